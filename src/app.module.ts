@@ -1,0 +1,53 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ValidationPipe } from '@nestjs/common';
+import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
+import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
+import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
+import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.interceptor';
+import { VALIDATION_OPTIONS } from 'src/common/validation/validation.options';
+import { appConfig } from 'src/config/app.config';
+import { authConfig } from 'src/config/auth.config';
+import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
+import { validateEnv } from 'src/config/env.validation';
+import { buildTypeOrmOptions } from 'src/database/typeorm-options';
+import { AuthModule } from 'src/modules/auth/auth.module';
+import { CdnsModule } from 'src/modules/cdns/cdns.module';
+import { RolesModule } from 'src/modules/roles/roles.module';
+import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import { TypesModule } from 'src/modules/types/types.module';
+import { UsersModule } from 'src/modules/users/users.module';
+
+@Module({
+  imports: [
+    ConfigModule.forRoot({
+      isGlobal: true,
+      cache: true,
+      ignoreEnvFile: true,
+      validate: validateEnv,
+      load: [appConfig, databaseConfig, authConfig],
+    }),
+    TypeOrmModule.forRootAsync({
+      inject: [databaseConfig.KEY],
+      useFactory: (config: DatabaseConfig) => ({ ...buildTypeOrmOptions(config), autoLoadEntities: true, entities: [] }),
+    }),
+    AuthModule,
+    UsersModule,
+    RolesModule,
+    TenantsModule,
+    CdnsModule,
+    TypesModule,
+  ],
+  providers: [
+    SessionAuthGuard,
+    AuthorizationGuard,
+    { provide: APP_GUARD, useExisting: SessionAuthGuard },
+    { provide: APP_GUARD, useExisting: AuthorizationGuard },
+    { provide: APP_PIPE, useValue: new ValidationPipe(VALIDATION_OPTIONS) },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,80 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { classifyDbError } from 'src/common/database/db-error';
+import { mapDbFailure, type MappedError } from 'src/common/filters/db-error.map';
+import { errorAlert } from 'src/common/http/alerts';
+import { sendAlerts } from 'src/common/http/json';
+import { isServedVersion, versionInPath } from 'src/common/versioning/api-version';
+
+export const NOT_IMPLEMENTED_VERSION_TEXT =
+  'The requested api version is not implemented by this server. If you are using a newer client with an ' +
+  'older server, you will need to use an older client version or upgrade your server.';
+
+function httpExceptionText(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') {
+    return body;
+  }
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) {
+    return message.join(', ');
+  }
+  return typeof message === 'string' ? message : exception.message;
+}
+
+/**
+ * The one place failures become responses (decisions D7, D8, D9): every error answers
+ * `{"alerts":[{"text", "level":"error"}]}` with the original's status and text; unexpected errors
+ * are logged and answer a bare 500.
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger(AllExceptionsFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    const { status, text } = this.map(exception, req);
+    if (res.headersSent) {
+      this.logger.error(`error after the response was sent: ${text}`);
+      return;
+    }
+    sendAlerts(res, status, [errorAlert(text)]);
+  }
+
+  private map(exception: unknown, req: Request): MappedError {
+    if (exception instanceof NotFoundException && !req.route) {
+      return this.unmatchedRoute(req);
+    }
+    if (exception instanceof HttpException) {
+      return { status: exception.getStatus(), text: httpExceptionText(exception) };
+    }
+    const failure = classifyDbError(exception);
+    if (failure) {
+      if (failure.kind === 'unavailable' || failure.kind === 'contention') {
+        this.logger.warn(`database ${failure.kind}: ${describe(exception)}`);
+      }
+      return mapDbFailure(failure);
+    }
+    this.logger.error(`${req.method} ${req.originalUrl}: ${describe(exception)}`, stackOf(exception));
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, text: 'Internal Server Error' };
+  }
+
+  /** Decision D1: a well-formed version we do not serve is a 501, anything else a 404. */
+  private unmatchedRoute(req: Request): MappedError {
+    const version = versionInPath(req.path);
+    if (version !== undefined && !isServedVersion(version)) {
+      return { status: HttpStatus.NOT_IMPLEMENTED, text: NOT_IMPLEMENTED_VERSION_TEXT };
+    }
+    return { status: HttpStatus.NOT_FOUND, text: `The requested path '${req.path}' does not exist.` };
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+function stackOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.stack : undefined;
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+
+export const DIGEST_HEADER = 'Whole-Content-Sha512';
+
+export function bodyDigest(body: Buffer | string): string {
+  return createHash('sha512').update(body).digest('base64');
+}
+
+type End = Response['end'];
+
+function chunkToBuffer(chunk: unknown, encoding: unknown): Buffer {
+  if (chunk === undefined || chunk === null || typeof chunk === 'function') {
+    return Buffer.alloc(0);
+  }
+  if (Buffer.isBuffer(chunk)) {
+    return chunk;
+  }
+  if (chunk instanceof Uint8Array) {
+    return Buffer.from(chunk);
+  }
+  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+}
+
+/**
+ * The headers of decision D18 on every response, successes and errors alike: the CORS set, the
+ * server name and `Whole-Content-Sha512`, computed over the exact bytes handed to `res.end`
+ * (Express sends a body with a single `end` call). OPTIONS preflights are answered here (D17).
+ */
+export function responseHeaders(serverName: string) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Allow-Headers', 'Origin, X-Requested-With, Content-Type, Accept, Set-Cookie, Cookie');
+    res.setHeader('Access-Control-Allow-Methods', 'POST,GET,OPTIONS,PUT,DELETE');
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Permissions-Policy', 'interest-cohort=()');
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('X-Server-Name', serverName);
+
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = function (this: Response, ...args: unknown[]): Response {
+      if (!res.headersSent) {
+        res.setHeader(DIGEST_HEADER, bodyDigest(chunkToBuffer(args[0], args[1])));
+      }
+      return end(...args);
+    } as End;
+
+    if (req.method === 'OPTIONS' && req.path.startsWith('/api/')) {
+      res.status(200).end();
+      return;
+    }
+    next();
+  };
+}

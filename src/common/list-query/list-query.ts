@@ -1,0 +1,132 @@
+import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { toBoolean } from 'src/common/validation/rules';
+import { type ApiVersion, type ApiVersionString, requestedVersion } from 'src/common/versioning/api-version';
+
+/**
+ * The list conventions of every collection GET (facts §0, decision D15): whitelisted exact-match
+ * filters, `orderby` over the fields of the response object, `sortOrder`, `limit`, `offset` and
+ * `page`, all validated here and applied in SQL. Field names never reach SQL: each maps to a column
+ * expression fixed in the resource's spec.
+ */
+export interface ListField {
+  /** Column expression in the resource's query, e.g. `cdn.domain_name`. */
+  column: string;
+  type?: 'int' | 'bool' | 'string';
+  /** Whether the field may be used as a filter (default true). */
+  filter?: boolean;
+  /** First version that knows the field. */
+  since?: ApiVersionString;
+}
+
+export interface ListSpec {
+  fields: Record<string, ListField>;
+  /** Field ordered by when the request names none. */
+  defaultOrder: string;
+  /** Column that breaks ties so that pages are stable (default: the `id` field). */
+  tiebreak?: string;
+}
+
+export interface ListQuery {
+  filters: { column: string; value: string | number | boolean }[];
+  order: { column: string; direction: 'ASC' | 'DESC' };
+  tiebreak?: string;
+  limit?: number;
+  offset?: number;
+}
+
+const INTEGER = /^-?\d+$/;
+
+function first(value: unknown): string | undefined {
+  if (Array.isArray(value)) {
+    return first(value[0]);
+  }
+  return typeof value === 'string' ? value : undefined;
+}
+
+function knownField(spec: ListSpec, name: string, version: ApiVersion): ListField | undefined {
+  const field = Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
+  return field && (!field.since || version.atLeast(field.since)) ? field : undefined;
+}
+
+export function parseListQuery(spec: ListSpec, query: Record<string, unknown>, version: ApiVersion): ListQuery {
+  const filters: ListQuery['filters'] = [];
+  for (const [name, raw] of Object.entries(query)) {
+    const field = knownField(spec, name, version);
+    const value = first(raw);
+    if (!field || field.filter === false || value === undefined) {
+      continue;
+    }
+    if (field.type === 'int') {
+      if (!INTEGER.test(value)) {
+        throw new BadRequestException(`${name} cannot parse to integer`);
+      }
+      filters.push({ column: field.column, value: Number(value) });
+    } else if (field.type === 'bool') {
+      const parsed = toBoolean({ value });
+      if (typeof parsed !== 'boolean') {
+        throw new BadRequestException(`${name} cannot parse to boolean`);
+      }
+      filters.push({ column: field.column, value: parsed });
+    } else {
+      filters.push({ column: field.column, value });
+    }
+  }
+
+  const orderField = knownField(spec, first(query.orderby) ?? '', version) ?? spec.fields[spec.defaultOrder];
+  const direction = first(query.sortOrder) === 'desc' ? 'DESC' : 'ASC';
+  const list: ListQuery = {
+    filters,
+    order: { column: orderField.column, direction },
+    tiebreak: spec.tiebreak ?? spec.fields.id?.column,
+  };
+
+  const limit = first(query.limit);
+  if (limit === undefined) {
+    return list;
+  }
+  if (!INTEGER.test(limit) || Number(limit) < -1) {
+    throw new BadRequestException('limit parameter must be bigger than -1');
+  }
+  if (Number(limit) === -1) {
+    return list;
+  }
+  list.limit = Number(limit);
+  const offset = first(query.offset);
+  const page = first(query.page);
+  if (offset !== undefined) {
+    if (!INTEGER.test(offset) || Number(offset) < 1) {
+      throw new BadRequestException('offset parameter must be a positive integer');
+    }
+    list.offset = Number(offset);
+  } else if (page !== undefined) {
+    if (!INTEGER.test(page) || Number(page) < 1) {
+      throw new BadRequestException('page parameter must be a positive integer');
+    }
+    list.offset = (Number(page) - 1) * list.limit;
+  }
+  return list;
+}
+
+/** Adds the filters, the order and the page to a query; bound parameters only. */
+export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, list: ListQuery): SelectQueryBuilder<T> {
+  list.filters.forEach((filter, i) => {
+    qb.andWhere(`${filter.column} = :listFilter${i}`, { [`listFilter${i}`]: filter.value });
+  });
+  qb.orderBy(list.order.column, list.order.direction);
+  if (list.tiebreak && list.tiebreak !== list.order.column) {
+    qb.addOrderBy(list.tiebreak, 'ASC');
+  }
+  if (list.limit !== undefined) {
+    qb.limit(list.limit);
+    qb.offset(list.offset ?? 0);
+  }
+  return qb;
+}
+
+/** `@ListParams(spec)`: the request's list query, parsed and validated against `spec`. */
+export const ListParams = createParamDecorator((spec: ListSpec, ctx: ExecutionContext): ListQuery => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  return parseListQuery(spec, req.query as Record<string, unknown>, requestedVersion(req));
+});

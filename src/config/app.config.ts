@@ -1,0 +1,18 @@
+import { registerAs } from '@nestjs/config';
+import { validateEnv } from 'src/config/env.validation';
+
+export const appConfig = registerAs('app', () => {
+  const env = validateEnv(process.env);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    serverName: env.SERVER_NAME,
+    bodyLimit: env.BODY_LIMIT,
+    trustProxy: env.TRUST_PROXY,
+    tlsCertFile: env.TLS_CERT_FILE,
+    tlsKeyFile: env.TLS_KEY_FILE,
+    logLevel: env.LOG_LEVEL,
+  };
+});
+
+export type AppConfig = ReturnType<typeof appConfig>;

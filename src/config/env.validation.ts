@@ -1,0 +1,88 @@
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
+
+/**
+ * Every setting the service reads from its environment (decision D11a). Validated once at start-up;
+ * a bad value stops the process with the list of offending keys.
+ */
+export class EnvironmentVariables {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  PORT: number = 3000;
+
+  @IsOptional() @IsString()
+  HOST: string = '0.0.0.0';
+
+  /** `mysql://user:password@host:port/database`; absent → the embedded SQLite file. */
+  @IsOptional()
+  @Matches(/^mysql:\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, {
+    message: 'DATABASE_URL must look like mysql://user:password@host:port/database',
+  })
+  DATABASE_URL?: string;
+
+  /** The SQLite file used when DATABASE_URL is not set. */
+  @IsOptional() @IsString()
+  SQLITE_PATH: string = './data/cdn.sqlite';
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  DB_POOL_SIZE: number = 10;
+
+  /** HMAC key for session cookies; required with MySQL so that every instance shares it. */
+  @ValidateIf((env: EnvironmentVariables) => env.DATABASE_URL !== undefined || env.SESSION_SECRET !== undefined)
+  @IsString({ message: 'SESSION_SECRET is required when DATABASE_URL is set' })
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters long' })
+  SESSION_SECRET?: string;
+
+  /** Password of the first `admin` user, created when no user exists (decision D11). */
+  @IsOptional() @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
+  ADMIN_PASSWORD?: string;
+
+  @IsOptional() @IsString()
+  SERVER_NAME: string = 'cdn-control-plane/0.1';
+
+  @IsOptional() @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must be a size such as 1mb or 512kb' })
+  BODY_LIMIT: string = '1mb';
+
+  @ValidateIf((env: EnvironmentVariables) => env.TLS_KEY_FILE !== undefined || env.TLS_CERT_FILE !== undefined)
+  @IsString({ message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together' })
+  TLS_CERT_FILE?: string;
+
+  @ValidateIf((env: EnvironmentVariables) => env.TLS_KEY_FILE !== undefined || env.TLS_CERT_FILE !== undefined)
+  @IsString({ message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together' })
+  TLS_KEY_FILE?: string;
+
+  /** Failed sign-ins allowed per user name and client address in LOGIN_WINDOW_SECONDS. */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_MAX_FAILURES: number = 10;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  LOGIN_WINDOW_SECONDS: number = 300;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'])
+  LOG_LEVEL: string = 'log';
+
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => value === 'true' || value === '1')
+  TRUST_PROXY: boolean = false;
+}
+
+export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
+  const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
+  const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return env;
+}

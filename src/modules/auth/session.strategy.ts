@@ -1,0 +1,44 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { Strategy } from 'passport-custom';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { authConfig, type AuthConfig } from 'src/config/auth.config';
+import { UsersService } from 'src/modules/users/users.service';
+import { readSessionCookie, SESSION_COOKIE, SessionCookieError } from './session-cookie';
+
+export const SESSION_STRATEGY = 'session';
+export const NOT_LOGGED_IN = 'unauthorized, please log in.';
+
+/** Passport strategy: the signed `mojolicious` cookie → the CurrentUser (401 texts of facts §3). */
+@Injectable()
+export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY) {
+  constructor(
+    private readonly users: UsersService,
+    @Inject(authConfig.KEY) private readonly config: AuthConfig,
+  ) {
+    super();
+  }
+
+  async validate(req: Request): Promise<CurrentUser> {
+    const cookies = req.cookies as Record<string, string | undefined> | undefined;
+    const value = cookies?.[SESSION_COOKIE];
+    if (!value) {
+      throw new UnauthorizedException(NOT_LOGGED_IN);
+    }
+    let username: string;
+    try {
+      username = readSessionCookie(this.config.sessionSecret, value);
+    } catch (error) {
+      if (error instanceof SessionCookieError) {
+        throw new UnauthorizedException(error.message);
+      }
+      throw error;
+    }
+    const user = await this.users.findSessionUser(username);
+    if (!user) {
+      throw new UnauthorizedException('user not found');
+    }
+    return user;
+  }
+}

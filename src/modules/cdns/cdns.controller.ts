@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { CDN_LIST } from './cdns.list';
+import { CdnsService } from './cdns.service';
+import { CdnDto } from './dto/cdn.dto';
+import { toCdnResponse } from './dto/cdn.response';
+
+@Controller({ path: 'cdns', version: ALL_VERSIONS })
+export class CdnsController {
+  constructor(private readonly cdns: CdnsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDN:READ')
+  async list(@ListParams(CDN_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
+    const cdns = await this.cdns.list(query);
+    return cdns.map((cdn) => toCdnResponse(cdn, version));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CDN:CREATE', 'CDN:READ')
+  async create(@Body() dto: CdnDto, @RequestedVersion() version: ApiVersion) {
+    const cdn = await this.cdns.create(dto, version);
+    return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CDN:UPDATE', 'CDN:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: CdnDto, @RequestedVersion() version: ApiVersion) {
+    const cdn = await this.cdns.update(id, dto, version);
+    return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CDN:DELETE', 'CDN:READ')
+  async remove(@Param('id', KeyIdPipe) id: number) {
+    await this.cdns.remove(id);
+    return ApiResult.alertsOnly(successAlert('cdn was deleted.'));
+  }
+}

@@ -1,0 +1,48 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ApiVersion } from 'src/common/versioning/api-version';
+import { Cdn } from './cdn.entity';
+import type { CdnDto } from './dto/cdn.dto';
+
+@Injectable()
+export class CdnsService {
+  constructor(@InjectRepository(Cdn) private readonly cdns: Repository<Cdn>) {}
+
+  list(query: ListQuery): Promise<Cdn[]> {
+    return applyListQuery(this.cdns.createQueryBuilder('cdn'), query).getMany();
+  }
+
+  /** Uniqueness of name and domain is the database's (400 `cdn name '…' already exists.`). */
+  async create(dto: CdnDto, version: ApiVersion): Promise<Cdn> {
+    const result = await this.cdns.insert(this.columns(dto, version));
+    const id = Number(result.identifiers[0].id);
+    return this.cdns.findOneByOrFail({ id });
+  }
+
+  async update(id: number, dto: CdnDto, version: ApiVersion): Promise<Cdn> {
+    const result = await this.cdns.update({ id }, this.columns(dto, version));
+    if (!result.affected) {
+      throw new NotFoundException('no cdn found with this id');
+    }
+    return this.cdns.findOneByOrFail({ id });
+  }
+
+  /** A CDN still used by servers, profiles or delivery services is refused by the database (400). */
+  async remove(id: number): Promise<void> {
+    const result = await this.cdns.delete({ id });
+    if (!result.affected) {
+      throw new NotFoundException('no cdn with that key found');
+    }
+  }
+
+  private columns(dto: CdnDto, version: ApiVersion): Partial<Cdn> {
+    return {
+      name: dto.name,
+      domainName: dto.domainName.toLowerCase(),
+      dnssecEnabled: dto.dnssecEnabled ?? false,
+      ...(version.atLeast('4.1') ? { ttlOverride: dto.ttlOverride ?? null } : {}),
+    };
+  }
+}

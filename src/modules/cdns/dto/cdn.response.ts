@@ -1,0 +1,17 @@
+import type { ApiVersion } from 'src/common/versioning/api-version';
+import type { Cdn } from 'src/modules/cdns/cdn.entity';
+
+/** A CDN on the wire: `ttlOverride` exists from 4.1 and is omitted when null (facts §2.9). */
+export function toCdnResponse(cdn: Cdn, version: ApiVersion): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    dnssecEnabled: cdn.dnssecEnabled,
+    domainName: cdn.domainName,
+    id: cdn.id,
+    lastUpdated: cdn.lastUpdated,
+    name: cdn.name,
+  };
+  if (version.atLeast('4.1') && cdn.ttlOverride !== null) {
+    body.ttlOverride = cdn.ttlOverride;
+  }
+  return body;
+}

@@ -1,0 +1,65 @@
+import { ForbiddenException, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+export const NOT_AUTHORIZED_ON_TENANT = 'not authorized on this tenant';
+
+/**
+ * Tenancy (decision D13, facts §4): a user reaches the tenants at and below their own tenant,
+ * provided their tenant and all its ancestors are active. Both questions are answered by one SQL
+ * statement (recursive CTEs, portable across MySQL 8 / MariaDB 10.2+ and SQLite); UNION rather than
+ * UNION ALL makes the walk stop even on a corrupt, cyclic tree.
+ */
+@Injectable()
+export class TenancyService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * A subquery selecting the ids of the tenants within reach of the tenant bound to `:<param>`; to be
+   * embedded in list queries (`WHERE x.tenant_id IN (<this>)`) so that lists filter in SQL.
+   */
+  reachableTenantIdsSql(param: string): string {
+    return (
+      `WITH RECURSIVE tenancy_up(id, parent_id, active) AS (` +
+      `SELECT id, parent_id, active FROM tenant WHERE id = :${param} ` +
+      `UNION SELECT t.id, t.parent_id, t.active FROM tenant t JOIN tenancy_up u ON t.id = u.parent_id), ` +
+      `tenancy_down(id) AS (` +
+      `SELECT id FROM tenant WHERE id = :${param} AND NOT EXISTS (SELECT 1 FROM tenancy_up WHERE active = 0) ` +
+      `UNION SELECT t.id FROM tenant t JOIN tenancy_down d ON t.parent_id = d.id) ` +
+      `SELECT id FROM tenancy_down`
+    );
+  }
+
+  /** The ids of every tenant within reach of `userTenantId` (empty when the user's tenancy is inactive). */
+  async reachableTenantIds(userTenantId: number, manager: EntityManager = this.dataSource.manager): Promise<number[]> {
+    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
+      this.reachableTenantIdsSql('userTenantId'),
+      { userTenantId },
+      {},
+    );
+    const rows: { id: number | string }[] = await manager.query(sql, params);
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Whether `tenantId` is within reach of `userTenantId`. */
+  async isWithinReach(
+    userTenantId: number,
+    tenantId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
+    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
+      `SELECT 1 AS reachable FROM (${this.reachableTenantIdsSql('userTenantId')}) reach WHERE reach.id = :tenantId`,
+      { userTenantId, tenantId },
+      {},
+    );
+    const rows: unknown[] = await manager.query(sql, params);
+    return rows.length > 0;
+  }
+
+  /** Throws the original's 403 unless `tenantId` is within reach of the user's tenant. */
+  async assertWithinReach(userTenantId: number, tenantId: number, manager?: EntityManager): Promise<void> {
+    if (!(await this.isWithinReach(userTenantId, tenantId, manager))) {
+      throw new ForbiddenException(NOT_AUTHORIZED_ON_TENANT);
+    }
+  }
+}

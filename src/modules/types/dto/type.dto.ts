@@ -1,0 +1,17 @@
+import { IsDefined, IsNotEmpty, IsString } from 'class-validator';
+import { RequiredString } from 'src/common/validation/rules';
+
+/** Body of POST /types and PUT /types/{id} (facts §2.8). */
+export class TypeDto {
+  @RequiredString()
+  name!: string;
+
+  @RequiredString(65535)
+  description!: string;
+
+  /** The original reports this field by its column name, `use_in_table`. */
+  @IsDefined({ message: "'use_in_table' cannot be blank" })
+  @IsString({ message: "'use_in_table' must be a string" })
+  @IsNotEmpty({ message: "'use_in_table' cannot be blank" })
+  useInTable!: string;
+}

@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { TypeDto } from './dto/type.dto';
+import { toTypeResponse } from './dto/type.response';
+import { TYPE_LIST } from './types.list';
+import { TypesService } from './types.service';
+
+@Controller({ path: 'types', version: ALL_VERSIONS })
+export class TypesController {
+  constructor(private readonly types: TypesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('TYPE:READ')
+  async list(@ListParams(TYPE_LIST) query: ListQuery) {
+    return (await this.types.list(query)).map(toTypeResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TYPE:CREATE', 'TYPE:READ')
+  async create(@Body() dto: TypeDto, @RequestedVersion() version: ApiVersion) {
+    const type = await this.types.create(dto, version);
+    return ApiResult.of(toTypeResponse(type), successAlert('type was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TYPE:UPDATE', 'TYPE:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: TypeDto, @RequestedVersion() version: ApiVersion) {
+    const type = await this.types.update(id, dto, version);
+    return ApiResult.of(toTypeResponse(type), successAlert('type was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TYPE:DELETE', 'TYPE:READ')
+  async remove(@Param('id', KeyIdPipe) id: number) {
+    await this.types.remove(id);
+    return ApiResult.alertsOnly(successAlert('type was deleted.'));
+  }
+}

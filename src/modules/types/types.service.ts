@@ -1,0 +1,71 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ApiVersion } from 'src/common/versioning/api-version';
+import type { TypeDto } from './dto/type.dto';
+import { Type } from './type.entity';
+
+/** Only server types may be created, changed or removed through the API; the rest are the system's. */
+const DYNAMIC_TABLE = 'server';
+const V5_NAME = /^[a-zA-Z0-9\-_]+$/;
+
+@Injectable()
+export class TypesService {
+  constructor(
+    @InjectRepository(Type) private readonly types: Repository<Type>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  list(query: ListQuery): Promise<Type[]> {
+    return applyListQuery(this.types.createQueryBuilder('type'), query).getMany();
+  }
+
+  async create(dto: TypeDto, version: ApiVersion): Promise<Type> {
+    this.checkName(dto, version);
+    if (dto.useInTable !== DYNAMIC_TABLE) {
+      throw new BadRequestException('can not create type');
+    }
+    const result = await this.types.insert({ name: dto.name, description: dto.description, useInTable: dto.useInTable });
+    return this.types.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+  }
+
+  /** Both the stored and the requested `useInTable` must be `server` (facts §2.8, the safe rule). */
+  update(id: number, dto: TypeDto, version: ApiVersion): Promise<Type> {
+    this.checkName(dto, version);
+    return this.dataSource.transaction(async (manager) => {
+      const existing = await manager.findOne(Type, { where: { id }, lock: this.lockMode() });
+      if (!existing) {
+        throw new NotFoundException('no type found with this id');
+      }
+      if (existing.useInTable !== DYNAMIC_TABLE || dto.useInTable !== DYNAMIC_TABLE) {
+        throw new BadRequestException('can not update type');
+      }
+      await manager.update(Type, { id }, { name: dto.name, description: dto.description });
+      return manager.findOneByOrFail(Type, { id });
+    });
+  }
+
+  /** Types still classifying rows are refused by the database (400 `cannot delete type …`). */
+  async remove(id: number): Promise<void> {
+    const result = await this.types.delete({ id, useInTable: DYNAMIC_TABLE });
+    if (result.affected) {
+      return;
+    }
+    const existing = await this.types.findOneBy({ id });
+    if (!existing) {
+      throw new NotFoundException('no type with that key found');
+    }
+    throw new BadRequestException('can not delete type');
+  }
+
+  private checkName(dto: TypeDto, version: ApiVersion): void {
+    if (version.atLeast('5.0') && !V5_NAME.test(dto.name)) {
+      throw new BadRequestException("'name' must consist of only alphanumeric, dash, or underscore characters");
+    }
+  }
+
+  private lockMode(): { mode: 'pessimistic_write' } | undefined {
+    return this.dataSource.options.type === 'mysql' ? { mode: 'pessimistic_write' } : undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import type { ApiVersion } from 'src/common/versioning/api-version';
+import type { User } from 'src/modules/users/user.entity';
+
+/** A user on the wire. 3.x names the role by id (`role`) and name (`rolename`); 4.0+ by name (`role`). */
+export function toUserResponse(user: User, version: ApiVersion): Record<string, unknown> {
+  const common = {
+    addressLine1: user.addressLine1,
+    addressLine2: user.addressLine2,
+    city: user.city,
+    company: user.company,
+    country: user.country,
+    email: user.email,
+    fullName: user.fullName,
+    gid: user.gid,
+    id: user.id,
+    lastUpdated: user.lastUpdated,
+    newUser: user.newUser,
+    phoneNumber: user.phoneNumber,
+    postalCode: user.postalCode,
+    publicSshKey: user.publicSshKey,
+    registrationSent: user.registrationSent,
+    stateOrProvince: user.stateOrProvince,
+    tenant: user.tenant?.name ?? null,
+    tenantId: user.tenantId,
+    uid: user.uid,
+    username: user.username,
+  };
+  if (version.atLeast('4.0')) {
+    return { ...common, lastAuthenticated: user.lastAuthenticated, role: user.role?.name ?? null, ucdn: user.ucdn };
+  }
+  return { ...common, role: user.roleId, rolename: user.role?.name ?? null };
+}

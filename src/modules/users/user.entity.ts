@@ -1,0 +1,84 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Role } from 'src/modules/roles/role.entity';
+import { Tenant } from 'src/modules/tenants/tenant.entity';
+
+@Entity({ name: 'tm_user' })
+export class User {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 128 })
+  username!: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  email!: string | null;
+
+  @Column({ name: 'full_name', type: 'varchar', length: 255, nullable: true })
+  fullName!: string | null;
+
+  /** `SCRYPT:N:r:p:<salt>:<key>`; never sent to clients. */
+  @Column({ name: 'local_passwd', type: 'varchar', length: 255, nullable: true, select: false })
+  localPasswd?: string | null;
+
+  @Column({ name: 'role', type: 'integer' })
+  roleId!: number;
+
+  @ManyToOne(() => Role)
+  @JoinColumn({ name: 'role' })
+  role?: Role;
+
+  @Column({ name: 'tenant_id', type: 'integer' })
+  tenantId!: number;
+
+  @ManyToOne(() => Tenant)
+  @JoinColumn({ name: 'tenant_id' })
+  tenant?: Tenant;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  company!: string | null;
+
+  @Column({ name: 'address_line1', type: 'varchar', length: 255, nullable: true })
+  addressLine1!: string | null;
+
+  @Column({ name: 'address_line2', type: 'varchar', length: 255, nullable: true })
+  addressLine2!: string | null;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  city!: string | null;
+
+  @Column({ name: 'state_or_province', type: 'varchar', length: 128, nullable: true })
+  stateOrProvince!: string | null;
+
+  @Column({ name: 'postal_code', type: 'varchar', length: 32, nullable: true })
+  postalCode!: string | null;
+
+  @Column({ type: 'varchar', length: 128, nullable: true })
+  country!: string | null;
+
+  @Column({ name: 'phone_number', type: 'varchar', length: 64, nullable: true })
+  phoneNumber!: string | null;
+
+  @Column({ name: 'public_ssh_key', type: 'text', nullable: true })
+  publicSshKey!: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  uid!: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  gid!: number | null;
+
+  @Column({ name: 'new_user', type: 'boolean', default: false })
+  newUser!: boolean;
+
+  @Column({ type: 'varchar', length: 64, default: '' })
+  ucdn!: string;
+
+  @Column({ name: 'registration_sent', type: 'datetime', precision: 6, nullable: true })
+  registrationSent!: Date | null;
+
+  @Column({ name: 'last_authenticated', type: 'datetime', precision: 6, nullable: true })
+  lastAuthenticated!: Date | null;
+
+  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  lastUpdated!: Date;
+}

@@ -1,0 +1,34 @@
+import { rmSync } from 'node:fs';
+import * as mysql from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { databaseConfigFrom } from 'src/config/database.config';
+import { buildTypeOrmOptions } from 'src/database/typeorm-options';
+import { ADMIN_PASSWORD, SESSION_SECRET } from 'test/e2e/support/constants';
+import { testDatabase } from 'test/e2e/support/test-database';
+
+/** Creates the run's database and migrates it once; every suite then boots the app against it. */
+export default async function globalSetup(): Promise<void> {
+  const db = testDatabase(process.pid);
+  process.env.E2E_DB_PID = String(process.pid);
+  process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
+  process.env.SESSION_SECRET = SESSION_SECRET;
+  process.env.SERVER_NAME = 'cdn-control-plane/e2e';
+  if (db.driver === 'mysql') {
+    const connection = await mysql.createConnection(db.serverUrl!);
+    await connection.query(`DROP DATABASE IF EXISTS \`${db.database}\``);
+    await connection.query(`CREATE DATABASE \`${db.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await connection.end();
+    process.env.DATABASE_URL = db.location;
+    delete process.env.SQLITE_PATH;
+  } else {
+    for (const suffix of ['', '-wal', '-shm']) {
+      rmSync(db.location + suffix, { force: true });
+    }
+    delete process.env.DATABASE_URL;
+    process.env.SQLITE_PATH = db.location;
+  }
+  const dataSource = new DataSource(buildTypeOrmOptions(databaseConfigFrom(process.env)));
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+}

@@ -1,0 +1,16 @@
+import { rmSync } from 'node:fs';
+import * as mysql from 'mysql2/promise';
+import { testDatabase } from 'test/e2e/support/test-database';
+
+export default async function globalTeardown(): Promise<void> {
+  const db = testDatabase(Number(process.env.E2E_DB_PID));
+  if (db.driver === 'mysql') {
+    const connection = await mysql.createConnection(db.serverUrl!);
+    await connection.query(`DROP DATABASE IF EXISTS \`${db.database}\``);
+    await connection.end();
+    return;
+  }
+  for (const suffix of ['', '-wal', '-shm']) {
+    rmSync(db.location + suffix, { force: true });
+  }
+}
