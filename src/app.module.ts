@@ -2,12 +2,11 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ValidationPipe } from '@nestjs/common';
 import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
 import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
 import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.interceptor';
-import { VALIDATION_OPTIONS } from 'src/common/validation/validation.options';
+import { ApiValidationPipe } from 'src/common/validation/api-validation.pipe';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
 import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
@@ -45,7 +44,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     AuthorizationGuard,
     { provide: APP_GUARD, useExisting: SessionAuthGuard },
     { provide: APP_GUARD, useExisting: AuthorizationGuard },
-    { provide: APP_PIPE, useValue: new ValidationPipe(VALIDATION_OPTIONS) },
+    { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],

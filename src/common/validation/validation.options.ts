@@ -1,6 +1,8 @@
 import { BadRequestException, type ValidationPipeOptions } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 
+export const BODY_NOT_AN_OBJECT = 'the request body must be a JSON object';
+
 /**
  * Messages of one failed field, as the original words them: `'<field>' <problem>`. One problem per
  * field (the first rule it fails, as ozzo-validation reports), fields in the order the DTO declares
@@ -12,7 +14,7 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
     const path = parent === '' ? error.property : /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : `${parent}.${error.property}`;
     const constraints = Object.values(error.constraints ?? {});
     if (error.property === undefined || (constraints.length > 0 && error.constraints?.unknownValue)) {
-      messages.push('the request body must be a JSON object');
+      messages.push(BODY_NOT_AN_OBJECT);
       continue;
     }
     const problem = firstProblem(error.constraints);

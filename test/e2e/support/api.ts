@@ -155,3 +155,17 @@ export async function createTenant(admin: ApiClient, parentId = 1, active = true
   }
   return { id: (res.body as { response: { id: number } }).response.id, name };
 }
+
+/** Creates a role holding exactly `permissions` (at the creator's level) through the API. */
+export async function createRole(admin: ApiClient, permissions: string[]): Promise<string> {
+  const name = uniqueName('role');
+  const res = await admin.at('4.0').post('roles', { name, description: 'test role', permissions });
+  if (res.status !== 200) {
+    throw new Error(`creating role ${name} failed: ${res.status} ${res.text}`);
+  }
+  return name;
+}
+
+export function responseOf<T = Record<string, unknown>>(res: Response): T {
+  return (res.body as { response: T }).response;
+}

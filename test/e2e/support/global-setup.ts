@@ -1,3 +1,4 @@
+import 'tsconfig-paths/register';
 import { rmSync } from 'node:fs';
 import * as mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';

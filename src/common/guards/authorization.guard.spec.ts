@@ -1,0 +1,78 @@
+import { Controller, ForbiddenException, Get } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import { PrivLevel, Public, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
+import type { CurrentUser } from 'src/common/types/current-user';
+
+@Controller('things')
+class ThingsController {
+  @Get()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('THING:CREATE', 'THING:READ')
+  create(): void {}
+
+  @Get('open')
+  @Public()
+  open(): void {}
+
+  @Get('undeclared')
+  undeclared(): void {}
+}
+
+const user = (privLevel: number, permissions: string[], roleName = 'custom'): CurrentUser => ({
+  id: 1,
+  username: 'u',
+  roleName,
+  privLevel,
+  permissions: new Set(permissions),
+  tenantId: 1,
+});
+
+function context(handler: keyof ThingsController, version: string, who?: CurrentUser): ExecutionContextHost {
+  const req = { path: `/api/${version}/things`, user: who };
+  const ctx = new ExecutionContextHost([req, {}]);
+  ctx.setType('http');
+  jest.spyOn(ctx, 'getHandler').mockReturnValue(ThingsController.prototype[handler]);
+  jest.spyOn(ctx, 'getClass').mockReturnValue(ThingsController);
+  return ctx;
+}
+
+describe('AuthorizationGuard (D12)', () => {
+  const guard = new AuthorizationGuard(new Reflector());
+
+  it('lets public routes through', () => {
+    expect(guard.canActivate(context('open', '4.0'))).toBe(true);
+  });
+
+  it('refuses a level below the route level with Forbidden.', () => {
+    expect(() => guard.canActivate(context('create', '3.0', user(10, ['THING:CREATE', 'THING:READ'])))).toThrow(
+      new ForbiddenException('Forbidden.'),
+    );
+  });
+
+  it('checks only the level on 3.x', () => {
+    expect(guard.canActivate(context('create', '3.1', user(20, [])))).toBe(true);
+  });
+
+  it('names every missing permission, in route order, on 4.0 and later', () => {
+    expect(() => guard.canActivate(context('create', '4.0', user(20, [])))).toThrow(
+      'missing required Permissions: THING:CREATE, THING:READ',
+    );
+    expect(() => guard.canActivate(context('create', '5.0', user(30, ['THING:READ'])))).toThrow(
+      'missing required Permissions: THING:CREATE',
+    );
+    expect(guard.canActivate(context('create', '4.1', user(20, ['THING:READ', 'THING:CREATE'])))).toBe(true);
+  });
+
+  it('gives the admin role and the ALL permission every permission', () => {
+    expect(guard.canActivate(context('create', '4.0', user(30, [], 'admin')))).toBe(true);
+    expect(guard.canActivate(context('create', '4.0', user(20, ['ALL'])))).toBe(true);
+  });
+
+  it('fails loudly on a route without a rule', () => {
+    expect(() => guard.canActivate(context('undeclared', '4.0', user(30, [], 'admin')))).toThrow(
+      /declares no authorization rule/,
+    );
+  });
+});

@@ -1,0 +1,79 @@
+import { BadRequestException } from '@nestjs/common';
+import { type ListSpec, parseListQuery } from 'src/common/list-query/list-query';
+import { ApiVersion } from 'src/common/versioning/api-version';
+
+const SPEC: ListSpec = {
+  fields: {
+    id: { column: 't.id', type: 'int' },
+    name: { column: 't.name' },
+    active: { column: 't.active', type: 'bool' },
+    extra: { column: 't.extra', type: 'int', since: '4.1' },
+    lastUpdated: { column: 't.last_updated', filter: false },
+  },
+  defaultOrder: 'name',
+};
+const V40 = new ApiVersion(4, 0);
+const V41 = new ApiVersion(4, 1);
+
+describe('parseListQuery', () => {
+  it('orders by the default field, ascending, with the id as tiebreak', () => {
+    expect(parseListQuery(SPEC, {}, V40)).toEqual({
+      filters: [],
+      order: { column: 't.name', direction: 'ASC' },
+      tiebreak: 't.id',
+    });
+  });
+
+  it('maps filters to columns and parses their values', () => {
+    const query = parseListQuery(SPEC, { id: '7', name: 'x', active: 'false', unknown: 'y', lastUpdated: 'z' }, V40);
+    expect(query.filters).toEqual([
+      { column: 't.id', value: 7 },
+      { column: 't.name', value: 'x' },
+      { column: 't.active', value: false },
+    ]);
+  });
+
+  it('knows versioned fields only from their version on', () => {
+    expect(parseListQuery(SPEC, { extra: '3' }, V40).filters).toEqual([]);
+    expect(parseListQuery(SPEC, { extra: '3' }, V41).filters).toEqual([{ column: 't.extra', value: 3 }]);
+  });
+
+  it('rejects values that do not parse', () => {
+    expect(() => parseListQuery(SPEC, { id: '1.5' }, V40)).toThrow(new BadRequestException('id cannot parse to integer'));
+    expect(() => parseListQuery(SPEC, { active: 'maybe' }, V40)).toThrow('active cannot parse to boolean');
+  });
+
+  it('orders by known fields only, never by anything else', () => {
+    expect(parseListQuery(SPEC, { orderby: 'lastUpdated', sortOrder: 'desc' }, V40).order).toEqual({
+      column: 't.last_updated',
+      direction: 'DESC',
+    });
+    expect(parseListQuery(SPEC, { orderby: 't.id; DROP TABLE t', sortOrder: 'sideways' }, V40).order).toEqual({
+      column: 't.name',
+      direction: 'ASC',
+    });
+    expect(parseListQuery(SPEC, { orderby: 'constructor' }, V40).order.column).toBe('t.name');
+  });
+
+  it('pages by limit with offset, or by page when there is no offset', () => {
+    expect(parseListQuery(SPEC, { limit: '10' }, V40)).toMatchObject({ limit: 10 });
+    expect(parseListQuery(SPEC, { limit: '10', offset: '5', page: '3' }, V40)).toMatchObject({ limit: 10, offset: 5 });
+    expect(parseListQuery(SPEC, { limit: '10', page: '3' }, V40)).toMatchObject({ limit: 10, offset: 20 });
+    expect(parseListQuery(SPEC, { limit: '-1', page: '3' }, V40)).not.toHaveProperty('limit');
+    expect(parseListQuery(SPEC, { offset: '5', page: '2' }, V40)).not.toHaveProperty('offset');
+  });
+
+  it.each([
+    [{ limit: '-2' }, 'limit parameter must be bigger than -1'],
+    [{ limit: 'ten' }, 'limit parameter must be bigger than -1'],
+    [{ limit: '1', offset: '0' }, 'offset parameter must be a positive integer'],
+    [{ limit: '1', page: '0' }, 'page parameter must be a positive integer'],
+    [{ limit: '1', page: '-1' }, 'page parameter must be a positive integer'],
+  ])('rejects %p', (query, text) => {
+    expect(() => parseListQuery(SPEC, query, V40)).toThrow(text);
+  });
+
+  it('takes the first of repeated parameters', () => {
+    expect(parseListQuery(SPEC, { id: ['1', '2'] }, V40).filters).toEqual([{ column: 't.id', value: 1 }]);
+  });
+});

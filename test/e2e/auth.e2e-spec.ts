@@ -1,0 +1,183 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { issueSessionCookie } from 'src/modules/auth/session-cookie';
+import {
+  ApiClient,
+  createUser,
+  expectApiHeaders,
+  expectError,
+  expectSuccessAlert,
+  sessionCookieOf,
+  uniqueName,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
+
+describe('sign-in and sessions (facts §3, D10, D11)', () => {
+  let app: INestApplication;
+  let server: App;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    server = app.getHttpServer() as App;
+    admin = await ApiClient.admin(app);
+  });
+
+  afterAll(() => app.close());
+
+  const login = (body: unknown, version = '4.0') =>
+    request(server).post(`/api/${version}/user/login`).send(body as object);
+
+  describe('POST user/login', () => {
+    it.each(['3.0', '4.0', '5.0'])('signs the first admin in on %s and sets the session cookie', async (version) => {
+      const res = await login({ u: 'admin', p: ADMIN_PASSWORD }, version);
+      expectSuccessAlert(res, 'Successfully logged in.');
+      expect(res.body).toEqual({ alerts: [{ text: 'Successfully logged in.', level: 'success' }] });
+      expectApiHeaders(res);
+      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
+      expect(cookie).toMatch(/^mojolicious=[A-Za-z0-9_-]+--[0-9a-f]{64}; Max-Age=3600; Path=\/; Expires=.+; HttpOnly$/);
+    });
+
+    it('refuses a wrong password', async () => {
+      expectError(await login({ u: 'admin', p: 'wrong-password' }), 401, 'Invalid username or password.');
+    });
+
+    it('refuses an unknown user with the same text', async () => {
+      expectError(await login({ u: uniqueName('nobody'), p: 'whatever-pass' }), 401, 'Invalid username or password.');
+    });
+
+    it.each([
+      ['an empty password', { u: 'admin', p: '' }],
+      ['a missing user name', { p: ADMIN_PASSWORD }],
+      ['a numeric password', { u: 'admin', p: 12345678 }],
+      ['an empty object', {}],
+    ])('answers %s with 400', async (_case, body) => {
+      expectError(await login(body), 400, 'username and password are required');
+    });
+
+    it('answers malformed JSON with 400', async () => {
+      const res = await request(server).post('/api/4.0/user/login').set('Content-Type', 'application/json').send('{"u":');
+      expect(res.status).toBe(400);
+      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+    });
+
+    it('refuses a user of the disallowed role', async () => {
+      const username = uniqueName('blocked', 40).toLowerCase();
+      const created = await admin.post('users', {
+        username,
+        localPasswd: USER_PASSWORD,
+        confirmLocalPasswd: USER_PASSWORD,
+        role: 'disallowed',
+        tenantId: 1,
+        email: `${username}@example.com`,
+        fullName: 'Blocked User',
+      });
+      expect(created.status).toBe(200);
+      expectError(await login({ u: username, p: USER_PASSWORD }), 401, 'Invalid username or password.');
+    });
+
+    it('limits failed attempts per user name and address, without locking others out', async () => {
+      const victim = await createUser(app, admin, 'read-only');
+      for (let i = 0; i < 10; i++) {
+        expectError(await login({ u: victim.username, p: 'not-the-password' }), 401, 'Invalid username or password.');
+      }
+      expectError(
+        await login({ u: victim.username, p: USER_PASSWORD }),
+        429,
+        'Too many failed login attempts; please try again later.',
+      );
+      expect((await login({ u: 'admin', p: ADMIN_PASSWORD })).status).toBe(200);
+    });
+  });
+
+  describe('session cookie', () => {
+    const getCdns = (cookie?: string) => {
+      const req = request(server).get('/api/4.0/cdns');
+      return cookie ? req.set('Cookie', cookie) : req;
+    };
+
+    it('is required', async () => {
+      expectError(await getCdns(), 401, 'unauthorized, please log in.');
+    });
+
+    it('must carry our signature', async () => {
+      const forged = issueSessionCookie('another-secret-of-at-least-32-characters', 'admin');
+      expectError(await getCdns(`mojolicious=${forged}`), 401, 'bad signature - unauthorized, please log in');
+    });
+
+    it('must not have expired', async () => {
+      const expired = issueSessionCookie(SESSION_SECRET, 'admin', Date.now() - 3601_000);
+      expectError(await getCdns(`mojolicious=${expired}`), 401, 'signature expired - unauthorized, please log in');
+    });
+
+    it('must be well formed', async () => {
+      expectError(
+        await getCdns('mojolicious=garbage'),
+        401,
+        "error parsing cookie: malformed cookie 'garbage' - no dashes",
+      );
+    });
+
+    it('must name an existing user', async () => {
+      const ghost = issueSessionCookie(SESSION_SECRET, uniqueName('ghost'));
+      expectError(await getCdns(`mojolicious=${ghost}`), 401, 'user not found');
+    });
+
+    it('issued by one login works for later requests and is renewed by them', async () => {
+      const res = await login({ u: 'admin', p: ADMIN_PASSWORD });
+      const cookie = sessionCookieOf(res);
+      const next = await getCdns(cookie);
+      expect(next.status).toBe(200);
+      expect(sessionCookieOf(next)).toMatch(/^mojolicious=/);
+    });
+  });
+
+  describe('POST user/logout', () => {
+    it('expires the cookie', async () => {
+      const res = await admin.post('user/logout');
+      expectSuccessAlert(res, 'You are logged out.');
+      expectApiHeaders(res);
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      expect(cookies).toHaveLength(1);
+      expect(cookies[0]).toMatch(/^mojolicious=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly$/);
+    });
+
+    it('needs a session', async () => {
+      expectError(await ApiClient.anonymous(app).post('user/logout'), 401, 'unauthorized, please log in.');
+    });
+  });
+
+  describe('GET user/current', () => {
+    it('shows the signed-in user in the 4.x shape', async () => {
+      const res = await admin.get('user/current');
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      const user = (res.body as { response: Record<string, unknown> }).response;
+      expect(user).toMatchObject({ username: 'admin', role: 'admin', tenant: 'root', tenantId: 1, id: expect.any(Number) });
+      expect(user.lastUpdated).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/);
+      expect(user).not.toHaveProperty('localPasswd');
+      expect(user).not.toHaveProperty('rolename');
+    });
+
+    it('shows the role id and name in the 3.x shape', async () => {
+      const res = await admin.at('3.0').get('user/current');
+      const user = (res.body as { response: Record<string, unknown> }).response;
+      expect(user).toMatchObject({ username: 'admin', role: expect.any(Number), rolename: 'admin', localUser: true });
+    });
+
+    it('works for every role that may sign in', async () => {
+      for (const role of ['read-only', 'operations', 'portal', 'federation', 'steering']) {
+        const user = await createUser(app, admin, role);
+        const res = await user.client.get('user/current');
+        expect(res.status).toBe(200);
+        expect((res.body as { response: { role: string } }).response.role).toBe(role);
+      }
+    });
+
+    it('needs a session', async () => {
+      expectError(await ApiClient.anonymous(app).get('user/current'), 401, 'unauthorized, please log in.');
+    });
+  });
+});
