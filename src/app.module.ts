@@ -30,7 +30,11 @@ import { UsersModule } from 'src/modules/users/users.module';
     }),
     TypeOrmModule.forRootAsync({
       inject: [databaseConfig.KEY],
-      useFactory: (config: DatabaseConfig) => ({ ...buildTypeOrmOptions(config), autoLoadEntities: true, entities: [] }),
+      useFactory: (config: DatabaseConfig) => ({
+        ...buildTypeOrmOptions(config),
+        autoLoadEntities: true,
+        entities: [],
+      }),
     }),
     AuthModule,
     UsersModule,

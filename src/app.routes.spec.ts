@@ -35,11 +35,14 @@ function routesOf(controller: Type): Route[] {
     .filter((name) => name !== 'constructor' && Reflect.hasMetadata(PATH_METADATA, prototype[name]))
     .map((name) => {
       const handler = prototype[name];
-      const versions = (Reflect.getMetadata(VERSION_METADATA, handler) ?? classVersions ?? []) as string | string[];
+      const versions = (Reflect.getMetadata(VERSION_METADATA, handler) ?? classVersions ?? []) as
+        string | string[];
       return {
         name: `${controller.name}.${name}`,
         method: RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod],
-        path: `${base}/${String(Reflect.getMetadata(PATH_METADATA, handler))}`.replace(/\/+$/, '').replace(/\/+/g, '/'),
+        path: `${base}/${String(Reflect.getMetadata(PATH_METADATA, handler))}`
+          .replace(/\/+$/, '')
+          .replace(/\/+/g, '/'),
         versions: ([] as string[]).concat(versions),
         handler,
         controller,

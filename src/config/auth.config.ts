@@ -29,6 +29,7 @@ export const authConfig = registerAs('auth', () => {
     adminPassword: env.ADMIN_PASSWORD,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
   };
 });
 

@@ -2,8 +2,7 @@ import { registerAs } from '@nestjs/config';
 import { validateEnv } from 'src/config/env.validation';
 
 export type DatabaseConfig =
-  | { driver: 'mysql'; url: string; poolSize: number }
-  | { driver: 'sqlite'; path: string };
+  { driver: 'mysql'; url: string; poolSize: number } | { driver: 'sqlite'; path: string };
 
 export function databaseConfigFrom(raw: Record<string, unknown>): DatabaseConfig {
   const env = validateEnv(raw);

@@ -17,10 +17,15 @@ import {
  * a bad value stops the process with the list of offending keys.
  */
 export class EnvironmentVariables {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT: number = 3000;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   HOST: string = '0.0.0.0';
 
   /** `mysql://user:password@host:port/database`; absent → the embedded SQLite file. */
@@ -31,44 +36,82 @@ export class EnvironmentVariables {
   DATABASE_URL?: string;
 
   /** The SQLite file used when DATABASE_URL is not set. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   SQLITE_PATH: string = './data/cdn.sqlite';
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   DB_POOL_SIZE: number = 10;
 
   /** HMAC key for session cookies; required with MySQL so that every instance shares it. */
-  @ValidateIf((env: EnvironmentVariables) => env.DATABASE_URL !== undefined || env.SESSION_SECRET !== undefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) => env.DATABASE_URL !== undefined || env.SESSION_SECRET !== undefined,
+  )
   @IsString({ message: 'SESSION_SECRET is required when DATABASE_URL is set' })
   @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters long' })
   SESSION_SECRET?: string;
 
   /** Password of the first `admin` user, created when no user exists (decision D11). */
-  @IsOptional() @IsString() @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
+  @IsOptional()
+  @IsString()
+  @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
   ADMIN_PASSWORD?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   SERVER_NAME: string = 'cdn-control-plane/0.1';
 
-  @IsOptional() @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must be a size such as 1mb or 512kb' })
+  @IsOptional()
+  @Matches(/^\d+(b|kb|mb)$/i, { message: 'BODY_LIMIT must be a size such as 1mb or 512kb' })
   BODY_LIMIT: string = '1mb';
 
-  @ValidateIf((env: EnvironmentVariables) => env.TLS_KEY_FILE !== undefined || env.TLS_CERT_FILE !== undefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) => env.TLS_KEY_FILE !== undefined || env.TLS_CERT_FILE !== undefined,
+  )
   @IsString({ message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together' })
   TLS_CERT_FILE?: string;
 
-  @ValidateIf((env: EnvironmentVariables) => env.TLS_KEY_FILE !== undefined || env.TLS_CERT_FILE !== undefined)
+  @ValidateIf(
+    (env: EnvironmentVariables) => env.TLS_KEY_FILE !== undefined || env.TLS_CERT_FILE !== undefined,
+  )
   @IsString({ message: 'TLS_CERT_FILE and TLS_KEY_FILE must be set together' })
   TLS_KEY_FILE?: string;
 
   /** Failed sign-ins allowed per user name and client address in LOGIN_WINDOW_SECONDS. */
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_MAX_FAILURES: number = 10;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
   LOGIN_WINDOW_SECONDS: number = 300;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'])
+  /** Worker processes serving HTTP (Node cluster); more than one needs MySQL. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  WEB_CONCURRENCY: number = 1;
+
+  /** Seconds a signed-in user's role and permissions may be served from memory (0: never). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  SESSION_CACHE_SECONDS: number = 2;
+
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'])
   LOG_LEVEL: string = 'log';
 
   @IsOptional()
@@ -80,8 +123,11 @@ export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables 
   const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  if (errors.length > 0) {
-    const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
+  const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    lines.push('  WEB_CONCURRENCY: more than one worker needs DATABASE_URL (the SQLite file has one owner)');
+  }
+  if (lines.length > 0) {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return env;

@@ -20,7 +20,11 @@ export function lastUpdatedColumn(queryRunner: QueryRunner): TableColumnOptions 
     : { name: 'last_updated', type: 'datetime', precision: 6, default: 'CURRENT_TIMESTAMP(6)' };
 }
 
-export function timestampColumn(queryRunner: QueryRunner, name: string, isNullable = true): TableColumnOptions {
+export function timestampColumn(
+  queryRunner: QueryRunner,
+  name: string,
+  isNullable = true,
+): TableColumnOptions {
   return isSqlite(queryRunner)
     ? { name, type: 'datetime', isNullable }
     : { name, type: 'datetime', precision: 6, isNullable };
@@ -88,10 +92,10 @@ export async function createTable(queryRunner: QueryRunner, spec: TableSpec): Pr
 /** Drops a table; on SQLite also the restrict triggers it left on the tables it references. */
 export async function dropTable(queryRunner: QueryRunner, name: string): Promise<void> {
   if (isSqlite(queryRunner)) {
-    const triggers: { name: string }[] = await queryRunner.query(
+    const triggers = (await queryRunner.query(
       `SELECT name FROM sqlite_master WHERE type = 'trigger' AND name GLOB ?`,
       [`fk_${name}__*_restrict`],
-    );
+    )) as { name: string }[];
     for (const trigger of triggers) {
       await queryRunner.query(`DROP TRIGGER "${trigger.name}"`);
     }
@@ -100,7 +104,11 @@ export async function dropTable(queryRunner: QueryRunner, name: string): Promise
 }
 
 /** The message format shared with db-error.ts: `FOREIGN KEY <kind> <child table>.<column> -> <parent table>`. */
-export function sqliteForeignKeyMessage(kind: 'missing' | 'restrict', table: string, fk: ForeignKeySpec): string {
+export function sqliteForeignKeyMessage(
+  kind: 'missing' | 'restrict',
+  table: string,
+  fk: ForeignKeySpec,
+): string {
   return `FOREIGN KEY ${kind} ${table}.${fk.column} -> ${fk.references}`;
 }
 

@@ -28,24 +28,35 @@ describe('sign-in and sessions (facts §3, D10, D11)', () => {
   afterAll(() => app.close());
 
   const login = (body: unknown, version = '4.0') =>
-    request(server).post(`/api/${version}/user/login`).send(body as object);
+    request(server)
+      .post(`/api/${version}/user/login`)
+      .send(body as object);
 
   describe('POST user/login', () => {
-    it.each(['3.0', '4.0', '5.0'])('signs the first admin in on %s and sets the session cookie', async (version) => {
-      const res = await login({ u: 'admin', p: ADMIN_PASSWORD }, version);
-      expectSuccessAlert(res, 'Successfully logged in.');
-      expect(res.body).toEqual({ alerts: [{ text: 'Successfully logged in.', level: 'success' }] });
-      expectApiHeaders(res);
-      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
-      expect(cookie).toMatch(/^mojolicious=[A-Za-z0-9_-]+--[0-9a-f]{64}; Max-Age=3600; Path=\/; Expires=.+; HttpOnly$/);
-    });
+    it.each(['3.0', '4.0', '5.0'])(
+      'signs the first admin in on %s and sets the session cookie',
+      async (version) => {
+        const res = await login({ u: 'admin', p: ADMIN_PASSWORD }, version);
+        expectSuccessAlert(res, 'Successfully logged in.');
+        expect(res.body).toEqual({ alerts: [{ text: 'Successfully logged in.', level: 'success' }] });
+        expectApiHeaders(res);
+        const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
+        expect(cookie).toMatch(
+          /^mojolicious=[A-Za-z0-9_-]+--[0-9a-f]{64}; Max-Age=3600; Path=\/; Expires=.+; HttpOnly$/,
+        );
+      },
+    );
 
     it('refuses a wrong password', async () => {
       expectError(await login({ u: 'admin', p: 'wrong-password' }), 401, 'Invalid username or password.');
     });
 
     it('refuses an unknown user with the same text', async () => {
-      expectError(await login({ u: uniqueName('nobody'), p: 'whatever-pass' }), 401, 'Invalid username or password.');
+      expectError(
+        await login({ u: uniqueName('nobody'), p: 'whatever-pass' }),
+        401,
+        'Invalid username or password.',
+      );
     });
 
     it.each([
@@ -58,7 +69,10 @@ describe('sign-in and sessions (facts §3, D10, D11)', () => {
     });
 
     it('answers malformed JSON with 400', async () => {
-      const res = await request(server).post('/api/4.0/user/login').set('Content-Type', 'application/json').send('{"u":');
+      const res = await request(server)
+        .post('/api/4.0/user/login')
+        .set('Content-Type', 'application/json')
+        .send('{"u":');
       expect(res.status).toBe(400);
       expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
     });
@@ -81,7 +95,11 @@ describe('sign-in and sessions (facts §3, D10, D11)', () => {
     it('limits failed attempts per user name and address, without locking others out', async () => {
       const victim = await createUser(app, admin, 'read-only');
       for (let i = 0; i < 10; i++) {
-        expectError(await login({ u: victim.username, p: 'not-the-password' }), 401, 'Invalid username or password.');
+        expectError(
+          await login({ u: victim.username, p: 'not-the-password' }),
+          401,
+          'Invalid username or password.',
+        );
       }
       expectError(
         await login({ u: victim.username, p: USER_PASSWORD }),
@@ -109,7 +127,11 @@ describe('sign-in and sessions (facts §3, D10, D11)', () => {
 
     it('must not have expired', async () => {
       const expired = issueSessionCookie(SESSION_SECRET, 'admin', Date.now() - 3601_000);
-      expectError(await getCdns(`mojolicious=${expired}`), 401, 'signature expired - unauthorized, please log in');
+      expectError(
+        await getCdns(`mojolicious=${expired}`),
+        401,
+        'signature expired - unauthorized, please log in',
+      );
     });
 
     it('must be well formed', async () => {
@@ -155,7 +177,13 @@ describe('sign-in and sessions (facts §3, D10, D11)', () => {
       expect(res.status).toBe(200);
       expectApiHeaders(res);
       const user = (res.body as { response: Record<string, unknown> }).response;
-      expect(user).toMatchObject({ username: 'admin', role: 'admin', tenant: 'root', tenantId: 1, id: expect.any(Number) });
+      expect(user).toMatchObject({
+        username: 'admin',
+        role: 'admin',
+        tenant: 'root',
+        tenantId: 1,
+        id: expect.any(Number),
+      });
       expect(user.lastUpdated).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/);
       expect(user).not.toHaveProperty('localPasswd');
       expect(user).not.toHaveProperty('rolename');
@@ -164,7 +192,12 @@ describe('sign-in and sessions (facts §3, D10, D11)', () => {
     it('shows the role id and name in the 3.x shape', async () => {
       const res = await admin.at('3.0').get('user/current');
       const user = (res.body as { response: Record<string, unknown> }).response;
-      expect(user).toMatchObject({ username: 'admin', role: expect.any(Number), rolename: 'admin', localUser: true });
+      expect(user).toMatchObject({
+        username: 'admin',
+        role: expect.any(Number),
+        rolename: 'admin',
+        localUser: true,
+      });
     });
 
     it('works for every role that may sign in', async () => {

@@ -108,7 +108,9 @@ describe('cdns', () => {
       expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=1'))).toEqual(all.slice(0, 1));
       expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=1&offset=1'))).toEqual(all.slice(1, 2));
       expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=2&page=2'))).toEqual(all.slice(2, 4));
-      expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=1&offset=1&page=3'))).toEqual(all.slice(1, 2));
+      expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=1&offset=1&page=3'))).toEqual(
+        all.slice(1, 2),
+      );
       expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=-1'))).toEqual(all);
     });
 
@@ -138,7 +140,11 @@ describe('cdns', () => {
     });
 
     it('needs CDN:READ on 4.0 and later, not on 3.x', async () => {
-      expectError(await withoutCdnPermissions.client.get('cdns'), 403, 'missing required Permissions: CDN:READ');
+      expectError(
+        await withoutCdnPermissions.client.get('cdns'),
+        403,
+        'missing required Permissions: CDN:READ',
+      );
       expect((await withoutCdnPermissions.client.at('3.0').get('cdns')).status).toBe(200);
     });
   });
@@ -146,7 +152,9 @@ describe('cdns', () => {
   describe('POST /cdns', () => {
     it.each(['3.0', '4.0', '4.1', '5.0'])('creates a CDN on %s', async (version) => {
       const sent = body({ dnssecEnabled: true });
-      const res = await admin.at(version).post('cdns', { ...sent, domainName: sent.domainName.toUpperCase() });
+      const res = await admin
+        .at(version)
+        .post('cdns', { ...sent, domainName: sent.domainName.toUpperCase() });
       expectSuccessAlert(res, 'cdn was created.');
       expectApiHeaders(res);
       const cdn = responseOf<Cdn>(res);
@@ -178,7 +186,11 @@ describe('cdns', () => {
       ['an empty name', { name: '' }, "'name' cannot be blank"],
       ['a missing name', { name: undefined }, "'name' cannot be blank"],
       ['a numeric name', { name: 42 }, "'name' must be a string"],
-      ['a name with spaces', { name: 'my cdn' }, "'name' invalid characters found - Use alphanumeric . or - ."],
+      [
+        'a name with spaces',
+        { name: 'my cdn' },
+        "'name' invalid characters found - Use alphanumeric . or - .",
+      ],
       ['an empty domain', { domainName: '' }, "'domainName' cannot be blank"],
       ['a bad domain', { domainName: 'bad domain!' }, "'domainName' not a valid domain name"],
       ['an IP as domain', { domainName: '10.0.0.1' }, "'domainName' not a valid domain name"],

@@ -7,7 +7,8 @@ import { createTestApp } from 'test/e2e/support/app';
 const NOT_IMPLEMENTED =
   'The requested api version is not implemented by this server. If you are using a newer client with an ' +
   'older server, you will need to use an older client version or upgrade your server.';
-const EMPTY_DIGEST = 'z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==';
+const EMPTY_DIGEST =
+  'z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==';
 
 describe('API conventions (D1, D5, D9, D17, D18)', () => {
   let app: INestApplication;
@@ -75,7 +76,9 @@ describe('API conventions (D1, D5, D9, D17, D18)', () => {
 
     it('re-issues the session cookie for an hour on authenticated responses', async () => {
       const res = await admin.get('cdns');
-      const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('mojolicious='));
+      const cookie = ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('mojolicious='));
       expect(cookie).toMatch(/; Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly$/);
     });
 
@@ -89,7 +92,9 @@ describe('API conventions (D1, D5, D9, D17, D18)', () => {
     it('answers malformed JSON with a 400 alert', async () => {
       const res = await admin.raw('post', 'cdns', '{"name": ');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ alerts: [{ text: expect.stringMatching(/^malformed JSON: /), level: 'error' }] });
+      expect(res.body).toEqual({
+        alerts: [{ text: expect.stringMatching(/^malformed JSON: /), level: 'error' }],
+      });
       expectApiHeaders(res);
     });
 

@@ -71,8 +71,15 @@ describe('types', () => {
       const org = await seeded('ORG');
       expect(await byName('ORG')).toEqual([org]);
       expect(responseOf<Type[]>(await admin.get(`types?id=${org.id}`))).toEqual([org]);
-      const steering = responseOf<Type[]>(await admin.get('types?useInTable=steering_target')).map((t) => t.name);
-      expect(steering).toEqual(['STEERING_GEO_ORDER', 'STEERING_GEO_WEIGHT', 'STEERING_ORDER', 'STEERING_WEIGHT']);
+      const steering = responseOf<Type[]>(await admin.get('types?useInTable=steering_target')).map(
+        (t) => t.name,
+      );
+      expect(steering).toEqual([
+        'STEERING_GEO_ORDER',
+        'STEERING_GEO_WEIGHT',
+        'STEERING_ORDER',
+        'STEERING_WEIGHT',
+      ]);
       expectError(await admin.get('types?id=x'), 400, 'id cannot parse to integer');
     });
 
@@ -87,7 +94,11 @@ describe('types', () => {
 
     it('needs a session and TYPE:READ on 4.0', async () => {
       expectError(await ApiClient.anonymous(app).get('types'), 401, 'unauthorized, please log in.');
-      expectError(await noTypePermissions.client.get('types'), 403, 'missing required Permissions: TYPE:READ');
+      expectError(
+        await noTypePermissions.client.get('types'),
+        403,
+        'missing required Permissions: TYPE:READ',
+      );
       expect((await noTypePermissions.client.at('3.0').get('types')).status).toBe(200);
     });
   });
@@ -114,7 +125,11 @@ describe('types', () => {
       ['an empty description', { description: '' }, "'description' cannot be blank"],
       ['a missing useInTable', { useInTable: undefined }, "'use_in_table' cannot be blank"],
       ['a numeric name', { name: 7 }, "'name' must be a string"],
-      ['nothing at all', { name: '', description: '', useInTable: '' }, "'name' cannot be blank, 'description' cannot be blank, 'use_in_table' cannot be blank"],
+      [
+        'nothing at all',
+        { name: '', description: '', useInTable: '' },
+        "'name' cannot be blank, 'description' cannot be blank, 'use_in_table' cannot be blank",
+      ],
     ])('rejects %s', async (_case, overrides, text) => {
       const before = responseOf<Type[]>(await admin.get('types')).length;
       expectError(await admin.post('types', { ...body(), ...overrides }), 400, text);
@@ -133,7 +148,11 @@ describe('types', () => {
 
     it('rejects a duplicate name', async () => {
       const type = await create();
-      expectError(await admin.post('types', body({ name: type.name })), 400, `type name '${type.name}' already exists.`);
+      expectError(
+        await admin.post('types', body({ name: type.name })),
+        400,
+        `type name '${type.name}' already exists.`,
+      );
     });
 
     it('is refused to read-only users and without TYPE:CREATE', async () => {
@@ -165,7 +184,11 @@ describe('types', () => {
         'can not update type',
       );
       const type = await create();
-      expectError(await admin.put(`types/${type.id}`, body({ useInTable: 'cachegroup' })), 400, 'can not update type');
+      expectError(
+        await admin.put(`types/${type.id}`, body({ useInTable: 'cachegroup' })),
+        400,
+        'can not update type',
+      );
       expect(await seeded('EDGE_LOC')).toEqual(cachegroupType);
       expect(await byName(type.name)).toEqual([type]);
     });

@@ -9,16 +9,34 @@ describe('classifyDbError', () => {
   describe('MySQL', () => {
     it('reads a unique violation from our index name and the statement', () => {
       const error = failed(
-        { code: 'ER_DUP_ENTRY', errno: 1062, sqlMessage: "Duplicate entry 'x.net' for key 'uq_cdn__domain_name'" },
+        {
+          code: 'ER_DUP_ENTRY',
+          errno: 1062,
+          sqlMessage: "Duplicate entry 'x.net' for key 'uq_cdn__domain_name'",
+        },
         'INSERT INTO `cdn`(`id`, `name`, `domain_name`, `dnssec_enabled`) VALUES (DEFAULT, ?, ?, ?)',
         ['cdn1', 'x.net', 0],
       );
-      expect(classifyDbError(error)).toEqual({ kind: 'unique', table: 'cdn', columns: ['domain_name'], values: ['x.net'] });
+      expect(classifyDbError(error)).toEqual({
+        kind: 'unique',
+        table: 'cdn',
+        columns: ['domain_name'],
+        values: ['x.net'],
+      });
     });
 
     it('falls back to the value MySQL reports, with the MySQL 8 key form', () => {
-      const error = failed({ code: 'ER_DUP_ENTRY', errno: 1062, sqlMessage: "Duplicate entry 'a' for key 'cdn.uq_cdn__name'" });
-      expect(classifyDbError(error)).toEqual({ kind: 'unique', table: 'cdn', columns: ['name'], values: ['a'] });
+      const error = failed({
+        code: 'ER_DUP_ENTRY',
+        errno: 1062,
+        sqlMessage: "Duplicate entry 'a' for key 'cdn.uq_cdn__name'",
+      });
+      expect(classifyDbError(error)).toEqual({
+        kind: 'unique',
+        table: 'cdn',
+        columns: ['name'],
+        values: ['a'],
+      });
     });
 
     it('splits composite keys and tables with underscores', () => {
@@ -27,30 +45,60 @@ describe('classifyDbError', () => {
         errno: 1062,
         sqlMessage: "Duplicate entry '3-7' for key 'uq_role_capability__role_id__cap_name'",
       });
-      expect(classifyDbError(error)).toMatchObject({ table: 'role_capability', columns: ['role_id', 'cap_name'] });
+      expect(classifyDbError(error)).toMatchObject({
+        table: 'role_capability',
+        columns: ['role_id', 'cap_name'],
+      });
     });
 
     it('reads a missing reference and a referenced row', () => {
       const fk =
         '(`db`.`asn`, CONSTRAINT `fk_asn__cachegroup` FOREIGN KEY (`cachegroup`) REFERENCES `cachegroup` (`id`))';
       expect(
-        classifyDbError(failed({ code: 'ER_NO_REFERENCED_ROW_2', errno: 1452, sqlMessage: `Cannot add … fails ${fk}` })),
-      ).toEqual({ kind: 'missingReference', table: 'asn', column: 'cachegroup', referencedTable: 'cachegroup' });
+        classifyDbError(
+          failed({ code: 'ER_NO_REFERENCED_ROW_2', errno: 1452, sqlMessage: `Cannot add … fails ${fk}` }),
+        ),
+      ).toEqual({
+        kind: 'missingReference',
+        table: 'asn',
+        column: 'cachegroup',
+        referencedTable: 'cachegroup',
+      });
       expect(
-        classifyDbError(failed({ code: 'ER_ROW_IS_REFERENCED_2', errno: 1451, sqlMessage: `Cannot delete … fails ${fk}` })),
+        classifyDbError(
+          failed({ code: 'ER_ROW_IS_REFERENCED_2', errno: 1451, sqlMessage: `Cannot delete … fails ${fk}` }),
+        ),
       ).toEqual({ kind: 'inUse', table: 'cachegroup', referencingTable: 'asn' });
     });
 
     it('reads NOT NULL, bad values, contention and lost connections', () => {
-      expect(classifyDbError(failed({ code: 'ER_BAD_NULL_ERROR', errno: 1048, sqlMessage: "Column 'domain_name' cannot be null" }))).toEqual({
+      expect(
+        classifyDbError(
+          failed({
+            code: 'ER_BAD_NULL_ERROR',
+            errno: 1048,
+            sqlMessage: "Column 'domain_name' cannot be null",
+          }),
+        ),
+      ).toEqual({
         kind: 'notNull',
         column: 'domain_name',
       });
-      expect(classifyDbError(failed({ code: 'ER_DATA_TOO_LONG', errno: 1406, sqlMessage: "Data too long for column 'name' at row 1" }))).toEqual({
+      expect(
+        classifyDbError(
+          failed({
+            code: 'ER_DATA_TOO_LONG',
+            errno: 1406,
+            sqlMessage: "Data too long for column 'name' at row 1",
+          }),
+        ),
+      ).toEqual({
         kind: 'badValue',
         column: 'name',
       });
-      expect(classifyDbError(failed({ code: 'ER_LOCK_DEADLOCK', errno: 1213 }))).toEqual({ kind: 'contention' });
+      expect(classifyDbError(failed({ code: 'ER_LOCK_DEADLOCK', errno: 1213 }))).toEqual({
+        kind: 'contention',
+      });
       expect(classifyDbError(failed({ code: 'ECONNREFUSED', errno: -111 }))).toEqual({ kind: 'unavailable' });
     });
   });
@@ -62,7 +110,12 @@ describe('classifyDbError', () => {
         'INSERT INTO "cdn"("id", "name", "domain_name", "last_updated") VALUES (NULL, ?, ?, datetime(\'now\'))',
         ['cdn1', 'x.net'],
       );
-      expect(classifyDbError(error)).toEqual({ kind: 'unique', table: 'cdn', columns: ['name'], values: ['cdn1'] });
+      expect(classifyDbError(error)).toEqual({
+        kind: 'unique',
+        table: 'cdn',
+        columns: ['name'],
+        values: ['cdn1'],
+      });
     });
 
     it('reads composite unique violations', () => {
@@ -80,19 +133,40 @@ describe('classifyDbError', () => {
 
     it('reads the messages of our foreign-key triggers', () => {
       expect(
-        classifyDbError(failed({ code: 'SQLITE_CONSTRAINT_TRIGGER', message: 'FOREIGN KEY missing asn.cachegroup -> cachegroup' })),
-      ).toEqual({ kind: 'missingReference', table: 'asn', column: 'cachegroup', referencedTable: 'cachegroup' });
+        classifyDbError(
+          failed({
+            code: 'SQLITE_CONSTRAINT_TRIGGER',
+            message: 'FOREIGN KEY missing asn.cachegroup -> cachegroup',
+          }),
+        ),
+      ).toEqual({
+        kind: 'missingReference',
+        table: 'asn',
+        column: 'cachegroup',
+        referencedTable: 'cachegroup',
+      });
       expect(
-        classifyDbError(failed({ code: 'SQLITE_CONSTRAINT_TRIGGER', message: 'FOREIGN KEY restrict asn.cachegroup -> cachegroup' })),
+        classifyDbError(
+          failed({
+            code: 'SQLITE_CONSTRAINT_TRIGGER',
+            message: 'FOREIGN KEY restrict asn.cachegroup -> cachegroup',
+          }),
+        ),
       ).toEqual({ kind: 'inUse', table: 'cachegroup', referencingTable: 'asn' });
     });
 
     it('reads NOT NULL and busy', () => {
-      expect(classifyDbError(failed({ code: 'SQLITE_CONSTRAINT_NOTNULL', message: 'NOT NULL constraint failed: cdn.name' }))).toEqual({
+      expect(
+        classifyDbError(
+          failed({ code: 'SQLITE_CONSTRAINT_NOTNULL', message: 'NOT NULL constraint failed: cdn.name' }),
+        ),
+      ).toEqual({
         kind: 'notNull',
         column: 'name',
       });
-      expect(classifyDbError(failed({ code: 'SQLITE_BUSY', message: 'database is locked' }))).toEqual({ kind: 'contention' });
+      expect(classifyDbError(failed({ code: 'SQLITE_BUSY', message: 'database is locked' }))).toEqual({
+        kind: 'contention',
+      });
     });
   });
 
@@ -105,12 +179,18 @@ describe('classifyDbError', () => {
 describe('valuesFromQuery', () => {
   it('reads UPDATE assignments', () => {
     expect(
-      valuesFromQuery('UPDATE `cdn` SET `name` = ?, `last_updated` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?)', ['n', 3], ['name']),
+      valuesFromQuery(
+        'UPDATE `cdn` SET `name` = ?, `last_updated` = CURRENT_TIMESTAMP(6) WHERE `id` IN (?)',
+        ['n', 3],
+        ['name'],
+      ),
     ).toEqual(['n']);
   });
 
   it('gives up on statements of other shapes', () => {
     expect(valuesFromQuery('INSERT INTO t (a) SELECT a FROM u', [1], ['a'])).toBeUndefined();
-    expect(valuesFromQuery('INSERT INTO t (a, b) VALUES (?, ?), (?, ?)', [1, 2, 3, 4], ['a'])).toBeUndefined();
+    expect(
+      valuesFromQuery('INSERT INTO t (a, b) VALUES (?, ?), (?, ?)', [1, 2, 3, 4], ['a']),
+    ).toBeUndefined();
   });
 });

@@ -44,7 +44,8 @@ export function classifyDbError(error: unknown): DbFailure | undefined {
     return { kind: 'unavailable' };
   }
   const query = error instanceof QueryFailedError ? error.query : undefined;
-  const parameters = error instanceof QueryFailedError ? (error.parameters as unknown[] | undefined) : undefined;
+  const parameters =
+    error instanceof QueryFailedError ? (error.parameters as unknown[] | undefined) : undefined;
   return typeof driver.errno === 'number' && driver.code?.startsWith('ER_')
     ? classifyMysql(driver, query, parameters)
     : classifySqlite(driver, query, parameters);
@@ -72,8 +73,14 @@ function classifyMysql(driver: DriverError, query?: string, parameters?: unknown
       const table = named[1];
       const columns = named[2].split('__');
       const fromQuery = valuesFromQuery(query, parameters, columns);
-      const fromMessage = columns.length === 1 ? /Duplicate entry '(.*)' for key/s.exec(message)?.[1] : undefined;
-      return { kind: 'unique', table, columns, values: fromQuery ?? (fromMessage === undefined ? undefined : [fromMessage]) };
+      const fromMessage =
+        columns.length === 1 ? /Duplicate entry '(.*)' for key/s.exec(message)?.[1] : undefined;
+      return {
+        kind: 'unique',
+        table,
+        columns,
+        values: fromQuery ?? (fromMessage === undefined ? undefined : [fromMessage]),
+      };
     }
     case 1216:
     case 1452: {
@@ -174,7 +181,11 @@ const unquote = (identifier: string): string => identifier.trim().replace(/^[`"]
  * The values a single-row INSERT or an UPDATE (as TypeORM writes them) gave to `columns`, read back
  * from the failed statement and its parameters; undefined when the statement has another shape.
  */
-export function valuesFromQuery(query?: string, parameters?: unknown[], columns: string[] = []): string[] | undefined {
+export function valuesFromQuery(
+  query?: string,
+  parameters?: unknown[],
+  columns: string[] = [],
+): string[] | undefined {
   if (!query || !parameters || columns.length === 0) {
     return undefined;
   }

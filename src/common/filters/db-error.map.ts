@@ -32,8 +32,14 @@ export function mapDbFailure(failure: DbFailure): MappedError {
         text: failure.column ? `invalid value for field ${camelCase(failure.column)}` : 'invalid value',
       };
     case 'contention':
-      return { status: HttpStatus.SERVICE_UNAVAILABLE, text: 'the database is busy; please retry the request' };
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        text: 'the database is busy; please retry the request',
+      };
     case 'unavailable':
-      return { status: HttpStatus.SERVICE_UNAVAILABLE, text: 'the database is unavailable; please retry later' };
+      return {
+        status: HttpStatus.SERVICE_UNAVAILABLE,
+        text: 'the database is unavailable; please retry later',
+      };
   }
 }

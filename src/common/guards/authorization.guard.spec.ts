@@ -1,7 +1,12 @@
 import { Controller, ForbiddenException, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import { PrivLevel, Public, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import {
+  PrivLevel,
+  Public,
+  RequirePermissions,
+  RequirePrivLevel,
+} from 'src/common/decorators/auth.decorators';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
 import type { CurrentUser } from 'src/common/types/current-user';
 
@@ -46,9 +51,9 @@ describe('AuthorizationGuard (D12)', () => {
   });
 
   it('refuses a level below the route level with Forbidden.', () => {
-    expect(() => guard.canActivate(context('create', '3.0', user(10, ['THING:CREATE', 'THING:READ'])))).toThrow(
-      new ForbiddenException('Forbidden.'),
-    );
+    expect(() =>
+      guard.canActivate(context('create', '3.0', user(10, ['THING:CREATE', 'THING:READ']))),
+    ).toThrow(new ForbiddenException('Forbidden.'));
   });
 
   it('checks only the level on 3.x', () => {

@@ -20,11 +20,13 @@ export class AuthorizationGuard implements CanActivate {
     }
     const level = this.reflector.getAllAndOverride(RequirePrivLevel, targets);
     if (level === undefined) {
-      throw new Error(`${context.getClass().name}.${context.getHandler().name} declares no authorization rule`);
+      throw new Error(
+        `${context.getClass().name}.${context.getHandler().name} declares no authorization rule`,
+      );
     }
     const req = context.switchToHttp().getRequest<Request>();
     const user = req.user as CurrentUser;
-    if (user.privLevel < level) {
+    if (user.privLevel < Number(level)) {
       throw new ForbiddenException('Forbidden.');
     }
     if (requestedVersion(req).atLeast('4.0')) {

@@ -42,7 +42,7 @@ export class SessionAuthGuard extends AuthGuard(SESSION_STRATEGY) {
 
   override handleRequest<TUser>(error: unknown, user: TUser | false): TUser {
     if (error) {
-      throw error;
+      throw error instanceof Error ? error : new UnauthorizedException(NOT_LOGGED_IN);
     }
     if (!user) {
       throw new UnauthorizedException(NOT_LOGGED_IN);

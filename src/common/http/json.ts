@@ -2,16 +2,43 @@ import type { Response } from 'express';
 import { type Alert } from 'src/common/http/alerts';
 import { formatTrafficOpsTime } from 'src/common/time/timestamps';
 
-/** JSON.stringify with every Date written in the Traffic Ops format (decision D4). */
-export function serializeJson(body: unknown): string {
-  return JSON.stringify(body, function (this: Record<string, unknown>, key: string, value: unknown) {
-    const raw = this[key];
-    return raw instanceof Date ? formatTrafficOpsTime(raw) : value;
-  });
+/**
+ * Replaces, in place, every Date in a freshly built response value by its wire form (decision D4).
+ * A plain walk is several times cheaper than a JSON.stringify replacer called for every key.
+ */
+function datesToWire(value: unknown): unknown {
+  if (value instanceof Date) {
+    return formatTrafficOpsTime(value);
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null) {
+        value[i] = datesToWire(item);
+      }
+    }
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const field = record[key];
+      if (typeof field === 'object' && field !== null) {
+        record[key] = datesToWire(field);
+      }
+    }
+  }
+  return value;
 }
 
+/** JSON with every Date written in the Traffic Ops format; the body may be rewritten in place. */
+export function serializeJson(body: unknown): string {
+  return JSON.stringify(datesToWire(body));
+}
+
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 export function sendJson(res: Response, status: number, body: unknown): void {
-  res.status(status).type('application/json').send(serializeJson(body));
+  res.status(status).setHeader('Content-Type', JSON_CONTENT_TYPE);
+  res.send(serializeJson(body));
 }
 
 export function sendAlerts(res: Response, status: number, alerts: Alert[]): void {

@@ -19,7 +19,10 @@ function chunkToBuffer(chunk: unknown, encoding: unknown): Buffer {
   if (chunk instanceof Uint8Array) {
     return Buffer.from(chunk);
   }
-  return Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  if (typeof chunk === 'string') {
+    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  }
+  return Buffer.alloc(0);
 }
 
 /**
@@ -30,7 +33,10 @@ function chunkToBuffer(chunk: unknown, encoding: unknown): Buffer {
 export function responseHeaders(serverName: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
     res.setHeader('Access-Control-Allow-Credentials', 'true');
-    res.setHeader('Access-Control-Allow-Headers', 'Origin, X-Requested-With, Content-Type, Accept, Set-Cookie, Cookie');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      'Origin, X-Requested-With, Content-Type, Accept, Set-Cookie, Cookie',
+    );
     res.setHeader('Access-Control-Allow-Methods', 'POST,GET,OPTIONS,PUT,DELETE');
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Permissions-Policy', 'interest-cohort=()');

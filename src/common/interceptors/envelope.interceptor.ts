@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, EmptyBody } from 'src/common/http/alerts';
-import { serializeJson } from 'src/common/http/json';
+import { JSON_CONTENT_TYPE, serializeJson } from 'src/common/http/json';
 
 /**
  * Wraps what a handler returns in the envelope: a value → `{"response": value}`, an ApiResult →
@@ -25,7 +25,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
           return '';
         }
         const body = raw ? result : result instanceof ApiResult ? result.toBody() : { response: result };
-        res.type('application/json');
+        res.setHeader('Content-Type', JSON_CONTENT_TYPE);
         return serializeJson(body);
       }),
     );

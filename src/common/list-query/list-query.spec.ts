@@ -25,7 +25,11 @@ describe('parseListQuery', () => {
   });
 
   it('maps filters to columns and parses their values', () => {
-    const query = parseListQuery(SPEC, { id: '7', name: 'x', active: 'false', unknown: 'y', lastUpdated: 'z' }, V40);
+    const query = parseListQuery(
+      SPEC,
+      { id: '7', name: 'x', active: 'false', unknown: 'y', lastUpdated: 'z' },
+      V40,
+    );
     expect(query.filters).toEqual([
       { column: 't.id', value: 7 },
       { column: 't.name', value: 'x' },
@@ -39,7 +43,9 @@ describe('parseListQuery', () => {
   });
 
   it('rejects values that do not parse', () => {
-    expect(() => parseListQuery(SPEC, { id: '1.5' }, V40)).toThrow(new BadRequestException('id cannot parse to integer'));
+    expect(() => parseListQuery(SPEC, { id: '1.5' }, V40)).toThrow(
+      new BadRequestException('id cannot parse to integer'),
+    );
     expect(() => parseListQuery(SPEC, { active: 'maybe' }, V40)).toThrow('active cannot parse to boolean');
   });
 
@@ -48,16 +54,21 @@ describe('parseListQuery', () => {
       column: 't.last_updated',
       direction: 'DESC',
     });
-    expect(parseListQuery(SPEC, { orderby: 't.id; DROP TABLE t', sortOrder: 'sideways' }, V40).order).toEqual({
-      column: 't.name',
-      direction: 'ASC',
-    });
+    expect(parseListQuery(SPEC, { orderby: 't.id; DROP TABLE t', sortOrder: 'sideways' }, V40).order).toEqual(
+      {
+        column: 't.name',
+        direction: 'ASC',
+      },
+    );
     expect(parseListQuery(SPEC, { orderby: 'constructor' }, V40).order.column).toBe('t.name');
   });
 
   it('pages by limit with offset, or by page when there is no offset', () => {
     expect(parseListQuery(SPEC, { limit: '10' }, V40)).toMatchObject({ limit: 10 });
-    expect(parseListQuery(SPEC, { limit: '10', offset: '5', page: '3' }, V40)).toMatchObject({ limit: 10, offset: 5 });
+    expect(parseListQuery(SPEC, { limit: '10', offset: '5', page: '3' }, V40)).toMatchObject({
+      limit: 10,
+      offset: 5,
+    });
     expect(parseListQuery(SPEC, { limit: '10', page: '3' }, V40)).toMatchObject({ limit: 10, offset: 20 });
     expect(parseListQuery(SPEC, { limit: '-1', page: '3' }, V40)).not.toHaveProperty('limit');
     expect(parseListQuery(SPEC, { offset: '5', page: '2' }, V40)).not.toHaveProperty('offset');

@@ -50,7 +50,11 @@ function knownField(spec: ListSpec, name: string, version: ApiVersion): ListFiel
   return field && (!field.since || version.atLeast(field.since)) ? field : undefined;
 }
 
-export function parseListQuery(spec: ListSpec, query: Record<string, unknown>, version: ApiVersion): ListQuery {
+export function parseListQuery(
+  spec: ListSpec,
+  query: Record<string, unknown>,
+  version: ApiVersion,
+): ListQuery {
   const filters: ListQuery['filters'] = [];
   for (const [name, raw] of Object.entries(query)) {
     const field = knownField(spec, name, version);
@@ -110,7 +114,10 @@ export function parseListQuery(spec: ListSpec, query: Record<string, unknown>, v
 }
 
 /** Adds the filters, the order and the page to a query; bound parameters only. */
-export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, list: ListQuery): SelectQueryBuilder<T> {
+export function applyListQuery<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  list: ListQuery,
+): SelectQueryBuilder<T> {
   list.filters.forEach((filter, i) => {
     qb.andWhere(`${filter.column} = :listFilter${i}`, { [`listFilter${i}`]: filter.value });
   });
@@ -128,5 +135,5 @@ export function applyListQuery<T extends ObjectLiteral>(qb: SelectQueryBuilder<T
 /** `@ListParams(spec)`: the request's list query, parsed and validated against `spec`. */
 export const ListParams = createParamDecorator((spec: ListSpec, ctx: ExecutionContext): ListQuery => {
   const req = ctx.switchToHttp().getRequest<Request>();
-  return parseListQuery(spec, req.query as Record<string, unknown>, requestedVersion(req));
+  return parseListQuery(spec, req.query, requestedVersion(req));
 });

@@ -13,8 +13,10 @@ export class ApiValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const isDtoBody = metadata.type === 'body' && metadata.metatype !== undefined && this.toValidate(metadata);
-    const isObject = value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value));
+    const isDtoBody =
+      metadata.type === 'body' && metadata.metatype !== undefined && this.toValidate(metadata);
+    const isObject =
+      value === undefined || value === null || (typeof value === 'object' && !Array.isArray(value));
     if (isDtoBody && !isObject) {
       throw new BadRequestException(BODY_NOT_AN_OBJECT);
     }

@@ -11,7 +11,12 @@ export const BODY_NOT_AN_OBJECT = 'the request body must be a JSON object';
 export function validationMessages(errors: ValidationError[], parent = ''): string[] {
   const messages: string[] = [];
   for (const error of errors) {
-    const path = parent === '' ? error.property : /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : `${parent}.${error.property}`;
+    const path =
+      parent === ''
+        ? error.property
+        : /^\d+$/.test(error.property)
+          ? `${parent}[${error.property}]`
+          : `${parent}.${error.property}`;
     const constraints = Object.values(error.constraints ?? {});
     if (error.property === undefined || (constraints.length > 0 && error.constraints?.unknownValue)) {
       messages.push(BODY_NOT_AN_OBJECT);
@@ -29,7 +34,17 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
 }
 
 /** Presence and JSON-type problems outrank rule problems, whatever order the decorators ran in. */
-const PRECEDENCE = ['isDefined', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject', 'isIn', 'isEnum'];
+const PRECEDENCE = [
+  'isDefined',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isIn',
+  'isEnum',
+];
 
 function firstProblem(constraints: Record<string, string> | undefined): string | undefined {
   if (!constraints) {

@@ -20,7 +20,10 @@ export class LoginThrottle {
   assertAllowed(key: string, now = Date.now()): void {
     const window = this.windows.get(key);
     if (window && window.resetAt > now && window.failures >= this.config.loginMaxFailures) {
-      throw new HttpException('Too many failed login attempts; please try again later.', HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(
+        'Too many failed login attempts; please try again later.',
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     }
   }
 

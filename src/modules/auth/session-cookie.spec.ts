@@ -9,21 +9,29 @@ describe('session cookie', () => {
 
   it('rejects another secret', () => {
     const cookie = issueSessionCookie(secret, 'alice');
-    expect(() => readSessionCookie('y'.repeat(32), cookie)).toThrow('bad signature - unauthorized, please log in');
+    expect(() => readSessionCookie('y'.repeat(32), cookie)).toThrow(
+      'bad signature - unauthorized, please log in',
+    );
   });
 
   it('rejects a tampered payload', () => {
     const [, signature] = issueSessionCookie(secret, 'alice').split('--');
-    const forged = Buffer.from(JSON.stringify({ auth_data: 'admin', expires: 9e9, by: 'x' })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ auth_data: 'admin', expires: 9e9, by: 'x' })).toString(
+      'base64url',
+    );
     expect(() => readSessionCookie(secret, `${forged}--${signature}`)).toThrow(SessionCookieError);
   });
 
   it('rejects an expired cookie', () => {
     const issued = issueSessionCookie(secret, 'alice', Date.now() - 3601_000);
-    expect(() => readSessionCookie(secret, issued)).toThrow('signature expired - unauthorized, please log in');
+    expect(() => readSessionCookie(secret, issued)).toThrow(
+      'signature expired - unauthorized, please log in',
+    );
   });
 
   it('rejects a value without dashes', () => {
-    expect(() => readSessionCookie(secret, 'abc')).toThrow("error parsing cookie: malformed cookie 'abc' - no dashes");
+    expect(() => readSessionCookie(secret, 'abc')).toThrow(
+      "error parsing cookie: malformed cookie 'abc' - no dashes",
+    );
   });
 });

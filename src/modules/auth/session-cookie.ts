@@ -22,7 +22,11 @@ function sign(secret: string, payload: string): string {
 }
 
 export function issueSessionCookie(secret: string, username: string, now = Date.now()): string {
-  const data: CookieData = { auth_data: username, expires: Math.floor(now / 1000) + SESSION_SECONDS, by: ISSUER };
+  const data: CookieData = {
+    auth_data: username,
+    expires: Math.floor(now / 1000) + SESSION_SECONDS,
+    by: ISSUER,
+  };
   const payload = Buffer.from(JSON.stringify(data)).toString('base64url');
   return `${payload}--${sign(secret, payload)}`;
 }

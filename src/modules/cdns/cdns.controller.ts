@@ -34,7 +34,11 @@ export class CdnsController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE', 'CDN:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: CdnDto, @RequestedVersion() version: ApiVersion) {
+  async update(
+    @Param('id', KeyIdPipe) id: number,
+    @Body() dto: CdnDto,
+    @RequestedVersion() version: ApiVersion,
+  ) {
     const cdn = await this.cdns.update(id, dto, version);
     return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was updated.'));
   }

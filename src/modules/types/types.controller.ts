@@ -33,7 +33,11 @@ export class TypesController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:UPDATE', 'TYPE:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: TypeDto, @RequestedVersion() version: ApiVersion) {
+  async update(
+    @Param('id', KeyIdPipe) id: number,
+    @Body() dto: TypeDto,
+    @RequestedVersion() version: ApiVersion,
+  ) {
     const type = await this.types.update(id, dto, version);
     return ApiResult.of(toTypeResponse(type), successAlert('type was updated.'));
   }

@@ -26,7 +26,11 @@ export class TypesService {
     if (dto.useInTable !== DYNAMIC_TABLE) {
       throw new BadRequestException('can not create type');
     }
-    const result = await this.types.insert({ name: dto.name, description: dto.description, useInTable: dto.useInTable });
+    const result = await this.types.insert({
+      name: dto.name,
+      description: dto.description,
+      useInTable: dto.useInTable,
+    });
     return this.types.findOneByOrFail({ id: Number(result.identifiers[0].id) });
   }
 
@@ -61,7 +65,9 @@ export class TypesService {
 
   private checkName(dto: TypeDto, version: ApiVersion): void {
     if (version.atLeast('5.0') && !V5_NAME.test(dto.name)) {
-      throw new BadRequestException("'name' must consist of only alphanumeric, dash, or underscore characters");
+      throw new BadRequestException(
+        "'name' must consist of only alphanumeric, dash, or underscore characters",
+      );
     }
   }
 

@@ -14,7 +14,12 @@ export class ApiClient {
     readonly cookie?: string,
   ) {}
 
-  static async login(app: INestApplication, username: string, password: string, version = '4.0'): Promise<ApiClient> {
+  static async login(
+    app: INestApplication,
+    username: string,
+    password: string,
+    version = '4.0',
+  ): Promise<ApiClient> {
     const server = app.getHttpServer() as Server;
     const res = await request(server).post(`/api/${version}/user/login`).send({ u: username, p: password });
     if (res.status !== 200) {
@@ -112,7 +117,9 @@ export function expectApiHeaders(res: Response): void {
   );
   expect(res.headers['x-server-name']).toBe('cdn-control-plane/e2e');
   const body = res.text ?? '';
-  expect(res.headers['whole-content-sha512']).toBe(createHash('sha512').update(body, 'utf8').digest('base64'));
+  expect(res.headers['whole-content-sha512']).toBe(
+    createHash('sha512').update(body, 'utf8').digest('base64'),
+  );
 }
 
 export interface CreatedUser {
@@ -147,7 +154,11 @@ export async function createUser(
 }
 
 /** Creates a tenant under `parentId` through the API. */
-export async function createTenant(admin: ApiClient, parentId = 1, active = true): Promise<{ id: number; name: string }> {
+export async function createTenant(
+  admin: ApiClient,
+  parentId = 1,
+  active = true,
+): Promise<{ id: number; name: string }> {
   const name = uniqueName('tenant');
   const res = await admin.at('4.0').post('tenants', { name, active, parentId });
   if (res.status !== 200) {

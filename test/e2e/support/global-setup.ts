@@ -17,7 +17,9 @@ export default async function globalSetup(): Promise<void> {
   if (db.driver === 'mysql') {
     const connection = await mysql.createConnection(db.serverUrl!);
     await connection.query(`DROP DATABASE IF EXISTS \`${db.database}\``);
-    await connection.query(`CREATE DATABASE \`${db.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await connection.query(
+      `CREATE DATABASE \`${db.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
     await connection.end();
     process.env.DATABASE_URL = db.location;
     delete process.env.SQLITE_PATH;
