@@ -30,6 +30,16 @@ export function timestampColumn(
     : { name, type: 'datetime', precision: 6, isNullable };
 }
 
+const TEXT_TYPES = new Set(['varchar', 'text', 'char']);
+
+/**
+ * MySQL text columns compare and sort byte-wise (utf8mb4_bin), as SQLite and the original's
+ * PostgreSQL do: names are case-sensitive and lists order the same on both databases.
+ */
+function binaryCollation(column: TableColumnOptions): TableColumnOptions {
+  return TEXT_TYPES.has(column.type) ? { charset: 'utf8mb4', collation: 'utf8mb4_bin', ...column } : column;
+}
+
 export function uniqueIndexName(table: string, columns: string[]): string {
   return `uq_${table}__${columns.join('__')}`;
 }
@@ -61,7 +71,7 @@ export async function createTable(queryRunner: QueryRunner, spec: TableSpec): Pr
   await queryRunner.createTable(
     new Table({
       name: spec.name,
-      columns: spec.columns,
+      columns: isSqlite(queryRunner) ? spec.columns : spec.columns.map(binaryCollation),
       uniques: (spec.unique ?? []).map((columnNames) => ({
         name: uniqueIndexName(spec.name, columnNames),
         columnNames,

@@ -28,7 +28,8 @@ export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
     migrationsTableName: MIGRATIONS_TABLE,
     migrations: [join(__dirname, 'migrations', '*.{ts,js}')],
     entities: [join(__dirname, '..', 'modules', '**', '*.entity.{ts,js}')],
-    logging: ['error' as const],
+    // Failed statements reach the exception filter, which maps them or logs them once.
+    logging: false,
   };
   if (config.driver === 'mysql') {
     return {

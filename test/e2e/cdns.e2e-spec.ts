@@ -125,7 +125,8 @@ describe('cdns', () => {
     });
 
     it('shows ttlOverride from 4.1 only, and filters by it there', async () => {
-      const cdn = await create({ ttlOverride: 120 });
+      const cdn = await create({ ttlOverride: 120 }, admin.at('4.1'));
+      delete cdn.ttlOverride;
       expect(await byName(cdn.name, '4.1')).toEqual([{ ...cdn, ttlOverride: 120 }]);
       expect(await byName(cdn.name, '5.0')).toEqual([{ ...cdn, ttlOverride: 120 }]);
       const [old] = await byName(cdn.name, '4.0');

@@ -24,7 +24,8 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
     }
     const problem = firstProblem(error.constraints);
     if (problem !== undefined) {
-      messages.push(`'${path}' ${problem}`);
+      // A message that starts with a quoted name names its field itself (e.g. `'use_in_table' …`).
+      messages.push(problem.startsWith("'") ? problem : `'${path}' ${problem}`);
     }
     if (error.children && error.children.length > 0) {
       messages.push(...validationMessages(error.children, path));
@@ -42,6 +43,7 @@ const PRECEDENCE = [
   'isBoolean',
   'isArray',
   'isObject',
+  'isNotEmpty',
   'isIn',
   'isEnum',
 ];

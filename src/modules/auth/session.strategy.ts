@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { Strategy } from 'passport-custom';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
+import { SessionUserCache } from 'src/modules/users/session-user.cache';
 import { UsersService } from 'src/modules/users/users.service';
 import { readSessionCookie, SESSION_COOKIE, SessionCookieError } from './session-cookie';
 
@@ -15,6 +16,7 @@ export const NOT_LOGGED_IN = 'unauthorized, please log in.';
 export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY) {
   constructor(
     private readonly users: UsersService,
+    private readonly cache: SessionUserCache,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {
     super();
@@ -35,10 +37,15 @@ export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY
       }
       throw error;
     }
+    const cached = this.cache.get(username);
+    if (cached) {
+      return cached;
+    }
     const user = await this.users.findSessionUser(username);
     if (!user) {
       throw new UnauthorizedException('user not found');
     }
+    this.cache.set(user);
     return user;
   }
 }

@@ -31,7 +31,10 @@ export class TenancyService {
   }
 
   /** The ids of every tenant within reach of `userTenantId` (empty when the user's tenancy is inactive). */
-  async reachableTenantIds(userTenantId: number, manager: EntityManager = this.dataSource.manager): Promise<number[]> {
+  async reachableTenantIds(
+    userTenantId: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<number[]> {
     const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
       this.reachableTenantIdsSql('userTenantId'),
       { userTenantId },

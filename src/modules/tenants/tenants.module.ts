@@ -2,10 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenancyService } from './tenancy.service';
 import { Tenant } from './tenant.entity';
+import { TenantsController } from './tenants.controller';
+import { TenantsService } from './tenants.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Tenant])],
-  providers: [TenancyService],
+  controllers: [TenantsController],
+  providers: [TenancyService, TenantsService],
   exports: [TenancyService],
 })
 export class TenantsModule {}

@@ -1,12 +1,28 @@
-import { Inject, Injectable, Logger, NotFoundException, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, Repository, type SelectQueryBuilder } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { hashPassword } from 'src/modules/auth/password';
+import { Role } from 'src/modules/roles/role.entity';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import type { UserV3Dto, UserV4Dto } from './dto/user.dto';
+import { passwordProblem } from './password-rules';
+import { SessionUserCache } from './session-user.cache';
 import { User } from './user.entity';
+
+export const MORE_PRIVILEGED_ROLE = 'user cannot update a user with a role more privileged than themselves';
 
 interface SessionRow {
   id: number;
@@ -33,6 +49,8 @@ export class UsersService implements OnApplicationBootstrap {
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
+    private readonly tenancy: TenancyService,
+    private readonly sessionCache: SessionUserCache,
   ) {}
 
   /**
@@ -90,6 +108,125 @@ export class UsersService implements OnApplicationBootstrap {
       throw new NotFoundException('user not found');
     }
     return user;
+  }
+
+  /** The users whose tenant is within the asking user's reach (D13), filtered in SQL. */
+  list(query: ListQuery, user: CurrentUser): Promise<User[]> {
+    return applyListQuery(this.visibleTo(user), query).getMany();
+  }
+
+  /** A user out of reach answers as a missing one. */
+  async findVisible(id: number, user: CurrentUser): Promise<User> {
+    const found = await this.visibleTo(user).andWhere('u.id = :id', { id }).getOne();
+    if (!found) {
+      throw new NotFoundException('no user found with this id');
+    }
+    return found;
+  }
+
+  /**
+   * The insert runs first so that an unknown tenant answers the foreign key's 404 and a taken
+   * user name or email the unique index's 400; a tenant out of reach then rolls it back (403).
+   */
+  async create(dto: UserV3Dto | UserV4Dto, user: CurrentUser): Promise<User> {
+    if (dto.localPasswd === undefined || dto.localPasswd === null || dto.localPasswd === '') {
+      throw new BadRequestException("'localPasswd' cannot be blank");
+    }
+    this.checkPassword(dto, dto.localPasswd);
+    const role = await this.assignableRole(dto.role, user);
+    const password = await hashPassword(dto.localPasswd);
+    const id = await this.dataSource.transaction(async (manager) => {
+      const result = await manager.insert(User, { ...this.columns(dto, role), localPasswd: password });
+      await this.tenancy.assertWithinReach(user.tenantId, dto.tenantId, manager);
+      return Number(result.identifiers[0].id);
+    });
+    return this.findWithRelations(id);
+  }
+
+  /** Tenancy applies to the user's current tenant and to the new one; the password changes only when given. */
+  async update(id: number, dto: UserV3Dto | UserV4Dto, user: CurrentUser): Promise<User> {
+    const target = await this.users.findOne({ where: { id }, relations: { role: true } });
+    if (!target) {
+      throw new NotFoundException('no user found with this id');
+    }
+    await this.tenancy.assertWithinReach(user.tenantId, target.tenantId);
+    if ((target.role?.privLevel ?? 0) > user.privLevel) {
+      throw new ForbiddenException(MORE_PRIVILEGED_ROLE);
+    }
+    const role = await this.assignableRole(dto.role, user);
+    if (id === user.id && role.id !== target.roleId) {
+      throw new BadRequestException('users cannot update their own role');
+    }
+    let password: string | undefined;
+    if (dto.localPasswd !== undefined && dto.localPasswd !== null) {
+      this.checkPassword(dto, dto.localPasswd);
+      password = await hashPassword(dto.localPasswd);
+    }
+    await this.dataSource.transaction(async (manager) => {
+      const columns: Partial<User> = this.columns(dto, role);
+      if (password !== undefined) {
+        columns.localPasswd = password;
+      }
+      await manager.update(User, { id }, columns);
+      await this.tenancy.assertWithinReach(user.tenantId, dto.tenantId, manager);
+    });
+    this.sessionCache.clear();
+    return this.findWithRelations(id);
+  }
+
+  private visibleTo(user: CurrentUser): SelectQueryBuilder<User> {
+    return this.users
+      .createQueryBuilder('u')
+      .leftJoinAndSelect('u.role', 'r')
+      .leftJoinAndSelect('u.tenant', 't')
+      .where(`u.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
+        userTenantId: user.tenantId,
+      });
+  }
+
+  /** The role a body names (by name on 4.0+, by id on 3.x), if the asking user may hand it out. */
+  private async assignableRole(key: string | number, user: CurrentUser): Promise<Role> {
+    const role = await this.dataSource.manager.findOneBy(
+      Role,
+      typeof key === 'string' ? { name: key } : { id: key },
+    );
+    if (!role) {
+      throw new NotFoundException('role not found');
+    }
+    if (role.privLevel > user.privLevel) {
+      throw new ForbiddenException(MORE_PRIVILEGED_ROLE);
+    }
+    return role;
+  }
+
+  private checkPassword(dto: UserV3Dto | UserV4Dto, password: string): void {
+    const problem = passwordProblem(dto.username, password, dto.confirmLocalPasswd);
+    if (problem) {
+      throw new BadRequestException(problem);
+    }
+  }
+
+  private columns(dto: UserV3Dto | UserV4Dto, role: Role): Partial<User> {
+    return {
+      username: dto.username,
+      email: dto.email,
+      fullName: dto.fullName,
+      roleId: role.id,
+      tenantId: dto.tenantId,
+      addressLine1: dto.addressLine1 ?? null,
+      addressLine2: dto.addressLine2 ?? null,
+      city: dto.city ?? null,
+      company: dto.company ?? null,
+      country: dto.country ?? null,
+      phoneNumber: dto.phoneNumber ?? null,
+      postalCode: dto.postalCode ?? null,
+      publicSshKey: dto.publicSshKey ?? null,
+      stateOrProvince: dto.stateOrProvince ?? null,
+      uid: dto.uid ?? null,
+      gid: dto.gid ?? null,
+      ucdn: dto.ucdn ?? '',
+      newUser: dto.newUser ?? false,
+    };
   }
 
   /**

@@ -26,7 +26,12 @@ export function toUserResponse(user: User, version: ApiVersion): Record<string, 
     username: user.username,
   };
   if (version.atLeast('4.0')) {
-    return { ...common, lastAuthenticated: user.lastAuthenticated, role: user.role?.name ?? null, ucdn: user.ucdn };
+    return {
+      ...common,
+      lastAuthenticated: user.lastAuthenticated,
+      role: user.role?.name ?? null,
+      ucdn: user.ucdn,
+    };
   }
   return { ...common, role: user.roleId, rolename: user.role?.name ?? null };
 }

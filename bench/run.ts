@@ -1,0 +1,165 @@
+/**
+ * `npm run bench`: load scenarios against the production build on MySQL, written to
+ * docs/benchmarks.md. The server runs as its own process on a dedicated database
+ * (`<db>_bench`, from BENCH_DATABASE_URL, default mysql://root@127.0.0.1:3306/test), is signed in
+ * to as admin, and each scenario runs autocannon for BENCH_SECONDS (default 10) per connection count.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as mysql from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { buildTypeOrmOptions } from 'src/database/typeorm-options';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (options: object) => Promise<AutocannonResult>;
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number; average: number };
+  non2xx: number;
+  errors: number;
+}
+
+const ROOT = join(__dirname, '..', '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PORT = Number(process.env.BENCH_PORT ?? 3917);
+const PASSWORD = 'bench-admin-password';
+const BASE = `http://127.0.0.1:${PORT}`;
+
+async function prepareDatabase(): Promise<string> {
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/test');
+  const database = `${url.pathname.slice(1) || 'test'}_bench`;
+  url.pathname = '/';
+  const connection = await mysql.createConnection(url.toString());
+  await connection.query(`DROP DATABASE IF EXISTS \`${database}\``);
+  await connection.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await connection.end();
+  url.pathname = `/${database}`;
+  const dataSource = new DataSource(
+    buildTypeOrmOptions({ driver: 'mysql', url: url.toString(), poolSize: 2 }),
+  );
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+  return url.toString();
+}
+
+function startServer(databaseUrl: string): ChildProcess {
+  return spawn(process.execPath, [join(ROOT, 'dist', 'src', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: PASSWORD,
+      SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function login(): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      const res = await fetch(`${BASE}/api/4.0/user/login`, {
+        method: 'POST',
+        body: JSON.stringify({ u: 'admin', p: PASSWORD }),
+      });
+      if (res.status === 200) {
+        return res.headers.getSetCookie()[0].split(';')[0];
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not come up');
+}
+
+async function seed(cookie: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    const res = await fetch(`${BASE}/api/4.0/cdns`, {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      body: JSON.stringify({
+        name: `bench-cdn-${i}`,
+        domainName: `bench${i}.example.net`,
+        dnssecEnabled: i % 2 === 0,
+      }),
+    });
+    if (res.status !== 200) {
+      throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
+    }
+  }
+}
+
+interface Row {
+  scenario: string;
+  connections: number;
+  result: AutocannonResult;
+}
+
+async function run(path: string, connections: number, cookie: string): Promise<AutocannonResult> {
+  return autocannon({
+    url: `${BASE}${path}`,
+    connections,
+    duration: SECONDS,
+    headers: { cookie },
+  });
+}
+
+function report(rows: Row[]): string {
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Produced by `npm run bench` (bench/run.ts): the production build (`node dist/src/main.js`) on MySQL',
+    `(MariaDB on 127.0.0.1), signed in as admin, autocannon on the same machine for ${SECONDS} s per row.`,
+    `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    `Run: ${new Date().toISOString()}.`,
+    '',
+    '| scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | errors |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      ({ scenario, connections, result }) =>
+        `| ${scenario} | ${connections} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ` +
+        `${result.latency.p99} | ${result.non2xx} | ${result.errors} |`,
+    ),
+    '',
+    'Targets (issue 2): GET /api/4.0/cdns at 32 connections ≥ 3,000 requests/s with p99 < 50 ms.',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = await prepareDatabase();
+  const server = startServer(databaseUrl);
+  try {
+    const cookie = await login();
+    await seed(cookie);
+    const rows: Row[] = [];
+    for (const path of ['/api/4.0/cdns', '/api/4.0/types']) {
+      await run(path, 8, cookie); // warm-up
+      for (const connections of [1, 32]) {
+        const result = await run(path, connections, cookie);
+        rows.push({ scenario: `GET ${path}`, connections, result });
+        console.log(
+          `GET ${path} c=${connections}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
+        );
+      }
+    }
+    writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows));
+    console.log('wrote docs/benchmarks.md');
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,20 @@
+import { BadRequestException } from '@nestjs/common';
+import type { ApiVersion } from 'src/common/versioning/api-version';
+
+/** Which role PUT and DELETE /roles address: `?name=` on 4.0 and later, `?id=` on 3.x. */
+export type RoleKey = { name: string } | { id: number };
+
+export function roleKeyOf(query: Record<string, unknown>, version: ApiVersion): RoleKey {
+  const field = version.atLeast('4.0') ? 'name' : 'id';
+  const raw = Array.isArray(query[field]) ? (query[field] as unknown[])[0] : query[field];
+  if (typeof raw !== 'string' || raw === '') {
+    throw new BadRequestException(`missing key: ${field}`);
+  }
+  if (field === 'name') {
+    return { name: raw };
+  }
+  if (!/^\d{1,15}$/.test(raw)) {
+    throw new BadRequestException('failed to parse key: id');
+  }
+  return { id: Number(raw) };
+}

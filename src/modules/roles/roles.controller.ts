@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import type { ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { roleInputOf, RoleV3Dto, RoleV4Dto } from './dto/role.dto';
+import { toRoleResponse } from './dto/role.response';
+import { validateBody } from './dto/versioned-body';
+import { roleKeyOf } from './role-key';
+import { ROLE_LIST } from './roles.list';
+import { RolesService } from './roles.service';
+import { VersionedListParams } from './versioned-list';
+
+const bodyOf = (body: unknown, version: ApiVersion) =>
+  validateBody<RoleV3Dto | RoleV4Dto>(body, version.atLeast('4.0') ? RoleV4Dto : RoleV3Dto);
+
+@Controller({ path: 'roles', version: ALL_VERSIONS })
+export class RolesController {
+  constructor(private readonly roles: RolesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('ROLE:READ')
+  async list(@VersionedListParams(ROLE_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
+    return (await this.roles.list(query)).map((role) => toRoleResponse(role, version));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('ROLE:CREATE', 'ROLE:READ')
+  async create(
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const role = await this.roles.create(roleInputOf(await bodyOf(body, version)), user);
+    return ApiResult.of(toRoleResponse(role, version), successAlert('role was created.'));
+  }
+
+  @Put()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('ROLE:UPDATE', 'ROLE:READ')
+  async update(
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const key = roleKeyOf(query, version);
+    const role = await this.roles.update(key, roleInputOf(await bodyOf(body, version)), user);
+    return ApiResult.of(toRoleResponse(role, version), successAlert('role was updated.'));
+  }
+
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('ROLE:DELETE', 'ROLE:READ')
+  async remove(@Query() query: Record<string, unknown>, @RequestedVersion() version: ApiVersion) {
+    await this.roles.remove(roleKeyOf(query, version));
+    return ApiResult.alertsOnly(successAlert('role was deleted.'));
+  }
+}

@@ -1,0 +1,163 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, In, Repository } from 'typeorm';
+import { classifyDbError } from 'src/common/database/db-error';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { type CurrentUser, holdsPermission } from 'src/common/types/current-user';
+import type { RoleInput } from './dto/role.dto';
+import type { RoleWithPermissions } from './dto/role.response';
+import { SessionUserCache } from 'src/modules/users/session-user.cache';
+import type { RoleKey } from './role-key';
+import { RoleCapability } from './role-capability.entity';
+import { Role } from './role.entity';
+
+export const ADMIN_ROLE = 'admin';
+
+/** The permissions of `requested` that `user` does not hold, in request order, without repeats. */
+export function missingPermissions(user: CurrentUser, requested: string[]): string[] {
+  return [...new Set(requested)].filter((permission) => !holdsPermission(user, permission));
+}
+
+@Injectable()
+export class RolesService {
+  constructor(
+    @InjectRepository(Role) private readonly roles: Repository<Role>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessionCache: SessionUserCache,
+  ) {}
+
+  async list(query: ListQuery): Promise<RoleWithPermissions[]> {
+    const roles = await applyListQuery(this.roles.createQueryBuilder('role'), query).getMany();
+    return this.withPermissions(this.roles.manager, roles);
+  }
+
+  /** The role and its permissions are written in one transaction; a taken name is the unique index's 400. */
+  async create(input: RoleInput, user: CurrentUser): Promise<RoleWithPermissions> {
+    const permissions = this.requestedPermissions(input.permissions ?? [], user);
+    // 4.0+ bodies carry no level: the new role gets its creator's.
+    const privLevel =
+      input.privLevel === undefined ? user.privLevel : this.allowedLevel(input.privLevel, user);
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.insert(Role, {
+        name: input.name,
+        description: input.description,
+        privLevel,
+      });
+      const id = Number(result.identifiers[0].id);
+      await this.grant(manager, id, permissions);
+      return this.findById(manager, id);
+    });
+  }
+
+  /** `input.permissions` null (3.x body without capabilities) keeps the role's permissions. */
+  async update(key: RoleKey, input: RoleInput, user: CurrentUser): Promise<RoleWithPermissions> {
+    if ('name' in key && key.name === ADMIN_ROLE) {
+      throw new BadRequestException('cannot modify the admin role');
+    }
+    const permissions =
+      input.permissions === null ? null : this.requestedPermissions(input.permissions, user);
+    const updated = await this.dataSource.transaction(async (manager) => {
+      const role = await manager.findOneBy(Role, key);
+      if (!role) {
+        throw new NotFoundException('name' in key ? 'no such role' : 'role not found');
+      }
+      if (role.name === ADMIN_ROLE) {
+        throw new BadRequestException('cannot modify the admin role');
+      }
+      const columns: Partial<Role> = { name: input.name, description: input.description };
+      if (input.privLevel !== undefined) {
+        columns.privLevel = this.allowedLevel(input.privLevel, user);
+      }
+      await manager.update(Role, { id: role.id }, columns);
+      if (permissions !== null) {
+        await manager.delete(RoleCapability, { roleId: role.id });
+        await this.grant(manager, role.id, permissions);
+      }
+      return this.findById(manager, role.id);
+    });
+    this.sessionCache.clear();
+    return updated;
+  }
+
+  /** A role with users is refused by the users' restrict foreign key; the message then counts them. */
+  async remove(key: RoleKey): Promise<void> {
+    if ('name' in key && key.name === ADMIN_ROLE) {
+      throw new BadRequestException('cannot delete the admin role');
+    }
+    const role = await this.roles.findOneBy(key);
+    if (!role) {
+      throw new NotFoundException('no role with that key found');
+    }
+    if (role.name === ADMIN_ROLE) {
+      throw new BadRequestException('cannot delete the admin role');
+    }
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await manager.delete(RoleCapability, { roleId: role.id });
+        const result = await manager.delete(Role, { id: role.id });
+        if (!result.affected) {
+          throw new NotFoundException('no role with that key found');
+        }
+      });
+      this.sessionCache.clear();
+    } catch (error) {
+      const failure = classifyDbError(error);
+      if (failure?.kind === 'inUse' && failure.referencingTable === 'tm_user') {
+        const [{ n }]: { n: number | string }[] = await this.dataSource.query(
+          'SELECT COUNT(*) AS n FROM tm_user WHERE role = ?',
+          [role.id],
+        );
+        throw new BadRequestException(`can not delete a role with ${Number(n)} assigned users`);
+      }
+      throw error;
+    }
+  }
+
+  /** The role's permissions, checked against the creator's own: nobody grants what they lack. */
+  private requestedPermissions(requested: string[], user: CurrentUser): string[] {
+    const missing = missingPermissions(user, requested);
+    if (missing.length > 0) {
+      throw new ForbiddenException(
+        `cannot request more than assigned permissions, current user needs ${missing.join(',')} permissions`,
+      );
+    }
+    return [...new Set(requested)];
+  }
+
+  private allowedLevel(level: number, user: CurrentUser): number {
+    if (level > user.privLevel) {
+      throw new ForbiddenException('can not create a role with a higher priv level than your own');
+    }
+    return level;
+  }
+
+  private async grant(manager: EntityManager, roleId: number, permissions: string[]): Promise<void> {
+    if (permissions.length > 0) {
+      await manager.insert(
+        RoleCapability,
+        permissions.map((capName) => ({ roleId, capName })),
+      );
+    }
+  }
+
+  private async findById(manager: EntityManager, id: number): Promise<RoleWithPermissions> {
+    const role = await manager.findOneByOrFail(Role, { id });
+    const [withPermissions] = await this.withPermissions(manager, [role]);
+    return withPermissions;
+  }
+
+  /** One query for the permissions of all the roles of a page. */
+  private async withPermissions(manager: EntityManager, roles: Role[]): Promise<RoleWithPermissions[]> {
+    if (roles.length === 0) {
+      return [];
+    }
+    const capabilities = await manager.find(RoleCapability, {
+      where: { roleId: In(roles.map((r) => r.id)) },
+      order: { capName: 'ASC' },
+    });
+    return roles.map((role) => ({
+      ...role,
+      permissions: capabilities.filter((c) => c.roleId === role.id).map((c) => c.capName),
+    }));
+  }
+}

@@ -1,0 +1,20 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { type ListQuery, type ListSpec, parseListQuery } from 'src/common/list-query/list-query';
+import { requestedVersion } from 'src/common/versioning/api-version';
+
+export interface VersionedListSpecs {
+  /** Spec of 3.x. */
+  v3: ListSpec;
+  /** Spec of 4.0 and later. */
+  v4: ListSpec;
+}
+
+/** `@ListParams` for lists whose fields differ between 3.x and 4.0+ (roles, users). */
+export const VersionedListParams = createParamDecorator(
+  (specs: VersionedListSpecs, ctx: ExecutionContext): ListQuery => {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const version = requestedVersion(req);
+    return parseListQuery(version.atLeast('4.0') ? specs.v4 : specs.v3, req.query, version);
+  },
+);

@@ -1,0 +1,16 @@
+import type { Tenant } from 'src/modules/tenants/tenant.entity';
+
+/** A tenant with its parent joined in (for `parentName`). */
+export type TenantWithParent = Tenant & { parent?: Tenant | null };
+
+/** A tenant on the wire, the same in every version. */
+export function toTenantResponse(tenant: TenantWithParent): Record<string, unknown> {
+  return {
+    active: tenant.active,
+    id: tenant.id,
+    lastUpdated: tenant.lastUpdated,
+    name: tenant.name,
+    parentId: tenant.parentId,
+    parentName: tenant.parent?.name ?? null,
+  };
+}

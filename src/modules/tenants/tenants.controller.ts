@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { TenantDto } from './dto/tenant.dto';
+import { toTenantResponse } from './dto/tenant.response';
+import { TENANT_LIST } from './tenants.list';
+import { TenantsService } from './tenants.service';
+
+@Controller({ path: 'tenants', version: ALL_VERSIONS })
+export class TenantsController {
+  constructor(private readonly tenants: TenantsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('TENANT:READ')
+  async list(@ListParams(TENANT_LIST) query: ListQuery, @CurrentUser() user: SessionUser) {
+    return (await this.tenants.list(query, user)).map(toTenantResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TENANT:CREATE', 'TENANT:READ')
+  async create(@Body() dto: TenantDto, @CurrentUser() user: SessionUser) {
+    const tenant = await this.tenants.create(dto, user);
+    return ApiResult.of(toTenantResponse(tenant), successAlert('tenant was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TENANT:UPDATE', 'TENANT:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: TenantDto, @CurrentUser() user: SessionUser) {
+    const tenant = await this.tenants.update(id, dto, user);
+    return ApiResult.of(toTenantResponse(tenant), successAlert('tenant was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TENANT:DELETE', 'TENANT:READ')
+  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    await this.tenants.remove(id, user);
+    return ApiResult.alertsOnly(successAlert('tenant was deleted.'));
+  }
+}

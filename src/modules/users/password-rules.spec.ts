@@ -1,0 +1,29 @@
+import {
+  PASSWORD_IS_USERNAME,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_SHORT,
+  PASSWORDS_DIFFER,
+  passwordProblem,
+} from './password-rules';
+
+describe('passwordProblem', () => {
+  it('accepts a long, unusual password typed twice alike', () => {
+    expect(passwordProblem('alice', 'correct horse battery', 'correct horse battery')).toBeUndefined();
+  });
+
+  it.each([
+    ['short', 'short', PASSWORD_TOO_SHORT],
+    ['1234567', '1234567', PASSWORD_TOO_SHORT],
+    ['alice-the-user', 'alice-the-user', PASSWORD_IS_USERNAME],
+    ['password', 'password', PASSWORD_TOO_COMMON],
+    ['Password1', 'Password1', PASSWORD_TOO_COMMON],
+    ['a-fine-password', 'another-password', PASSWORDS_DIFFER],
+    ['a-fine-password', undefined, PASSWORDS_DIFFER],
+  ])('refuses %s (confirmed as %s)', (password, confirmation, problem) => {
+    expect(passwordProblem('alice-the-user', password, confirmation)).toBe(problem);
+  });
+
+  it('checks the length before anything else', () => {
+    expect(passwordProblem('abc', 'abc', undefined)).toBe(PASSWORD_TOO_SHORT);
+  });
+});

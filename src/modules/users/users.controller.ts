@@ -1,0 +1,72 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import type { ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { validateBody } from 'src/modules/roles/dto/versioned-body';
+import { VersionedListParams } from 'src/modules/roles/versioned-list';
+import { UserV3Dto, UserV4Dto } from './dto/user.dto';
+import { toUserResponse } from './dto/user.response';
+import { USER_LIST } from './users.list';
+import { UsersService } from './users.service';
+
+const bodyOf = (body: unknown, version: ApiVersion) =>
+  validateBody<UserV3Dto | UserV4Dto>(body, version.atLeast('4.0') ? UserV4Dto : UserV3Dto);
+
+/** Users have no DELETE, as in the original. */
+@Controller({ path: 'users', version: ALL_VERSIONS })
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('USER:READ')
+  async list(
+    @VersionedListParams(USER_LIST) query: ListQuery,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return (await this.users.list(query, user)).map((u) => toUserResponse(u, version));
+  }
+
+  @Get(':id')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('USER:READ')
+  async get(
+    @Param('id', KeyIdPipe) id: number,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return [toUserResponse(await this.users.findVisible(id, user), version)];
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('USER:CREATE', 'USER:READ')
+  async create(
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const created = await this.users.create(await bodyOf(body, version), user);
+    return ApiResult.of(toUserResponse(created, version), successAlert('user was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('USER:UPDATE', 'USER:READ')
+  async update(
+    @Param('id', KeyIdPipe) id: number,
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const updated = await this.users.update(id, await bodyOf(body, version), user);
+    return ApiResult.of(toUserResponse(updated, version), successAlert('user was updated.'));
+  }
+}

@@ -1,0 +1,20 @@
+import type { ListField, ListSpec } from 'src/common/list-query/list-query';
+import type { VersionedListSpecs } from 'src/modules/roles/versioned-list';
+
+const fields = (role: ListField): Record<string, ListField> => ({
+  id: { column: 'u.id', type: 'int' },
+  username: { column: 'u.username' },
+  /** Filters by tenant id, as the original's `tenant` parameter of the 4.x clients. */
+  tenant: { column: 'u.tenant_id', type: 'int' },
+  tenantId: { column: 'u.tenant_id', filter: false },
+  role,
+  email: { column: 'u.email', filter: false },
+  fullName: { column: 'u.full_name', filter: false },
+  lastUpdated: { column: 'u.last_updated', filter: false },
+});
+
+/** Filters and orderable fields of GET /users: the role is a name on 4.0+, an id on 3.x. */
+export const USER_LIST: VersionedListSpecs = {
+  v3: { fields: fields({ column: 'u.role', type: 'int' }), defaultOrder: 'username' },
+  v4: { fields: fields({ column: 'r.name' }), defaultOrder: 'username' },
+} satisfies Record<string, ListSpec>;

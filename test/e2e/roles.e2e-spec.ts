@@ -1,0 +1,421 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiClient,
+  createRole,
+  createUser,
+  type CreatedUser,
+  expectApiHeaders,
+  expectError,
+  expectSuccessAlert,
+  responseOf,
+  uniqueName,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+
+interface RoleV4 {
+  name: string;
+  description: string;
+  permissions: string[];
+  lastUpdated: string;
+}
+
+interface RoleV3 {
+  id: number;
+  name: string;
+  description: string;
+  privLevel: number;
+  capabilities: string[];
+}
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+
+describe('roles', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let operations: CreatedUser;
+  let withoutRoleRead: CreatedUser;
+  let readOnlyRoles: CreatedUser;
+  let roleCreator: CreatedUser;
+
+  const byName = async (name: string): Promise<RoleV4[]> =>
+    responseOf<RoleV4[]>(await admin.get(`roles?name=${encodeURIComponent(name)}`));
+  const v3ByName = async (name: string): Promise<RoleV3[]> =>
+    responseOf<RoleV3[]>(await admin.at('3.0').get(`roles?name=${encodeURIComponent(name)}`));
+  const create = async (permissions: string[] = ['CDN:READ']): Promise<RoleV4> => {
+    const res = await admin.post('roles', { name: uniqueName('role'), description: 'a role', permissions });
+    expect(res.status).toBe(200);
+    return responseOf<RoleV4>(res);
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    operations = await createUser(app, admin, 'operations');
+    withoutRoleRead = await createUser(app, admin, await createRole(admin, ['CDN:READ']));
+    readOnlyRoles = await createUser(app, admin, await createRole(admin, ['ROLE:READ']));
+    roleCreator = await createUser(
+      app,
+      admin,
+      await createRole(admin, ['ROLE:CREATE', 'ROLE:READ', 'ROLE:UPDATE', 'ROLE:DELETE', 'CDN:READ']),
+    );
+  });
+
+  afterAll(() => app.close());
+
+  describe('GET /roles', () => {
+    it('lists roles by name with their permissions on 4.0', async () => {
+      const res = await admin.get('roles');
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      const roles = responseOf<RoleV4[]>(res);
+      expect(roles.find((r) => r.name === 'admin')).toEqual({
+        name: 'admin',
+        description: 'super-user',
+        permissions: ['ALL'],
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      expect(roles.find((r) => r.name === 'trouter')?.permissions).toEqual(
+        [
+          'CDN:READ',
+          'DELIVERY-SERVICE:READ',
+          'FEDERATION-RESOLVER:READ',
+          'FEDERATION:READ',
+          'SERVER:READ',
+          'STEERING:READ',
+        ].sort(),
+      );
+      const names = roles.map((r) => r.name);
+      expect(names).toEqual([...names].sort());
+    });
+
+    it('shows id, level and capabilities on 3.0', async () => {
+      const res = await admin.at('3.0').get('roles?name=read-only');
+      expect(res.status).toBe(200);
+      const [role] = responseOf<RoleV3[]>(res);
+      expect(role).toEqual({
+        id: 3,
+        name: 'read-only',
+        description: 'read-only user',
+        privLevel: 10,
+        capabilities: expect.arrayContaining(['CDN:READ', 'USER:READ']),
+      });
+      expect(Object.keys(role)).toEqual(['id', 'name', 'description', 'privLevel', 'capabilities']);
+    });
+
+    it('filters by id and privLevel on 3.0 only, by name everywhere', async () => {
+      expect(responseOf<RoleV3[]>(await admin.at('3.0').get('roles?id=1')).map((r) => r.name)).toEqual([
+        'admin',
+      ]);
+      const level15 = responseOf<RoleV3[]>(await admin.at('3.0').get('roles?privLevel=15'));
+      expect(level15.map((r) => r.name)).toEqual(
+        expect.arrayContaining(['federation', 'portal', 'steering']),
+      );
+      expect(level15.every((r) => r.privLevel === 15)).toBe(true);
+      expect(responseOf<RoleV4[]>(await admin.get('roles?id=1')).length).toBeGreaterThan(1);
+      expect((await byName('operations')).map((r) => r.name)).toEqual(['operations']);
+      expectError(await admin.at('3.0').get('roles?id=one'), 400, 'id cannot parse to integer');
+      expectError(
+        await admin.at('3.0').get('roles?privLevel=high'),
+        400,
+        'privLevel cannot parse to integer',
+      );
+    });
+
+    it('pages in SQL', async () => {
+      await create();
+      const all = responseOf<RoleV4[]>(await admin.get('roles'));
+      expect(responseOf<RoleV4[]>(await admin.get('roles?limit=3&offset=2'))).toEqual(all.slice(2, 5));
+      const desc = responseOf<RoleV4[]>(await admin.get('roles?orderby=name&sortOrder=desc')).map(
+        (r) => r.name,
+      );
+      expect(desc).toEqual([...all.map((r) => r.name)].reverse());
+    });
+
+    it('needs a session, and ROLE:READ on 4.0 only', async () => {
+      expectError(await ApiClient.anonymous(app).get('roles'), 401, 'unauthorized, please log in.');
+      expectError(await withoutRoleRead.client.get('roles'), 403, 'missing required Permissions: ROLE:READ');
+      expect((await withoutRoleRead.client.at('3.0').get('roles')).status).toBe(200);
+    });
+  });
+
+  describe('POST /roles', () => {
+    it('creates a role with its permissions at the creator level on 4.0', async () => {
+      const name = uniqueName('role');
+      const res = await admin.post('roles', {
+        name,
+        description: 'made on 4.0',
+        permissions: ['TYPE:READ', 'CDN:READ', 'CDN:READ'],
+      });
+      expectSuccessAlert(res, 'role was created.');
+      expectApiHeaders(res);
+      expect(responseOf<RoleV4>(res)).toEqual({
+        name,
+        description: 'made on 4.0',
+        permissions: ['CDN:READ', 'TYPE:READ'],
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      expect(await byName(name)).toEqual([responseOf<RoleV4>(res)]);
+      expect((await v3ByName(name))[0].privLevel).toBe(30);
+    });
+
+    it('creates a role with an explicit level and capabilities on 3.0', async () => {
+      const name = uniqueName('role');
+      const res = await admin.at('3.0').post('roles', {
+        name,
+        description: 'made on 3.0',
+        privLevel: 15,
+        capabilities: ['CDN:READ'],
+      });
+      expectSuccessAlert(res, 'role was created.');
+      expect(responseOf<RoleV3>(res)).toEqual({
+        id: expect.any(Number),
+        name,
+        description: 'made on 3.0',
+        privLevel: 15,
+        capabilities: ['CDN:READ'],
+      });
+      const bare = await admin
+        .at('3.0')
+        .post('roles', { name: uniqueName('role'), description: 'd', privLevel: 0 });
+      expect(responseOf<RoleV3>(bare).capabilities).toEqual([]);
+    });
+
+    it('refuses a taken name', async () => {
+      const res = await admin.post('roles', { name: 'operations', description: 'again', permissions: [] });
+      expectError(res, 400, "role name 'operations' already exists.");
+    });
+
+    it.each([
+      ['4.0', { description: 'd' }, "'name' cannot be blank"],
+      ['4.0', { name: '', description: 'd' }, "'name' cannot be blank"],
+      ['4.0', { name: 'x-role' }, "'description' cannot be blank"],
+      [
+        '4.0',
+        { name: 'x-role', description: 'd', permissions: 'CDN:READ' },
+        "'permissions' must be a list of strings",
+      ],
+      [
+        '4.0',
+        { name: 'x-role', description: 'd', permissions: [1] },
+        "'permissions' must be a list of strings",
+      ],
+      ['4.0', {}, "'name' cannot be blank, 'description' cannot be blank"],
+      ['3.0', { name: 'x-role', description: 'd' }, "'privLevel' is required"],
+      ['3.0', { name: 'x-role', description: 'd', privLevel: 31 }, "'privLevel' must be no greater than 30"],
+      ['3.0', { name: 'x-role', description: 'd', privLevel: -1 }, "'privLevel' must be no less than 0"],
+      ['3.0', { name: 'x-role', description: 'd', privLevel: '10' }, "'privLevel' must be an integer"],
+      [
+        '3.0',
+        { name: 'x-role', description: 'd', privLevel: 1, capabilities: {} },
+        "'capabilities' must be a list of strings",
+      ],
+    ])('rejects on %s %j', async (version, body, text) => {
+      expectError(await admin.at(version).post('roles', body), 400, text);
+      expect(await byName('x-role')).toEqual([]);
+    });
+
+    it('rejects malformed JSON and a body that is not an object', async () => {
+      const res = await admin.raw('post', 'roles', '{"name":');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        alerts: [{ text: expect.stringMatching(/^malformed JSON: /), level: 'error' }],
+      });
+      expectError(await admin.raw('post', 'roles', '[1, 2]'), 400, 'the request body must be a JSON object');
+      expectError(
+        await admin.at('3.0').raw('post', 'roles', '"role"'),
+        400,
+        'the request body must be a JSON object',
+      );
+    });
+
+    it('does not let a user grant permissions they lack', async () => {
+      const name = uniqueName('role');
+      const res = await roleCreator.client.post('roles', {
+        name,
+        description: 'd',
+        permissions: ['CDN:READ', 'TYPE:READ', 'TENANT:CREATE'],
+      });
+      expectError(
+        res,
+        403,
+        'cannot request more than assigned permissions, current user needs TYPE:READ,TENANT:CREATE permissions',
+      );
+      expect(await byName(name)).toEqual([]);
+      const allowed = await roleCreator.client.post('roles', {
+        name,
+        description: 'd',
+        permissions: ['CDN:READ'],
+      });
+      expectSuccessAlert(allowed, 'role was created.');
+    });
+
+    it('needs a session, the admin level, and ROLE:CREATE on 4.0 only', async () => {
+      const body = { name: uniqueName('role'), description: 'd', permissions: [] };
+      expectError(await ApiClient.anonymous(app).post('roles', body), 401, 'unauthorized, please log in.');
+      expectError(await operations.client.post('roles', body), 403, 'Forbidden.');
+      expectError(
+        await operations.client.at('3.0').post('roles', { ...body, privLevel: 10 }),
+        403,
+        'Forbidden.',
+      );
+      expectError(
+        await readOnlyRoles.client.post('roles', body),
+        403,
+        'missing required Permissions: ROLE:CREATE',
+      );
+      expect(await byName(body.name)).toEqual([]);
+      const v3 = await readOnlyRoles.client.at('3.0').post('roles', { ...body, privLevel: 10 });
+      expectSuccessAlert(v3, 'role was created.');
+    });
+  });
+
+  describe('PUT /roles', () => {
+    it('replaces name, description and permissions by name on 4.0', async () => {
+      const role = await create(['CDN:READ', 'TYPE:READ']);
+      const name = uniqueName('renamed');
+      const res = await admin.put(`roles?name=${role.name}`, {
+        name,
+        description: 'changed',
+        permissions: ['TENANT:READ'],
+      });
+      expectSuccessAlert(res, 'role was updated.');
+      expectApiHeaders(res);
+      expect(responseOf<RoleV4>(res)).toEqual({
+        name,
+        description: 'changed',
+        permissions: ['TENANT:READ'],
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      expect(await byName(role.name)).toEqual([]);
+      expect(await byName(name)).toEqual([responseOf<RoleV4>(res)]);
+    });
+
+    it('updates by id on 3.0, keeping capabilities when none are given', async () => {
+      const role = await create(['CDN:READ']);
+      const [{ id }] = await v3ByName(role.name);
+      const res = await admin
+        .at('3.0')
+        .put(`roles?id=${id}`, { name: role.name, description: 'v3', privLevel: 20 });
+      expectSuccessAlert(res, 'role was updated.');
+      expect(responseOf<RoleV3>(res)).toEqual({
+        id,
+        name: role.name,
+        description: 'v3',
+        privLevel: 20,
+        capabilities: ['CDN:READ'],
+      });
+      const replaced = await admin
+        .at('3.0')
+        .put(`roles?id=${id}`, { name: role.name, description: 'v3', privLevel: 20, capabilities: [] });
+      expect(responseOf<RoleV3>(replaced).capabilities).toEqual([]);
+    });
+
+    it('never modifies the admin role', async () => {
+      const body = { name: 'admin', description: 'x', permissions: [] };
+      expectError(await admin.put('roles?name=admin', body), 400, 'cannot modify the admin role');
+      expectError(
+        await admin.at('3.0').put('roles?id=1', { ...body, privLevel: 30 }),
+        400,
+        'cannot modify the admin role',
+      );
+      expect((await byName('admin'))[0].permissions).toEqual(['ALL']);
+    });
+
+    it('answers missing keys and roles', async () => {
+      const body = { name: uniqueName('role'), description: 'd', privLevel: 10, permissions: [] };
+      expectError(await admin.put('roles', body), 400, 'missing key: name');
+      expectError(await admin.at('3.0').put('roles', body), 400, 'missing key: id');
+      expectError(await admin.at('3.0').put('roles?id=abc', body), 400, 'failed to parse key: id');
+      expectError(await admin.put('roles?name=no-such-role', body), 404, 'no such role');
+      expectError(await admin.at('3.0').put('roles?id=99999999', body), 404, 'role not found');
+    });
+
+    it('refuses a taken name, a bad body and permissions the user lacks, changing nothing', async () => {
+      const role = await create(['CDN:READ']);
+      const url = `roles?name=${role.name}`;
+      expectError(
+        await admin.put(url, { name: 'operations', description: 'd', permissions: [] }),
+        400,
+        "role name 'operations' already exists.",
+      );
+      expectError(
+        await admin.put(url, { name: role.name, permissions: [] }),
+        400,
+        "'description' cannot be blank",
+      );
+      const malformed = await admin.raw('put', url, '{');
+      expect(malformed.status).toBe(400);
+      expectError(
+        await roleCreator.client.put(url, { name: role.name, description: 'd', permissions: ['USER:READ'] }),
+        403,
+        'cannot request more than assigned permissions, current user needs USER:READ permissions',
+      );
+      expect(await byName(role.name)).toEqual([role]);
+    });
+
+    it('needs a session, the admin level, and ROLE:UPDATE on 4.0 only', async () => {
+      const role = await create(['CDN:READ']);
+      const body = { name: role.name, description: 'changed', permissions: ['CDN:READ'] };
+      const url = `roles?name=${role.name}`;
+      expectError(await ApiClient.anonymous(app).put(url, body), 401, 'unauthorized, please log in.');
+      expectError(await operations.client.put(url, body), 403, 'Forbidden.');
+      expectError(
+        await readOnlyRoles.client.put(url, body),
+        403,
+        'missing required Permissions: ROLE:UPDATE',
+      );
+      expect(await byName(role.name)).toEqual([role]);
+      const [{ id }] = await v3ByName(role.name);
+      const v3 = await readOnlyRoles.client.at('3.0').put(`roles?id=${id}`, { ...body, privLevel: 30 });
+      expectSuccessAlert(v3, 'role was updated.');
+    });
+  });
+
+  describe('DELETE /roles', () => {
+    it('deletes a role by name on 4.0 and by id on 3.0', async () => {
+      const role = await create();
+      const res = await admin.delete(`roles?name=${role.name}`);
+      expectSuccessAlert(res, 'role was deleted.');
+      expectApiHeaders(res);
+      expect(res.body).toEqual({ alerts: [{ text: 'role was deleted.', level: 'success' }] });
+      expect(await byName(role.name)).toEqual([]);
+      const other = await create();
+      const [{ id }] = await v3ByName(other.name);
+      expectSuccessAlert(await admin.at('3.0').delete(`roles?id=${id}`), 'role was deleted.');
+      expect(await byName(other.name)).toEqual([]);
+    });
+
+    it('never deletes the admin role, nor a role with users', async () => {
+      expectError(await admin.delete('roles?name=admin'), 400, 'cannot delete the admin role');
+      expectError(await admin.at('3.0').delete('roles?id=1'), 400, 'cannot delete the admin role');
+      const role = await create();
+      await createUser(app, admin, role.name);
+      await createUser(app, admin, role.name);
+      expectError(
+        await admin.delete(`roles?name=${role.name}`),
+        400,
+        'can not delete a role with 2 assigned users',
+      );
+      expect(await byName(role.name)).toEqual([role]);
+    });
+
+    it('answers missing keys and roles', async () => {
+      expectError(await admin.delete('roles'), 400, 'missing key: name');
+      expectError(await admin.at('3.0').delete('roles'), 400, 'missing key: id');
+      expectError(await admin.at('3.0').delete('roles?id=x'), 400, 'failed to parse key: id');
+      expectError(await admin.delete('roles?name=no-such-role'), 404, 'no role with that key found');
+      expectError(await admin.at('3.0').delete('roles?id=99999999'), 404, 'no role with that key found');
+    });
+
+    it('needs a session, the admin level, and ROLE:DELETE on 4.0 only', async () => {
+      const role = await create();
+      const url = `roles?name=${role.name}`;
+      expectError(await ApiClient.anonymous(app).delete(url), 401, 'unauthorized, please log in.');
+      expectError(await operations.client.delete(url), 403, 'Forbidden.');
+      expectError(await readOnlyRoles.client.delete(url), 403, 'missing required Permissions: ROLE:DELETE');
+      expect(await byName(role.name)).toEqual([role]);
+      const [{ id }] = await v3ByName(role.name);
+      expectSuccessAlert(await readOnlyRoles.client.at('3.0').delete(`roles?id=${id}`), 'role was deleted.');
+    });
+  });
+});
