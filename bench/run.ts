@@ -46,7 +46,7 @@ async function prepareDatabase(): Promise<string> {
   return url.toString();
 }
 
-function startServer(databaseUrl: string): ChildProcess {
+function startServer(databaseUrl: string, workers: number): ChildProcess {
   return spawn(process.execPath, [join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env: {
@@ -57,6 +57,7 @@ function startServer(databaseUrl: string): ChildProcess {
       ADMIN_PASSWORD: PASSWORD,
       SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
       LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: String(workers),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -98,16 +99,22 @@ async function seed(cookie: string): Promise<void> {
 }
 
 interface Row {
+  workers: number;
   scenario: string;
   connections: number;
   result: AutocannonResult;
 }
 
-async function run(path: string, connections: number, cookie: string): Promise<AutocannonResult> {
+async function run(
+  path: string,
+  connections: number,
+  cookie: string,
+  seconds = SECONDS,
+): Promise<AutocannonResult> {
   return autocannon({
     url: `${BASE}${path}`,
     connections,
-    duration: SECONDS,
+    duration: seconds,
     headers: { cookie },
   });
 }
@@ -121,11 +128,13 @@ function report(rows: Row[]): string {
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     `Run: ${new Date().toISOString()}.`,
     '',
-    '| scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|',
+    'Each configuration is one server on the same database: `WEB_CONCURRENCY` worker processes.',
+    '',
+    '| workers | scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | errors |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
-      ({ scenario, connections, result }) =>
-        `| ${scenario} | ${connections} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ` +
+      ({ workers, scenario, connections, result }) =>
+        `| ${workers} | ${scenario} | ${connections} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ` +
         `${result.latency.p99} | ${result.non2xx} | ${result.errors} |`,
     ),
     '',
@@ -137,26 +146,38 @@ function report(rows: Row[]): string {
 
 async function main(): Promise<void> {
   const databaseUrl = await prepareDatabase();
-  const server = startServer(databaseUrl);
-  try {
-    const cookie = await login();
-    await seed(cookie);
-    const rows: Row[] = [];
-    for (const path of ['/api/4.0/cdns', '/api/4.0/types']) {
-      await run(path, 8, cookie); // warm-up
-      for (const connections of [1, 32]) {
-        const result = await run(path, connections, cookie);
-        rows.push({ scenario: `GET ${path}`, connections, result });
-        console.log(
-          `GET ${path} c=${connections}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms`,
-        );
+  const rows: Row[] = [];
+  for (const workers of [1, 2]) {
+    const server = startServer(databaseUrl, workers);
+    try {
+      const cookie = await login();
+      if (workers === 1) {
+        await seed(cookie);
       }
+      for (const path of ['/api/4.0/cdns', '/api/4.0/types']) {
+        await run(path, 8, cookie, 3); // warm-up
+        for (const connections of [1, 32]) {
+          const result = await run(path, connections, cookie);
+          rows.push({ workers, scenario: `GET ${path}`, connections, result });
+          console.log(
+            `workers=${workers} GET ${path} c=${connections}: ${Math.round(result.requests.average)} req/s, ` +
+              `p99 ${result.latency.p99} ms`,
+          );
+        }
+      }
+    } finally {
+      await stop(server);
     }
-    writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows));
-    console.log('wrote docs/benchmarks.md');
-  } finally {
-    server.kill('SIGTERM');
   }
+  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows));
+  console.log('wrote docs/benchmarks.md');
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    server.once('exit', () => resolve());
+    server.kill('SIGTERM');
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,5 @@
 import { VersioningType } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import cookieParser from 'cookie-parser';
 import type { AppConfig } from 'src/config/app.config';
 import { appConfig } from 'src/config/app.config';
 import { jsonBody } from 'src/common/http/json-body';
@@ -19,7 +18,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     app.set('trust proxy', true);
   }
   app.use(responseHeaders(config.serverName));
-  app.use(cookieParser());
   app.use(jsonBody(config.bodyLimit));
   app.setGlobalPrefix('api');
   app.enableVersioning({ type: VersioningType.URI, prefix: false });

@@ -28,6 +28,10 @@ function toHttpException(error: BodyParserError): HttpException {
 export function jsonBody(limit: string) {
   const parse = json({ limit, type: () => true, strict: false });
   return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      next();
+      return;
+    }
     parse(req, res, (error?: unknown) => {
       next(error === undefined ? undefined : toHttpException(error as BodyParserError));
     });

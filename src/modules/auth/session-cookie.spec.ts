@@ -1,4 +1,4 @@
-import { issueSessionCookie, readSessionCookie, SessionCookieError } from './session-cookie';
+import { issueSessionCookie, readSessionCookie, SessionCookieError, sessionCookieFrom } from './session-cookie';
 
 describe('session cookie', () => {
   const secret = 'x'.repeat(32);
@@ -27,6 +27,14 @@ describe('session cookie', () => {
     expect(() => readSessionCookie(secret, issued)).toThrow(
       'signature expired - unauthorized, please log in',
     );
+  });
+
+  it('is found among the cookies of a request', () => {
+    expect(sessionCookieFrom('a=1; mojolicious=abc--def; b=2')).toBe('abc--def');
+    expect(sessionCookieFrom('mojolicious="x--y"')).toBe('x--y');
+    expect(sessionCookieFrom('other=1')).toBeUndefined();
+    expect(sessionCookieFrom('mojolicious=%E0%A4%A')).toBe('%E0%A4%A');
+    expect(sessionCookieFrom(undefined)).toBeUndefined();
   });
 
   it('rejects a value without dashes', () => {

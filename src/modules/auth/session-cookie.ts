@@ -11,6 +11,26 @@ const ISSUER = 'trafficcontrol-go-tocookie';
 
 export class SessionCookieError extends Error {}
 
+/** The session cookie's value in a `Cookie` request header, if any (the only cookie this API reads). */
+export function sessionCookieFrom(header: string | undefined): string | undefined {
+  if (!header) {
+    return undefined;
+  }
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === SESSION_COOKIE) {
+      const raw = pair.slice(eq + 1).trim();
+      const value = raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+  }
+  return undefined;
+}
+
 interface CookieData {
   auth_data: string;
   expires: number;

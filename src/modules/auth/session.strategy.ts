@@ -6,7 +6,7 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { SessionUserCache } from 'src/modules/users/session-user.cache';
 import { UsersService } from 'src/modules/users/users.service';
-import { readSessionCookie, SESSION_COOKIE, SessionCookieError } from './session-cookie';
+import { readSessionCookie, SessionCookieError, sessionCookieFrom } from './session-cookie';
 
 export const SESSION_STRATEGY = 'session';
 export const NOT_LOGGED_IN = 'unauthorized, please log in.';
@@ -23,8 +23,7 @@ export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY
   }
 
   async validate(req: Request): Promise<CurrentUser> {
-    const cookies = req.cookies as Record<string, string | undefined> | undefined;
-    const value = cookies?.[SESSION_COOKIE];
+    const value = sessionCookieFrom(req.headers.cookie);
     if (!value) {
       throw new UnauthorizedException(NOT_LOGGED_IN);
     }
