@@ -1,4 +1,9 @@
-import { issueSessionCookie, readSessionCookie, SessionCookieError, sessionCookieFrom } from './session-cookie';
+import {
+  issueSessionCookie,
+  readSessionCookie,
+  SessionCookieError,
+  sessionCookieFrom,
+} from './session-cookie';
 
 describe('session cookie', () => {
   const secret = 'x'.repeat(32);
