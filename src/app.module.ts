@@ -13,6 +13,15 @@ import { databaseConfig, type DatabaseConfig } from 'src/config/database.config'
 import { validateEnv } from 'src/config/env.validation';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { AuthModule } from 'src/modules/auth/auth.module';
+import { DivisionsModule } from 'src/modules/divisions/divisions.module';
+import { RegionsModule } from 'src/modules/regions/regions.module';
+import { PhysLocationsModule } from 'src/modules/phys-locations/phys-locations.module';
+import { StatusesModule } from 'src/modules/statuses/statuses.module';
+import { CachegroupsModule } from 'src/modules/cachegroups/cachegroups.module';
+import { ProfilesModule } from 'src/modules/profiles/profiles.module';
+import { ParametersModule } from 'src/modules/parameters/parameters.module';
+import { ProfileParametersModule } from 'src/modules/profile-parameters/profile-parameters.module';
+import { ServersModule } from 'src/modules/servers/servers.module';
 import { CdnsModule } from 'src/modules/cdns/cdns.module';
 import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
@@ -42,6 +51,15 @@ import { UsersModule } from 'src/modules/users/users.module';
     TenantsModule,
     CdnsModule,
     TypesModule,
+    DivisionsModule,
+    RegionsModule,
+    PhysLocationsModule,
+    StatusesModule,
+    CachegroupsModule,
+    ProfilesModule,
+    ParametersModule,
+    ProfileParametersModule,
+    ServersModule,
   ],
   providers: [
     SessionAuthGuard,

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/**
+ * The key of the original's UNIQUE(name, config_file, value): MySQL cannot index long text, so the
+ * unique index is on this digest of the three (written with every insert and update).
+ */
+export function parameterIdentity(name: string, configFile: string, value: string): string {
+  return createHash('sha256')
+    .update(JSON.stringify([name, configFile, value]))
+    .digest('hex');
+}
+
+@Entity({ name: 'parameter' })
+export class Parameter {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ type: 'varchar', length: 1024 })
+  name!: string;
+
+  @Column({ name: 'config_file', type: 'varchar', length: 1024 })
+  configFile!: string;
+
+  @Column({ type: 'text' })
+  value!: string;
+
+  @Column({ type: 'varchar', length: 64, select: true })
+  identity!: string;
+
+  @Column({ type: 'boolean', default: false })
+  secure!: boolean;
+
+  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  lastUpdated!: Date;
+}

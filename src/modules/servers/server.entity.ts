@@ -1,0 +1,141 @@
+import {
+  Column,
+  Entity,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
+import { Cachegroup } from 'src/modules/cachegroups/cachegroup.entity';
+import { Cdn } from 'src/modules/cdns/cdn.entity';
+import { PhysLocation } from 'src/modules/phys-locations/phys-location.entity';
+import { Status } from 'src/modules/statuses/status.entity';
+import { Type } from 'src/modules/types/type.entity';
+import { ServerInterface } from './server-interface.entity';
+import { ServerProfile } from './server-profile.entity';
+
+const nullableDate = { type: 'datetime', precision: 6, nullable: true } as const;
+
+@Entity({ name: 'server' })
+export class Server {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  @Column({ name: 'host_name', type: 'varchar', length: 255 })
+  hostName!: string;
+
+  @Column({ name: 'domain_name', type: 'varchar', length: 255 })
+  domainName!: string;
+
+  @Column({ name: 'tcp_port', type: 'integer', nullable: true })
+  tcpPort!: number | null;
+
+  @Column({ name: 'https_port', type: 'integer', nullable: true })
+  httpsPort!: number | null;
+
+  @Column({ name: 'xmpp_id', type: 'varchar', length: 255, nullable: true })
+  xmppId!: string | null;
+
+  @Column({ name: 'xmpp_passwd', type: 'varchar', length: 255, nullable: true })
+  xmppPasswd!: string | null;
+
+  @Column({ name: 'phys_location', type: 'integer' })
+  physLocationId!: number;
+
+  @ManyToOne(() => PhysLocation)
+  @JoinColumn({ name: 'phys_location' })
+  physLocation?: PhysLocation;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  rack!: string | null;
+
+  @Column({ name: 'cachegroup', type: 'integer' })
+  cachegroupId!: number;
+
+  @ManyToOne(() => Cachegroup)
+  @JoinColumn({ name: 'cachegroup' })
+  cachegroup?: Cachegroup;
+
+  @Column({ name: 'type', type: 'integer' })
+  typeId!: number;
+
+  @ManyToOne(() => Type)
+  @JoinColumn({ name: 'type' })
+  type?: Type;
+
+  @Column({ name: 'status', type: 'integer' })
+  statusId!: number;
+
+  @ManyToOne(() => Status)
+  @JoinColumn({ name: 'status' })
+  status?: Status;
+
+  @Column({ name: 'offline_reason', type: 'varchar', length: 255, nullable: true })
+  offlineReason!: string | null;
+
+  @Column({ name: 'cdn_id', type: 'integer' })
+  cdnId!: number;
+
+  @ManyToOne(() => Cdn)
+  @JoinColumn({ name: 'cdn_id' })
+  cdn?: Cdn;
+
+  @Column({ name: 'mgmt_ip_address', type: 'varchar', length: 64, nullable: true })
+  mgmtIpAddress!: string | null;
+
+  @Column({ name: 'mgmt_ip_netmask', type: 'varchar', length: 64, nullable: true })
+  mgmtIpNetmask!: string | null;
+
+  @Column({ name: 'mgmt_ip_gateway', type: 'varchar', length: 64, nullable: true })
+  mgmtIpGateway!: string | null;
+
+  @Column({ name: 'ilo_ip_address', type: 'varchar', length: 64, nullable: true })
+  iloIpAddress!: string | null;
+
+  @Column({ name: 'ilo_ip_netmask', type: 'varchar', length: 64, nullable: true })
+  iloIpNetmask!: string | null;
+
+  @Column({ name: 'ilo_ip_gateway', type: 'varchar', length: 64, nullable: true })
+  iloIpGateway!: string | null;
+
+  @Column({ name: 'ilo_username', type: 'varchar', length: 255, nullable: true })
+  iloUsername!: string | null;
+
+  @Column({ name: 'ilo_password', type: 'varchar', length: 255, nullable: true })
+  iloPassword!: string | null;
+
+  @Column({ name: 'router_host_name', type: 'varchar', length: 255, nullable: true })
+  routerHostName!: string | null;
+
+  @Column({ name: 'router_port_name', type: 'varchar', length: 255, nullable: true })
+  routerPortName!: string | null;
+
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  guid!: string | null;
+
+  @Column({ name: 'status_last_updated', ...nullableDate })
+  statusLastUpdated!: Date | null;
+
+  /** Updates are pending while config_update_time is later than config_apply_time. */
+  @Column({ name: 'config_update_time', ...nullableDate })
+  configUpdateTime!: Date | null;
+
+  @Column({ name: 'config_apply_time', ...nullableDate })
+  configApplyTime!: Date | null;
+
+  @Column({ name: 'revalidate_update_time', ...nullableDate })
+  revalidateUpdateTime!: Date | null;
+
+  @Column({ name: 'revalidate_apply_time', ...nullableDate })
+  revalidateApplyTime!: Date | null;
+
+  @OneToMany(() => ServerProfile, (profile) => profile.server)
+  profiles?: ServerProfile[];
+
+  @OneToMany(() => ServerInterface, (serverInterface) => serverInterface.server)
+  interfaces?: ServerInterface[];
+
+  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  lastUpdated!: Date;
+}
