@@ -1,5 +1,5 @@
 import { QueryFailedError } from 'typeorm';
-import { classifyDbError, valuesFromQuery } from 'src/common/database/db-error';
+import { classifyDbError, translateDbErrors, valuesFromQuery } from 'src/common/database/db-error';
 
 function failed(driverError: object, query = 'SELECT 1', parameters: unknown[] = []): QueryFailedError {
   return new QueryFailedError(query, parameters, Object.assign(new Error('db'), driverError));
@@ -192,5 +192,28 @@ describe('valuesFromQuery', () => {
     expect(
       valuesFromQuery('INSERT INTO t (a, b) VALUES (?, ?), (?, ?)', [1, 2, 3, 4], ['a']),
     ).toBeUndefined();
+  });
+});
+
+describe('translateDbErrors', () => {
+  const duplicate = () =>
+    Promise.reject(
+      failed({ code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: asn.asn' }),
+    );
+
+  it('answers a recognised failure with the given error', async () => {
+    await expect(
+      translateDbErrors(duplicate, (f) => (f.kind === 'unique' ? new Error('taken') : undefined)),
+    ).rejects.toThrow('taken');
+  });
+
+  it('passes other failures and results through', async () => {
+    await expect(translateDbErrors(duplicate, () => undefined)).rejects.toBeInstanceOf(QueryFailedError);
+    await expect(
+      translateDbErrors(
+        () => Promise.resolve(3),
+        () => undefined,
+      ),
+    ).resolves.toBe(3);
   });
 });

@@ -219,3 +219,20 @@ export function valuesFromQuery(
   }
   return columns.map((c) => String(assigned.get(c)));
 }
+
+/**
+ * Runs a write and answers the database failures `translate` recognises with its exception, for
+ * the few places where the original words a constraint violation its own way (e.g. `an asn with the
+ * specified number already exists`). Everything else still reaches the exception filter's mapping.
+ */
+export async function translateDbErrors<T>(
+  work: () => Promise<T>,
+  translate: (failure: DbFailure) => Error | undefined,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const failure = classifyDbError(error);
+    throw (failure && translate(failure)) ?? error;
+  }
+}
