@@ -19,7 +19,13 @@ export class ApiResult<T = unknown> {
     readonly alerts: Alert[],
     readonly response?: T,
     readonly hasResponse = true,
+    readonly summary?: { count: number },
   ) {}
+
+  /** A list with the original's `summary` of how many rows match before paging (servers, 3.0+). */
+  static list<T>(response: T, count: number): ApiResult<T> {
+    return new ApiResult([] as Alert[], response, true, { count });
+  }
 
   static of<T>(response: T, ...alerts: Alert[]): ApiResult<T> {
     return new ApiResult(alerts, response);
@@ -29,13 +35,16 @@ export class ApiResult<T = unknown> {
     return new ApiResult<never>(alerts, undefined, false);
   }
 
-  toBody(): { alerts?: Alert[]; response?: T } {
-    const body: { alerts?: Alert[]; response?: T } = {};
+  toBody(): { alerts?: Alert[]; response?: T; summary?: { count: number } } {
+    const body: { alerts?: Alert[]; response?: T; summary?: { count: number } } = {};
     if (this.alerts.length > 0) {
       body.alerts = this.alerts;
     }
     if (this.hasResponse) {
       body.response = this.response;
+    }
+    if (this.summary) {
+      body.summary = this.summary;
     }
     return body;
   }

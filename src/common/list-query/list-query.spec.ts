@@ -31,15 +31,17 @@ describe('parseListQuery', () => {
       V40,
     );
     expect(query.filters).toEqual([
-      { column: 't.id', value: 7 },
-      { column: 't.name', value: 'x' },
-      { column: 't.active', value: false },
+      { column: 't.id', value: 7, condition: undefined },
+      { column: 't.name', value: 'x', condition: undefined },
+      { column: 't.active', value: false, condition: undefined },
     ]);
   });
 
   it('knows versioned fields only from their version on', () => {
     expect(parseListQuery(SPEC, { extra: '3' }, V40).filters).toEqual([]);
-    expect(parseListQuery(SPEC, { extra: '3' }, V41).filters).toEqual([{ column: 't.extra', value: 3 }]);
+    expect(parseListQuery(SPEC, { extra: '3' }, V41).filters).toEqual([
+      { column: 't.extra', value: 3, condition: undefined },
+    ]);
   });
 
   it('rejects values that do not parse', () => {
@@ -85,6 +87,8 @@ describe('parseListQuery', () => {
   });
 
   it('takes the first of repeated parameters', () => {
-    expect(parseListQuery(SPEC, { id: ['1', '2'] }, V40).filters).toEqual([{ column: 't.id', value: 1 }]);
+    expect(parseListQuery(SPEC, { id: ['1', '2'] }, V40).filters).toEqual([
+      { column: 't.id', value: 1, condition: undefined },
+    ]);
   });
 });

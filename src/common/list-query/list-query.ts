@@ -18,6 +18,11 @@ export interface ListField {
   filter?: boolean;
   /** First version that knows the field. */
   since?: ApiVersionString;
+  /**
+   * The filter's condition when it is not `column = value`: SQL with the bound parameter named by
+   * the argument, e.g. a sub-query (fixed text: the value is only ever bound).
+   */
+  condition?: (param: string) => string;
 }
 
 export interface ListSpec {
@@ -29,7 +34,7 @@ export interface ListSpec {
 }
 
 export interface ListQuery {
-  filters: { column: string; value: string | number | boolean }[];
+  filters: { column: string; value: string | number | boolean; condition?: ListField['condition'] }[];
   order: { column: string; direction: 'ASC' | 'DESC' };
   tiebreak?: string;
   limit?: number;
@@ -66,15 +71,15 @@ export function parseListQuery(
       if (!INTEGER.test(value)) {
         throw new BadRequestException(`${name} cannot parse to integer`);
       }
-      filters.push({ column: field.column, value: Number(value) });
+      filters.push({ column: field.column, value: Number(value), condition: field.condition });
     } else if (field.type === 'bool') {
       const parsed = toBoolean({ value });
       if (typeof parsed !== 'boolean') {
         throw new BadRequestException(`${name} cannot parse to boolean`);
       }
-      filters.push({ column: field.column, value: parsed });
+      filters.push({ column: field.column, value: parsed, condition: field.condition });
     } else {
-      filters.push({ column: field.column, value });
+      filters.push({ column: field.column, value, condition: field.condition });
     }
   }
 
@@ -119,7 +124,10 @@ export function applyListQuery<T extends ObjectLiteral>(
   list: ListQuery,
 ): SelectQueryBuilder<T> {
   list.filters.forEach((filter, i) => {
-    qb.andWhere(`${filter.column} = :listFilter${i}`, { [`listFilter${i}`]: filter.value });
+    const param = `listFilter${i}`;
+    qb.andWhere(filter.condition ? filter.condition(param) : `${filter.column} = :${param}`, {
+      [param]: filter.value,
+    });
   });
   qb.orderBy(list.order.column, list.order.direction);
   if (list.tiebreak && list.tiebreak !== list.order.column) {
