@@ -139,6 +139,8 @@ function report(rows: Row[]): string {
     ),
     '',
     'Targets (issue 2): GET /api/4.0/cdns at 32 connections ≥ 3,000 requests/s with p99 < 50 ms.',
+    'Issue 3: `GET /asns?limit=100` should cost the same with 100 and with 10,000 ASNs in the table (paging',
+    'in SQL, on the unique index of `asn`).',
     '',
   ];
   return lines.join('\n');
@@ -165,12 +167,58 @@ async function main(): Promise<void> {
           );
         }
       }
+      if (workers === 1) {
+        rows.push(...(await asnPaging(databaseUrl, cookie)));
+      }
     } finally {
       await stop(server);
     }
   }
   writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows));
   console.log('wrote docs/benchmarks.md');
+}
+
+/**
+ * Issue 3: a list pages in SQL, so `limit=100` costs the same whether the table holds 100 or
+ * 10,000 rows. The rows are inserted directly (the scenario measures reads, not the writes).
+ */
+async function asnPaging(databaseUrl: string, cookie: string): Promise<Row[]> {
+  const db = await mysql.createConnection(databaseUrl);
+  const rows: Row[] = [];
+  try {
+    await db.query(
+      "INSERT INTO cachegroup (name, short_name, type) SELECT 'bench-asn-cg', 'bench-asn-cg', id FROM type WHERE name = 'EDGE_LOC'",
+    );
+    const [found] = await db.query<mysql.RowDataPacket[]>(
+      "SELECT id FROM cachegroup WHERE name = 'bench-asn-cg'",
+    );
+    const cachegroup = Number(found[0].id);
+    const insertAsns = async (from: number, to: number): Promise<void> => {
+      for (let start = from; start <= to; start += 1000) {
+        const values = [];
+        for (let asn = start; asn <= Math.min(to, start + 999); asn++) {
+          values.push([asn, cachegroup]);
+        }
+        await db.query('INSERT INTO asn (asn, cachegroup) VALUES ?', [values]);
+      }
+    };
+    const measure = async (label: string, path: string): Promise<void> => {
+      await run(path, 8, cookie, 2); // warm-up
+      for (const connections of [1, 32]) {
+        const result = await run(path, connections, cookie);
+        rows.push({ workers: 1, scenario: `GET ${path} (${label})`, connections, result });
+        console.log(`GET ${path} (${label}) c=${connections}: ${Math.round(result.requests.average)} req/s`);
+      }
+    };
+    await insertAsns(1, 100);
+    await measure('100 ASNs', '/api/4.0/asns?limit=100');
+    await insertAsns(101, 10_000);
+    await measure('10,000 ASNs', '/api/4.0/asns?limit=100');
+    await measure('10,000 ASNs, last page', '/api/4.0/asns?limit=100&page=100');
+  } finally {
+    await db.end();
+  }
+  return rows;
 }
 
 function stop(server: ChildProcess): Promise<void> {

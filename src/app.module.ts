@@ -23,6 +23,7 @@ import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { ProfileParametersModule } from 'src/modules/profile-parameters/profile-parameters.module';
 import { ServersModule } from 'src/modules/servers/servers.module';
 import { CdnsModule } from 'src/modules/cdns/cdns.module';
+import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-services.module';
 import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
@@ -60,6 +61,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     ParametersModule,
     ProfileParametersModule,
     ServersModule,
+    DeliveryServicesModule,
   ],
   providers: [
     SessionAuthGuard,

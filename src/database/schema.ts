@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Table, TableForeignKey, type QueryRunner, type TableColumnOptions } from 'typeorm';
 
 /**
@@ -40,12 +41,21 @@ function binaryCollation(column: TableColumnOptions): TableColumnOptions {
   return TEXT_TYPES.has(column.type) ? { charset: 'utf8mb4', collation: 'utf8mb4_bin', ...column } : column;
 }
 
+/**
+ * MySQL identifiers have at most 64 characters. Longer names become `<kind>_h_<digest>`, which the
+ * error classifier does not parse: their violations are reported by table (from the statement).
+ */
+function identifier(kind: 'uq' | 'fk', name: string): string {
+  const full = `${kind}_${name}`;
+  return full.length <= 64 ? full : `${kind}_h_${createHash('sha1').update(full).digest('hex').slice(0, 40)}`;
+}
+
 export function uniqueIndexName(table: string, columns: string[]): string {
-  return `uq_${table}__${columns.join('__')}`;
+  return identifier('uq', `${table}__${columns.join('__')}`);
 }
 
 export function foreignKeyName(table: string, column: string): string {
-  return `fk_${table}__${column}`;
+  return identifier('fk', `${table}__${column}`);
 }
 
 export interface ForeignKeySpec {
@@ -127,7 +137,8 @@ async function createSqliteForeignKeyTriggers(
   table: string,
   fk: ForeignKeySpec,
 ): Promise<void> {
-  const name = foreignKeyName(table, fk.column);
+  // SQLite names have no length limit: trigger names stay readable (and findable by dropTable).
+  const name = `fk_${table}__${fk.column}`;
   const missing = sqliteForeignKeyMessage('missing', table, fk);
   const parentMissing = `NEW."${fk.column}" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "${fk.references}" WHERE id = NEW."${fk.column}")`;
   await queryRunner.query(

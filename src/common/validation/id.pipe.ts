@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable, type PipeTransform } from '@nestjs/common';
+import { BadRequestException, Injectable, Optional, type PipeTransform } from '@nestjs/common';
 
 /**
  * Path ids. The original words a bad one differently by handler family: the generic CRUD handlers
@@ -16,7 +16,7 @@ export class KeyIdPipe implements PipeTransform<string, number> {
 
 @Injectable()
 export class IntParamPipe implements PipeTransform<string, number> {
-  constructor(private readonly name = 'id') {}
+  constructor(@Optional() private readonly name: string = 'id') {}
 
   transform(value: string): number {
     if (!/^-?\d{1,15}$/.test(value)) {

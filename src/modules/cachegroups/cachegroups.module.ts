@@ -1,11 +1,21 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { Type } from 'src/modules/types/type.entity';
 import { Asn } from './asn.entity';
+import { AsnsByPathController, AsnsController } from './asns.controller';
+import { AsnsService } from './asns.service';
 import { CachegroupFallback } from './cachegroup-fallback.entity';
 import { CachegroupLocalizationMethod } from './cachegroup-localization-method.entity';
 import { Cachegroup } from './cachegroup.entity';
+import { CachegroupsController } from './cachegroups.controller';
+import { CachegroupsService } from './cachegroups.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Cachegroup, CachegroupLocalizationMethod, CachegroupFallback, Asn])],
+  imports: [
+    TypeOrmModule.forFeature([Cachegroup, CachegroupLocalizationMethod, CachegroupFallback, Asn, Type]),
+  ],
+  controllers: [CachegroupsController, AsnsController, AsnsByPathController],
+  providers: [CachegroupsService, AsnsService],
+  exports: [CachegroupsService, AsnsService],
 })
 export class CachegroupsModule {}

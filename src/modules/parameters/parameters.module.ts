@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Parameter } from './parameter.entity';
+import { ParametersController } from './parameters.controller';
+import { ParametersService } from './parameters.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Parameter])],
+  controllers: [ParametersController],
+  providers: [ParametersService],
+  exports: [ParametersService],
 })
 export class ParametersModule {}

@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PhysLocation } from './phys-location.entity';
+import { PhysLocationsController } from './phys-locations.controller';
+import { PhysLocationsService } from './phys-locations.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([PhysLocation])],
+  controllers: [PhysLocationsController],
+  providers: [PhysLocationsService],
+  exports: [PhysLocationsService],
 })
 export class PhysLocationsModule {}

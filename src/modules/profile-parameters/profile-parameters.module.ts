@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ParametersModule } from 'src/modules/parameters/parameters.module';
+import { ProfilesModule } from 'src/modules/profiles/profiles.module';
+import { ProfileNameParametersController } from './profile-name-parameters.controller';
 import { ProfileParameter } from './profile-parameter.entity';
+import { ProfileParametersController } from './profile-parameters.controller';
+import { ProfileParametersService } from './profile-parameters.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProfileParameter])],
+  imports: [TypeOrmModule.forFeature([ProfileParameter]), ParametersModule, ProfilesModule],
+  controllers: [ProfileParametersController, ProfileNameParametersController],
+  providers: [ProfileParametersService],
+  exports: [ProfileParametersService],
 })
 export class ProfileParametersModule {}

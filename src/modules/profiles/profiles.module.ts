@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { Profile } from './profile.entity';
+import { ProfilesController } from './profiles.controller';
+import { ProfilesService } from './profiles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Profile])],
+  imports: [TypeOrmModule.forFeature([Profile]), ParametersModule],
+  controllers: [ProfilesController],
+  providers: [ProfilesService],
+  exports: [ProfilesService],
 })
 export class ProfilesModule {}

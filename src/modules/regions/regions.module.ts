@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Region } from './region.entity';
+import { RegionsController } from './regions.controller';
+import { RegionsService } from './regions.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Region])],
+  controllers: [RegionsController],
+  providers: [RegionsService],
+  exports: [RegionsService],
 })
 export class RegionsModule {}

@@ -8,11 +8,11 @@ import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { roleInputOf, RoleV3Dto, RoleV4Dto } from './dto/role.dto';
 import { toRoleResponse } from './dto/role.response';
-import { validateBody } from './dto/versioned-body';
+import { validateBody } from 'src/common/validation/versioned-body';
 import { roleKeyOf } from './role-key';
 import { ROLE_LIST } from './roles.list';
 import { RolesService } from './roles.service';
-import { VersionedListParams } from './versioned-list';
+import { VersionedListParams } from 'src/common/list-query/versioned-list';
 
 const bodyOf = (body: unknown, version: ApiVersion) =>
   validateBody<RoleV3Dto | RoleV4Dto>(body, version.atLeast('4.0') ? RoleV4Dto : RoleV3Dto);

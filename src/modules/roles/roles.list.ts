@@ -1,5 +1,5 @@
 import type { ListSpec } from 'src/common/list-query/list-query';
-import type { VersionedListSpecs } from './versioned-list';
+import type { VersionedListSpecs } from 'src/common/list-query/versioned-list';
 
 const NAME = { column: 'role.name' };
 const LAST_UPDATED = { column: 'role.last_updated', filter: false };

@@ -4,8 +4,13 @@ import { IpAddress } from './ip-address.entity';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
+import { ServersController } from './servers.controller';
+import { ServersService } from './servers.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress])],
+  controllers: [ServersController],
+  providers: [ServersService],
+  exports: [ServersService],
 })
 export class ServersModule {}

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
+import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import type { TypeDto } from './dto/type.dto';
@@ -38,7 +39,7 @@ export class TypesService {
   update(id: number, dto: TypeDto, version: ApiVersion): Promise<Type> {
     this.checkName(dto, version);
     return this.dataSource.transaction(async (manager) => {
-      const existing = await manager.findOne(Type, { where: { id }, lock: this.lockMode() });
+      const existing = await manager.findOne(Type, { where: { id }, lock: writeLock(this.dataSource) });
       if (!existing) {
         throw new NotFoundException('no type found with this id');
       }
@@ -69,9 +70,5 @@ export class TypesService {
         "'name' must consist of only alphanumeric, dash, or underscore characters",
       );
     }
-  }
-
-  private lockMode(): { mode: 'pessimistic_write' } | undefined {
-    return this.dataSource.options.type === 'mysql' ? { mode: 'pessimistic_write' } : undefined;
   }
 }

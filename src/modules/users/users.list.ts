@@ -1,5 +1,5 @@
 import type { ListField, ListSpec } from 'src/common/list-query/list-query';
-import type { VersionedListSpecs } from 'src/modules/roles/versioned-list';
+import type { VersionedListSpecs } from 'src/common/list-query/versioned-list';
 
 const fields = (role: ListField): Record<string, ListField> => ({
   id: { column: 'u.id', type: 'int' },

@@ -1,0 +1,17 @@
+import type { ListSpec } from 'src/common/list-query/list-query';
+
+/**
+ * Filters and orderable fields of GET /asns (facts §2.1). As in the original, the `cachegroup`
+ * filter (and `orderby=cachegroup`) is the cache group's id, `cachegroupName` its name.
+ */
+export const ASN_LIST: ListSpec = {
+  fields: {
+    id: { column: 'a.id', type: 'int' },
+    asn: { column: 'a.asn', type: 'int' },
+    cachegroup: { column: 'c.id', type: 'int' },
+    cachegroupName: { column: 'c.name' },
+    cachegroupId: { column: 'a.cachegroup', filter: false },
+    lastUpdated: { column: 'a.last_updated', filter: false },
+  },
+  defaultOrder: 'asn',
+};

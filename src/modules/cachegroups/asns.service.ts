@@ -1,0 +1,56 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { type DbFailure, translateDbErrors } from 'src/common/database/db-error';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { Asn } from './asn.entity';
+import type { AsnDto } from './dto/asn.dto';
+
+/** A violation of the unique index on `asn.asn`, worded as the original words it for `message`. */
+const duplicateNumber =
+  (message: string) =>
+  (failure: DbFailure): Error | undefined =>
+    failure.kind === 'unique' && failure.table === 'asn' ? new BadRequestException(message) : undefined;
+
+/**
+ * ASN associations (facts §2.1). The number's uniqueness is the database's unique index, so that
+ * concurrent writes of one number cannot both succeed; an unknown cache group is the foreign key's
+ * 404 `cachegroup not found`.
+ */
+@Injectable()
+export class AsnsService {
+  constructor(@InjectRepository(Asn) private readonly asns: Repository<Asn>) {}
+
+  list(query: ListQuery): Promise<Asn[]> {
+    return applyListQuery(
+      this.asns.createQueryBuilder('a').innerJoinAndSelect('a.cachegroup', 'c'),
+      query,
+    ).getMany();
+  }
+
+  async create(dto: AsnDto): Promise<Asn> {
+    const result = await translateDbErrors(
+      () => this.asns.insert({ asn: dto.asn, cachegroupId: dto.cachegroupId }),
+      duplicateNumber('an asn with the specified number already exists'),
+    );
+    return this.asns.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+  }
+
+  async update(id: number, dto: AsnDto): Promise<Asn> {
+    const result = await translateDbErrors(
+      () => this.asns.update({ id }, { asn: dto.asn, cachegroupId: dto.cachegroupId }),
+      duplicateNumber('another asn exists for this number'),
+    );
+    if (!result.affected) {
+      throw new NotFoundException('no asn found with this id');
+    }
+    return this.asns.findOneByOrFail({ id });
+  }
+
+  async remove(id: number): Promise<void> {
+    const result = await this.asns.delete({ id });
+    if (!result.affected) {
+      throw new NotFoundException('no asn with that key found');
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { CACHEGROUP_LIST } from './cachegroups.list';
+import { CachegroupsService } from './cachegroups.service';
+import { CachegroupDto } from './dto/cachegroup.dto';
+import { toCachegroupResponse } from './dto/cachegroup.response';
+
+@Controller({ path: 'cachegroups', version: ALL_VERSIONS })
+export class CachegroupsController {
+  constructor(private readonly cachegroups: CachegroupsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CACHE-GROUP:READ')
+  async list(@ListParams(CACHEGROUP_LIST) query: ListQuery) {
+    return (await this.cachegroups.list(query)).map(toCachegroupResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CACHE-GROUP:CREATE', 'CACHE-GROUP:READ')
+  async create(@Body() dto: CachegroupDto) {
+    const created = await this.cachegroups.create(dto);
+    return ApiResult.of(toCachegroupResponse(created), successAlert('cachegroup was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CACHE-GROUP:UPDATE', 'CACHE-GROUP:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: CachegroupDto) {
+    const updated = await this.cachegroups.update(id, dto);
+    return ApiResult.of(toCachegroupResponse(updated), successAlert('cachegroup was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CACHE-GROUP:DELETE', 'CACHE-GROUP:READ')
+  async remove(@Param('id', KeyIdPipe) id: number) {
+    await this.cachegroups.remove(id);
+    return ApiResult.alertsOnly(successAlert('cachegroup was deleted.'));
+  }
+}

@@ -1,0 +1,233 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { classifyDbError } from 'src/common/database/db-error';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { Type } from 'src/modules/types/type.entity';
+import { CachegroupFallback } from './cachegroup-fallback.entity';
+import { CachegroupLocalizationMethod } from './cachegroup-localization-method.entity';
+import { Cachegroup } from './cachegroup.entity';
+import type { CachegroupDto } from './dto/cachegroup.dto';
+import type { CachegroupView } from './dto/cachegroup.response';
+import { type LocalizationMethod, parseLocalizationMethods } from './localization-methods';
+
+/** Only cache groups of this type may have fallbacks, and only to cache groups of it. */
+const FALLBACK_TYPE = 'EDGE_LOC';
+
+/** The original's texts for a cache group still in use (cachegroups.go isUsed), by referencing table. */
+const IN_USE: Record<string, string> = {
+  server: 'cachegroup is in use by one or more servers',
+  asn: 'cachegroup is in use in one or more ASNs',
+  topology_cachegroup: 'cachegroup is in use by one or more topologies',
+};
+
+interface Plan {
+  columns: Partial<Cachegroup>;
+  methods: LocalizationMethod[];
+  fallbackIds: number[];
+}
+
+/**
+ * Cache groups with their localization methods and fallbacks. Every write of a cache group and its
+ * side-table rows is one transaction; names, parents and references are the database's to enforce
+ * (unique indexes → `cachegroup name '…' already exists.`, foreign keys → `cachegroup not found`).
+ */
+@Injectable()
+export class CachegroupsService {
+  constructor(
+    @InjectRepository(Cachegroup) private readonly cachegroups: Repository<Cachegroup>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async list(query: ListQuery): Promise<CachegroupView[]> {
+    const rows = await applyListQuery(this.select(this.cachegroups.manager), query).getMany();
+    return this.withSideRows(this.cachegroups.manager, rows);
+  }
+
+  /** One cache group as the API shows it; for the answers of create and update. */
+  async view(id: number, manager: EntityManager = this.cachegroups.manager): Promise<CachegroupView> {
+    const row = await this.select(manager).where('cg.id = :id', { id }).getOneOrFail();
+    const [view] = await this.withSideRows(manager, [row]);
+    return view;
+  }
+
+  async create(dto: CachegroupDto): Promise<CachegroupView> {
+    const methods = parseLocalizationMethods(dto.localizationMethods);
+    const id = await this.dataSource.transaction(async (manager) => {
+      const plan = await this.plan(manager, dto, methods);
+      const result = await manager.insert(Cachegroup, plan.columns);
+      const created = Number(result.identifiers[0].id);
+      await this.writeSideRows(manager, created, plan);
+      return created;
+    });
+    return this.view(id);
+  }
+
+  async update(id: number, dto: CachegroupDto): Promise<CachegroupView> {
+    const methods = parseLocalizationMethods(dto.localizationMethods);
+    if (dto.parentCachegroupId === id) {
+      throw new BadRequestException('a cache group cannot be its own parent');
+    }
+    if (dto.secondaryParentCachegroupId === id) {
+      throw new BadRequestException('a cache group cannot be its own secondary parent');
+    }
+    await this.dataSource.transaction(async (manager) => {
+      const plan = await this.plan(manager, dto, methods);
+      const result = await manager.update(Cachegroup, { id }, plan.columns);
+      if (!result.affected) {
+        throw new NotFoundException(`no cachegroup with id ${id} found`);
+      }
+      await manager.delete(CachegroupLocalizationMethod, { cachegroupId: id });
+      await manager.delete(CachegroupFallback, { primaryId: id });
+      await this.writeSideRows(manager, id, plan);
+    });
+    return this.view(id);
+  }
+
+  /**
+   * The foreign keys refuse the delete of a cache group still used by a server, an ASN or a child
+   * cache group; the refusal is worded as the original words it.
+   */
+  async remove(id: number): Promise<void> {
+    let affected: number | null | undefined;
+    try {
+      affected = (await this.cachegroups.delete({ id })).affected;
+    } catch (error) {
+      throw (await this.inUseError(id, error)) ?? error;
+    }
+    if (!affected) {
+      throw new NotFoundException('no cachegroup with that id found');
+    }
+  }
+
+  private async inUseError(id: number, error: unknown): Promise<Error | undefined> {
+    const failure = classifyDbError(error);
+    if (failure?.kind !== 'inUse' || failure.table !== 'cachegroup') {
+      return undefined;
+    }
+    if (failure.referencingTable === 'cachegroup') {
+      // Which of the two parent keys refused the delete: the failure names only the table.
+      const child = await this.cachegroups.findOne({
+        where: { parentCachegroupId: id },
+        select: { id: true },
+      });
+      return new BadRequestException(
+        child
+          ? 'cachegroup is in use as a parent cachegroup'
+          : 'cachegroup is in use as a secondary parent cachegroup',
+      );
+    }
+    const text = IN_USE[failure.referencingTable];
+    return text ? new BadRequestException(text) : undefined;
+  }
+
+  /**
+   * Checks what the original's Validate checks against the database, in its order, inside the
+   * write's transaction: the type (`missing property: 'typeId'`, `type not found`, `type is not a
+   * valid cachegroup type`), then the fallbacks (EDGE_LOC only, to existing EDGE_LOC cache groups).
+   */
+  private async plan(
+    manager: EntityManager,
+    dto: CachegroupDto,
+    methods: LocalizationMethod[],
+  ): Promise<Plan> {
+    if (dto.typeId === undefined || dto.typeId === null) {
+      throw new BadRequestException("missing property: 'typeId'");
+    }
+    const type = await manager.findOne(Type, { where: { id: dto.typeId } });
+    if (!type) {
+      throw new BadRequestException('type not found');
+    }
+    if (type.useInTable !== 'cachegroup') {
+      throw new BadRequestException('type is not a valid cachegroup type');
+    }
+    const fallbackIds = await this.fallbackIds(manager, dto, type);
+    // A coordinate needs both halves; the original drops a lone one (cachegroups.go createCoordinate).
+    const located = typeof dto.latitude === 'number' && typeof dto.longitude === 'number';
+    return {
+      columns: {
+        name: dto.name,
+        shortName: dto.shortName,
+        latitude: located ? dto.latitude : null,
+        longitude: located ? dto.longitude : null,
+        parentCachegroupId: dto.parentCachegroupId ?? null,
+        secondaryParentCachegroupId: dto.secondaryParentCachegroupId ?? null,
+        typeId: type.id,
+        fallbackToClosest: dto.fallbackToClosest ?? true,
+      },
+      methods,
+      fallbackIds,
+    };
+  }
+
+  private async fallbackIds(manager: EntityManager, dto: CachegroupDto, type: Type): Promise<number[]> {
+    const names = dto.fallbacks ?? [];
+    if (names.length === 0) {
+      return [];
+    }
+    if (type.name !== FALLBACK_TYPE) {
+      throw new BadRequestException(
+        `the cache group ${dto.name} is not allowed to have fallbacks.  It must be of type ${FALLBACK_TYPE}.`,
+      );
+    }
+    const found = await manager
+      .createQueryBuilder(Cachegroup, 'cg')
+      .innerJoinAndSelect('cg.type', 't')
+      .where('cg.name IN (:...names)', { names })
+      .getMany();
+    return names.map((name) => {
+      const fallback = found.find((cg) => cg.name === name);
+      if (!fallback || fallback.type?.name !== FALLBACK_TYPE) {
+        throw new BadRequestException(
+          `the cache group ${name} is not valid as a fallback.  It must exist as a cache group and be of type ${FALLBACK_TYPE}.`,
+        );
+      }
+      return fallback.id;
+    });
+  }
+
+  private async writeSideRows(manager: EntityManager, id: number, plan: Plan): Promise<void> {
+    if (plan.methods.length > 0) {
+      await manager.insert(
+        CachegroupLocalizationMethod,
+        plan.methods.map((method) => ({ cachegroupId: id, method })),
+      );
+    }
+    if (plan.fallbackIds.length > 0) {
+      await manager.insert(
+        CachegroupFallback,
+        plan.fallbackIds.map((backupId, setOrder) => ({ primaryId: id, backupId, setOrder })),
+      );
+    }
+  }
+
+  private select(manager: EntityManager) {
+    return manager
+      .createQueryBuilder(Cachegroup, 'cg')
+      .innerJoinAndSelect('cg.type', 't')
+      .leftJoinAndSelect('cg.parentCachegroup', 'p')
+      .leftJoinAndSelect('cg.secondaryParentCachegroup', 'sp');
+  }
+
+  /** Side-table rows of a page of cache groups, two queries whatever the page's size. */
+  private async withSideRows(manager: EntityManager, rows: Cachegroup[]): Promise<CachegroupView[]> {
+    const ids = rows.map((cg) => cg.id);
+    if (ids.length === 0) {
+      return [];
+    }
+    const [methods, fallbacks] = await Promise.all([
+      manager.find(CachegroupLocalizationMethod, { where: { cachegroupId: In(ids) }, order: { id: 'ASC' } }),
+      manager
+        .createQueryBuilder(CachegroupFallback, 'f')
+        .innerJoinAndSelect('f.backup', 'b')
+        .where('f.primary_cg IN (:...ids)', { ids })
+        .orderBy('f.set_order', 'ASC')
+        .getMany(),
+    ]);
+    return rows.map((cachegroup) => ({
+      cachegroup,
+      localizationMethods: methods.filter((m) => m.cachegroupId === cachegroup.id).map((m) => m.method),
+      fallbacks: fallbacks.filter((f) => f.primaryId === cachegroup.id).map((f) => f.backup?.name ?? ''),
+    }));
+  }
+}

@@ -1,0 +1,23 @@
+import type { Asn } from 'src/modules/cachegroups/asn.entity';
+
+/** An ASN association as listed: `cachegroup` is the cache group's real name. */
+export function toAsnResponse(asn: Asn): Record<string, unknown> {
+  return {
+    asn: asn.asn,
+    cachegroup: asn.cachegroup?.name ?? null,
+    cachegroupId: asn.cachegroupId,
+    id: asn.id,
+    lastUpdated: asn.lastUpdated,
+  };
+}
+
+/**
+ * An ASN association as create and update answer it: `cachegroup` echoes the request's value, or
+ * null when the request had none (spec "ASN association", decision D6).
+ */
+export function toWrittenAsnResponse(
+  asn: Asn,
+  requestedCachegroup: string | null | undefined,
+): Record<string, unknown> {
+  return { ...toAsnResponse(asn), cachegroup: requestedCachegroup ?? null };
+}

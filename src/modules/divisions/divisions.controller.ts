@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { DIVISION_LIST } from './divisions.list';
+import { DivisionsService } from './divisions.service';
+import { DivisionDto } from './dto/division.dto';
+import { toDivisionResponse } from './dto/division.response';
+
+/** Generic CRUD of the original (TODivision), tag `division`. */
+@Controller({ path: 'divisions', version: ALL_VERSIONS })
+export class DivisionsController {
+  constructor(private readonly divisions: DivisionsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DIVISION:READ')
+  async list(@ListParams(DIVISION_LIST) query: ListQuery) {
+    return (await this.divisions.list(query)).map(toDivisionResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DIVISION:CREATE', 'DIVISION:READ')
+  async create(@Body() dto: DivisionDto) {
+    const division = await this.divisions.create(dto);
+    return ApiResult.of(toDivisionResponse(division), successAlert('division was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DIVISION:UPDATE', 'DIVISION:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: DivisionDto) {
+    const division = await this.divisions.update(id, dto);
+    return ApiResult.of(toDivisionResponse(division), successAlert('division was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DIVISION:DELETE', 'DIVISION:READ')
+  async remove(@Param('id', KeyIdPipe) id: number) {
+    await this.divisions.remove(id);
+    return ApiResult.alertsOnly(successAlert('division was deleted.'));
+  }
+}

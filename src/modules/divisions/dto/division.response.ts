@@ -1,0 +1,10 @@
+import type { Division } from 'src/modules/divisions/division.entity';
+
+/** A division on the wire (facts §6). */
+export function toDivisionResponse(division: Division): Record<string, unknown> {
+  return {
+    id: division.id,
+    lastUpdated: division.lastUpdated,
+    name: division.name,
+  };
+}

@@ -1,0 +1,58 @@
+import { applyDecorators } from '@nestjs/common';
+import { IsDefined, IsInt, Max, Min, NotEquals } from 'class-validator';
+import { OptionalString, RequiredString } from 'src/common/validation/rules';
+
+/** Largest id the schema's integer columns hold; a larger region can exist nowhere. */
+const MAX_ID = 2147483647;
+
+/** ozzo `Required, Min(0)`: absent, null or 0 → `cannot be blank`; negative → `must be no less than 0`. */
+function RegionIdRules(): PropertyDecorator {
+  return applyDecorators(
+    IsDefined({ message: 'cannot be blank' }),
+    IsInt({ message: 'must be an integer' }),
+    NotEquals(0, { message: 'cannot be blank' }),
+    Min(0, { message: 'must be no less than 0' }),
+    Max(MAX_ID, { message: `must be no greater than ${MAX_ID}` }),
+  );
+}
+
+/**
+ * Body of POST /phys_locations and PUT /phys_locations/{id}, with TOPhysLocation.Validate's rules
+ * (facts §6): name, shortName, address, city, state, zip and regionId required; the rest optional and
+ * unchecked beyond their JSON type and the column sizes. `region` (the region's name) and `id` in a
+ * body are ignored.
+ */
+export class PhysLocationDto {
+  @RequiredString()
+  name!: string;
+
+  @RequiredString()
+  shortName!: string;
+
+  @RequiredString()
+  address!: string;
+
+  @RequiredString()
+  city!: string;
+
+  @RequiredString()
+  state!: string;
+
+  @RequiredString(64)
+  zip!: string;
+
+  @RegionIdRules()
+  regionId!: number;
+
+  @OptionalString()
+  poc?: string | null;
+
+  @OptionalString(64)
+  phone?: string | null;
+
+  @OptionalString()
+  email?: string | null;
+
+  @OptionalString(65535)
+  comments?: string | null;
+}

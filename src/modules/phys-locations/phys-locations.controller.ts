@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { PhysLocationDto } from './dto/phys-location.dto';
+import { toPhysLocationResponse } from './dto/phys-location.response';
+import { PHYS_LOCATION_LIST } from './phys-locations.list';
+import { PhysLocationsService } from './phys-locations.service';
+
+/** Generic CRUD of the original (TOPhysLocation), tag `physLocation`. */
+@Controller({ path: 'phys_locations', version: ALL_VERSIONS })
+export class PhysLocationsController {
+  constructor(private readonly physLocations: PhysLocationsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('PHYSICAL-LOCATION:READ')
+  async list(@ListParams(PHYS_LOCATION_LIST) query: ListQuery) {
+    return (await this.physLocations.list(query)).map(toPhysLocationResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('PHYSICAL-LOCATION:CREATE', 'PHYSICAL-LOCATION:READ')
+  async create(@Body() dto: PhysLocationDto) {
+    const pl = await this.physLocations.create(dto);
+    return ApiResult.of(toPhysLocationResponse(pl), successAlert('physLocation was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('PHYSICAL-LOCATION:UPDATE', 'PHYSICAL-LOCATION:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: PhysLocationDto) {
+    const pl = await this.physLocations.update(id, dto);
+    return ApiResult.of(toPhysLocationResponse(pl), successAlert('physLocation was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('PHYSICAL-LOCATION:DELETE', 'PHYSICAL-LOCATION:READ')
+  async remove(@Param('id', KeyIdPipe) id: number) {
+    await this.physLocations.remove(id);
+    return ApiResult.alertsOnly(successAlert('physLocation was deleted.'));
+  }
+}

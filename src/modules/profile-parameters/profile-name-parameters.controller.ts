@@ -1,0 +1,86 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  Req,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { hasRequestBody } from 'src/modules/parameters/dto/request-body';
+import { ParametersService } from 'src/modules/parameters/parameters.service';
+import { canReadSecureValues, visibleValue } from 'src/modules/parameters/secure-values';
+import { ProfilesService } from 'src/modules/profiles/profiles.service';
+import { parseByNameBody } from './dto/by-name.body';
+import { ProfileParametersService } from './profile-parameters.service';
+
+@Controller({ path: 'profiles/name/:name/parameters', version: ALL_VERSIONS })
+export class ProfileNameParametersController {
+  constructor(
+    private readonly profiles: ProfilesService,
+    private readonly parameters: ParametersService,
+    private readonly links: ProfileParametersService,
+  ) {}
+
+  /**
+   * The parameters of the named profile; an unknown profile has none (200 []). Unlike the original,
+   * secure values are masked here as in GET /parameters, so that this route does not reveal them.
+   */
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
+  async list(
+    @Param('name') name: string,
+    @CurrentUser() user: SessionUser,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const canReadSecure = canReadSecureValues(user, version);
+    return (await this.parameters.forProfile({ profileName: name })).map((p) => ({
+      configFile: p.configFile,
+      id: p.id,
+      lastUpdated: p.lastUpdated,
+      name: p.name,
+      secure: p.secure,
+      value: visibleValue(p.value, p.secure, canReadSecure),
+    }));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
+  async assign(@Param('name') name: string, @Body() body: unknown, @Req() req: Request) {
+    if (!hasRequestBody(req)) {
+      throw new BadRequestException('parse error: decoding: EOF');
+    }
+    const items = parseByNameBody(body);
+    const profile = await this.profiles.findByName(name);
+    if (!profile) {
+      throw new NotFoundException('no profile with that name exists');
+    }
+    const assigned = await this.links.assignByName(profile.id, items);
+    return ApiResult.of(
+      {
+        parameters: assigned.map((p) => ({
+          configFile: p.configFile,
+          name: p.name,
+          secure: p.secure ? 1 : 0,
+          value: p.value,
+          id: p.id,
+        })),
+        profileId: profile.id,
+        profileName: profile.name,
+      },
+      successAlert(`Assign parameters successfully to profile ${profile.name}`),
+    );
+  }
+}

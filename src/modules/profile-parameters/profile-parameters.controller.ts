@@ -1,0 +1,82 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Injectable,
+  Param,
+  type PipeTransform,
+  Post,
+  Req,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { hasRequestBody, validateObjectOrArray } from 'src/modules/parameters/dto/request-body';
+import { ProfileParameterDto } from './dto/profile-parameter.dto';
+import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/profile-parameter.response';
+import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
+import { ProfileParametersService } from './profile-parameters.service';
+
+/** A generic-CRUD key of the original: `failed to parse key: <name>` (KeyIdPipe names only `id`). */
+@Injectable()
+export class NamedKeyPipe implements PipeTransform<string, number> {
+  constructor(private readonly name: string) {}
+
+  transform(value: string): number {
+    if (!/^\d{1,15}$/.test(value)) {
+      throw new BadRequestException(`failed to parse key: ${this.name}`);
+    }
+    return Number(value);
+  }
+}
+
+@Controller({ path: 'profileparameters', version: ALL_VERSIONS })
+export class ProfileParametersController {
+  constructor(private readonly links: ProfileParametersService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
+  async list(@ListParams(PROFILE_PARAMETER_LIST) query: ListQuery) {
+    return (await this.links.list(query)).map(toProfileParameterResponse);
+  }
+
+  /**
+   * The v3/v4 behaviour in every version (facts §2.5): one object → `profileParameter was created.`
+   * with it; an array of several → `profileParameters were created.` with `response: null`; `[]` →
+   * `No objects were provided in request.`; a request without a body → `no request body supplied`.
+   */
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('PROFILE:READ', 'PARAMETER:READ', 'PROFILE:UPDATE')
+  async create(@Body() body: unknown, @Req() req: Request) {
+    if (!hasRequestBody(req)) {
+      throw new BadRequestException('no request body supplied');
+    }
+    const { items } = await validateObjectOrArray(body, ProfileParameterDto);
+    if (items.length === 0) {
+      return ApiResult.alertsOnly(successAlert('No objects were provided in request.'));
+    }
+    await this.links.create(items);
+    return items.length === 1
+      ? ApiResult.of(toCreatedProfileParameter(items[0]), successAlert('profileParameter was created.'))
+      : ApiResult.of(null, successAlert('profileParameters were created.'));
+  }
+
+  @Delete(':profileId/:parameterId')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
+  async remove(
+    @Param('profileId', new NamedKeyPipe('profileId')) profileId: number,
+    @Param('parameterId', new NamedKeyPipe('parameterId')) parameterId: number,
+  ) {
+    await this.links.remove(profileId, parameterId);
+    return ApiResult.alertsOnly(successAlert('profileParameter was deleted.'));
+  }
+}

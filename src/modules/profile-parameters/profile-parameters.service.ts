@@ -1,0 +1,104 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { classifyDbError } from 'src/common/database/db-error';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { Parameter, parameterIdentity } from 'src/modules/parameters/parameter.entity';
+import type { ByNameParameter } from './dto/by-name.body';
+import type { ProfileParameterDto } from './dto/profile-parameter.dto';
+import { ProfileParameter } from './profile-parameter.entity';
+
+/**
+ * The link INSERT, written by hand: TypeORM inlines the values of columns that are also relation
+ * join columns, and the database-error mapping reads the duplicate's values from the bound ones.
+ */
+function insertLink(manager: EntityManager, profileId: number, parameterId: number): Promise<unknown> {
+  return manager.query('INSERT INTO profile_parameter (profile, parameter) VALUES (?, ?)', [
+    profileId,
+    parameterId,
+  ]);
+}
+
+/** Runs an INSERT; false when the row already exists (unique index). Other failures propagate. */
+async function insertUnlessExists(insert: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await insert();
+    return true;
+  } catch (error) {
+    if (classifyDbError(error)?.kind === 'unique') {
+      return false;
+    }
+    throw error;
+  }
+}
+
+@Injectable()
+export class ProfileParametersService {
+  constructor(
+    @InjectRepository(ProfileParameter) private readonly links: Repository<ProfileParameter>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  list(query: ListQuery): Promise<ProfileParameter[]> {
+    const qb = this.links.createQueryBuilder('pp').innerJoinAndSelect('pp.profile', 'prof');
+    return applyListQuery(qb, query).getMany();
+  }
+
+  /**
+   * All pairs in one transaction. A pair that exists, an unknown profile or an unknown parameter is
+   * refused by the database (400 `profile_parameter profile, parameter '…' already exists.`,
+   * 404 `profile not found` / `parameter not found`) and nothing is written.
+   */
+  create(pairs: ProfileParameterDto[]): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      for (const pair of pairs) {
+        await insertLink(manager, pair.profileId, pair.parameterId);
+      }
+    });
+  }
+
+  async remove(profileId: number, parameterId: number): Promise<void> {
+    const result = await this.links.delete({ profileId, parameterId });
+    if (!result.affected) {
+      throw new NotFoundException('no profileParameter with that key found');
+    }
+  }
+
+  /**
+   * POST profiles/name/{name}/parameters, in one transaction: each parameter is inserted, or, when
+   * the unique index says it exists, the existing row is used (its `secure` unchanged); each link
+   * is inserted unless it exists. No SELECT decides before a write, so concurrent requests cannot
+   * both create a parameter. A failed statement leaves the transaction usable on MySQL and SQLite.
+   */
+  assignByName(profileId: number, items: ByNameParameter[]): Promise<Parameter[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const assigned: Parameter[] = [];
+      for (const item of items) {
+        const parameter = await this.insertOrReuse(manager, item);
+        await insertUnlessExists(() => insertLink(manager, profileId, parameter.id));
+        assigned.push(parameter);
+      }
+      return assigned;
+    });
+  }
+
+  private async insertOrReuse(manager: EntityManager, item: ByNameParameter): Promise<Parameter> {
+    const identity = parameterIdentity(item.name, item.configFile, item.value);
+    await insertUnlessExists(() =>
+      manager.insert(Parameter, {
+        name: item.name,
+        configFile: item.configFile,
+        value: item.value,
+        secure: item.secure === 1,
+        identity,
+      }),
+    );
+    // A locking read on MySQL sees the row another transaction committed after ours began.
+    const lock = manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
+    const rows = await manager.query<{ id: number | string }[]>(
+      `SELECT id FROM parameter WHERE identity = ?${lock}`,
+      [identity],
+    );
+    return manager.getRepository(Parameter).findOneByOrFail({ id: Number(rows[0].id) });
+  }
+}

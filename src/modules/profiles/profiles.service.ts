@@ -1,0 +1,82 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { translateDbErrors } from 'src/common/database/db-error';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ProfileDto } from './dto/profile.dto';
+import { PROFILE_TYPES, Profile } from './profile.entity';
+
+@Injectable()
+export class ProfilesService {
+  constructor(@InjectRepository(Profile) private readonly profiles: Repository<Profile>) {}
+
+  /** `param`: only the profiles that use that parameter (the original's `param` filter). */
+  list(query: ListQuery, param?: number): Promise<Profile[]> {
+    const qb = this.profiles.createQueryBuilder('profile').leftJoinAndSelect('profile.cdn', 'cdn');
+    if (param !== undefined) {
+      qb.andWhere(
+        'EXISTS (SELECT 1 FROM profile_parameter pp WHERE pp.profile = profile.id AND pp.parameter = :param)',
+        { param },
+      );
+    }
+    return applyListQuery(qb, query).getMany();
+  }
+
+  async find(id: number): Promise<Profile | null> {
+    return this.profiles.findOne({ where: { id }, relations: { cdn: true } });
+  }
+
+  async findByName(name: string): Promise<Profile | null> {
+    return this.profiles.findOne({ where: { name }, relations: { cdn: true } });
+  }
+
+  /** Name uniqueness and the CDN's existence are the database's (400 / 404). */
+  async create(dto: ProfileDto): Promise<Profile> {
+    const result = await this.profiles.insert(this.columns(dto));
+    return this.findOrFail(Number(result.identifiers[0].id));
+  }
+
+  async update(id: number, dto: ProfileDto): Promise<Profile> {
+    const result = await this.profiles.update({ id }, this.columns(dto));
+    if (!result.affected) {
+      throw new NotFoundException('no profile found with this id');
+    }
+    return this.findOrFail(id);
+  }
+
+  /** Parameter assignments cascade; a profile still assigned to a server is refused. */
+  async remove(id: number): Promise<void> {
+    const result = await translateDbErrors(
+      () => this.profiles.delete({ id }),
+      (failure) =>
+        failure.kind === 'inUse' && failure.referencingTable === 'server_profile'
+          ? new BadRequestException('cannot delete profile because it is being used by a server')
+          : undefined,
+    );
+    if (!result.affected) {
+      throw new NotFoundException('no profile with that key found');
+    }
+  }
+
+  private async findOrFail(id: number): Promise<Profile> {
+    const profile = await this.find(id);
+    if (!profile) {
+      throw new NotFoundException('no profile found with this id');
+    }
+    return profile;
+  }
+
+  private columns(dto: ProfileDto): Partial<Profile> {
+    if (!(PROFILE_TYPES as readonly string[]).includes(dto.type)) {
+      // The original's PostgreSQL enum refuses it with this text (api.ParseDBError).
+      throw new BadRequestException(`invalid enum value ${dto.type} for field profile_type.`);
+    }
+    return {
+      name: dto.name,
+      description: dto.description,
+      cdnId: dto.cdn,
+      type: dto.type,
+      routingDisabled: dto.routingDisabled ?? false,
+    };
+  }
+}

@@ -1,0 +1,35 @@
+import { IsOptional, IsString } from 'class-validator';
+import { OptionalInt, OptionalString } from 'src/common/validation/rules';
+
+/** Largest id the schema's integer columns hold; a larger division can exist nowhere. */
+const MAX_ID = 2147483647;
+
+/**
+ * Body of POST /regions and PUT /regions/{id} (facts §2.10, decision D6). Only JSON types are
+ * checked here; presence is checked afterwards with the original's own wording
+ * (`region 'name' is required`, then `region 'division' is required`; division 0 counts as missing),
+ * see {@link regionProblem}.
+ */
+export class RegionDto {
+  @OptionalString()
+  name?: string | null;
+
+  @OptionalInt({ max: MAX_ID })
+  division?: number | null;
+
+  /** Not validated and never stored: PUT echoes it (null when omitted), POST ignores it. */
+  @IsOptional()
+  @IsString({ message: 'must be a string' })
+  divisionName?: string | null;
+}
+
+/** The first presence problem of a region body, as TORegion.Validate words it, if any. */
+export function regionProblem(dto: RegionDto): string | undefined {
+  if (!dto.name) {
+    return "region 'name' is required";
+  }
+  if (!dto.division) {
+    return "region 'division' is required";
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+} from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { RegionDto } from './dto/region.dto';
+import { toRegionResponse } from './dto/region.response';
+import { REGION_LIST } from './regions.list';
+import { type RegionKey, RegionsService } from './regions.service';
+
+/** The first value of a query parameter; an empty one counts as absent, as in the original. */
+function queryValue(raw: unknown): string | undefined {
+  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** Generic CRUD of the original (TORegion), tag `region`; no DELETE /regions/{id} exists (3.0–5.0). */
+@Controller({ path: 'regions', version: ALL_VERSIONS })
+export class RegionsController {
+  constructor(private readonly regions: RegionsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('REGION:READ')
+  async list(@ListParams(REGION_LIST) query: ListQuery) {
+    return (await this.regions.list(query)).map((region) => toRegionResponse(region));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('REGION:CREATE', 'REGION:READ')
+  async create(@Body() dto: RegionDto) {
+    const region = await this.regions.create(dto);
+    return ApiResult.of(toRegionResponse(region), successAlert('region was created.'));
+  }
+
+  /** The response echoes the request's `divisionName`, null when omitted (spec, decision D6). */
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('REGION:UPDATE', 'REGION:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: RegionDto) {
+    const region = await this.regions.update(id, dto);
+    return ApiResult.of(
+      toRegionResponse(region, dto.divisionName ?? null),
+      successAlert('region was updated.'),
+    );
+  }
+
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('REGION:DELETE')
+  async remove(@Query('id') rawId: unknown, @Query('name') rawName: unknown) {
+    const key: RegionKey = { name: queryValue(rawName) };
+    const id = queryValue(rawId);
+    if (id !== undefined) {
+      if (!/^-?\d{1,15}$/.test(id)) {
+        throw new BadRequestException('id cannot parse to integer');
+      }
+      key.id = Number(id);
+    }
+    await this.regions.remove(key);
+    return ApiResult.alertsOnly(successAlert('region was deleted.'));
+  }
+}

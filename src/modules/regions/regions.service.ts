@@ -1,0 +1,80 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { type RegionDto, regionProblem } from './dto/region.dto';
+import { Region } from './region.entity';
+
+export interface RegionKey {
+  id?: number;
+  name?: string;
+}
+
+@Injectable()
+export class RegionsService {
+  constructor(
+    @InjectRepository(Region) private readonly regions: Repository<Region>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  list(query: ListQuery): Promise<Region[]> {
+    const qb = this.regions.createQueryBuilder('region').innerJoinAndSelect('region.division', 'division');
+    return applyListQuery(qb, query).getMany();
+  }
+
+  /**
+   * An unknown division is the foreign key's 404 (`division not found`), a taken name the unique
+   * index's 400 (`region name '…' already exists.`).
+   */
+  create(dto: RegionDto): Promise<Region> {
+    const columns = this.columns(dto);
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.insert(Region, columns);
+      return this.findOne(manager, Number(result.identifiers[0].id));
+    });
+  }
+
+  update(id: number, dto: RegionDto): Promise<Region> {
+    const columns = this.columns(dto);
+    return this.dataSource.transaction(async (manager) => {
+      const result = await manager.update(Region, { id }, columns);
+      if (!result.affected) {
+        throw new NotFoundException('no region found with this id');
+      }
+      return this.findOne(manager, id);
+    });
+  }
+
+  /**
+   * DELETE /regions?id=&name= (the original's options delete): by id, by name, or by both, which must
+   * then name the same row. A region still holding phys_locations is refused by the foreign key.
+   */
+  async remove(key: RegionKey): Promise<void> {
+    if (key.id === undefined && key.name === undefined) {
+      throw new BadRequestException('Refusing to delete all resources of type Region');
+    }
+    const where: FindOptionsWhere<Region> = {};
+    if (key.id !== undefined) {
+      where.id = key.id;
+    }
+    if (key.name !== undefined) {
+      where.name = key.name;
+    }
+    const result = await this.regions.delete(where);
+    if (!result.affected) {
+      throw new NotFoundException('no region with that key found');
+    }
+  }
+
+  private columns(dto: RegionDto): Pick<Region, 'name' | 'divisionId'> {
+    const problem = regionProblem(dto);
+    if (problem) {
+      throw new BadRequestException(problem);
+    }
+    return { name: dto.name!, divisionId: dto.division! };
+  }
+
+  private findOne(manager: EntityManager, id: number): Promise<Region> {
+    return manager.findOneOrFail(Region, { where: { id }, relations: { division: true } });
+  }
+}

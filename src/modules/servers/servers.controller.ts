@@ -1,0 +1,77 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { validateBody } from 'src/common/validation/versioned-body';
+import { ServerV3Dto, ServerV4Dto } from './dto/server.dto';
+import { type LoadedServer, toServerResponse } from './dto/server.response';
+import { SERVER_LIST } from './servers.list';
+import { ServersService } from './servers.service';
+
+const bodyOf = (body: unknown, version: ApiVersion) =>
+  validateBody<ServerV3Dto | ServerV4Dto>(body, version.atLeast('4.0') ? ServerV4Dto : ServerV3Dto);
+
+@Controller({ path: 'servers', version: ALL_VERSIONS })
+export class ServersController {
+  constructor(private readonly servers: ServersService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER:READ')
+  async list(
+    @ListParams(SERVER_LIST) query: ListQuery,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const { servers, count } = await this.servers.list(query);
+    return ApiResult.list(this.show(servers, version, user), count);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:CREATE', 'SERVER:READ')
+  async create(
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const server = await this.servers.create(await bodyOf(body, version));
+    return ApiResult.of(this.show([server], version, user)[0], successAlert('Server created'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
+  async update(
+    @Param('id', new IntParamPipe()) id: number,
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const server = await this.servers.update(id, await bodyOf(body, version));
+    return ApiResult.of(this.show([server], version, user)[0], successAlert('Server updated'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:DELETE', 'SERVER:READ')
+  async remove(
+    @Param('id', new IntParamPipe()) id: number,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const server = await this.servers.remove(id);
+    return ApiResult.of(this.show([server], version, user)[0], successAlert('Server deleted'));
+  }
+
+  /** Passwords are shown to the operations level and above only. */
+  private show(servers: LoadedServer[], version: ApiVersion, user: SessionUser) {
+    return servers.map((s) => toServerResponse(s, version, user.privLevel >= Number(PrivLevel.Operations)));
+  }
+}

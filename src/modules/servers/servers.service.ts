@@ -1,0 +1,267 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { writeLock } from 'src/common/database/locks';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { Profile } from 'src/modules/profiles/profile.entity';
+import { Type } from 'src/modules/types/type.entity';
+import type { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
+import type { LoadedServer } from './dto/server.response';
+import { IpAddress } from './ip-address.entity';
+import { interfaceProblems } from './server-rules';
+import { ServerInterface } from './server-interface.entity';
+import { ServerProfile } from './server-profile.entity';
+import { Server } from './server.entity';
+
+/** A server body of either version, with its profiles resolved. */
+interface ServerWrite {
+  dto: ServerV3Dto | ServerV4Dto;
+  profiles: Profile[];
+  interfaces: InterfaceV4Dto[];
+}
+
+@Injectable()
+export class ServersService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** One page of servers, with the number of servers matching the filters. */
+  async list(query: ListQuery): Promise<{ servers: LoadedServer[]; count: number }> {
+    const [servers, count] = await applyListQuery(
+      this.withNames(this.dataSource.manager),
+      query,
+    ).getManyAndCount();
+    return { servers: await this.loadDetails(this.dataSource.manager, servers), count };
+  }
+
+  async findOne(
+    id: number,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<LoadedServer | undefined> {
+    const server = await this.withNames(manager).where('server.id = :id', { id }).getOne();
+    return server ? (await this.loadDetails(manager, [server]))[0] : undefined;
+  }
+
+  async create(dto: ServerV3Dto | ServerV4Dto): Promise<LoadedServer> {
+    const write = await this.validated(dto);
+    return this.dataSource.transaction(async (manager) => {
+      const now = new Date();
+      const result = await manager.insert(Server, {
+        ...this.columns(dto),
+        xmppId: randomUUID(),
+        statusLastUpdated: now,
+      });
+      const id = Number(result.identifiers[0].id);
+      await this.writeParts(manager, id, write);
+      return (await this.findOne(id, manager))!;
+    });
+  }
+
+  /** Replaces the server, its profiles and its interfaces in one transaction. */
+  async update(id: number, dto: ServerV3Dto | ServerV4Dto): Promise<LoadedServer> {
+    const write = await this.validated(dto);
+    return this.dataSource.transaction(async (manager) => {
+      const existing = await manager.findOne(Server, { where: { id }, lock: writeLock(this.dataSource) });
+      if (!existing) {
+        throw new NotFoundException("the server doesn't exist, cannot update");
+      }
+      if (dto.xmppId && existing.xmppId && dto.xmppId !== existing.xmppId) {
+        throw new BadRequestException(
+          'server cannot be updated due to requested XMPPID change. XMPIDD is immutable',
+        );
+      }
+      await manager.update(
+        Server,
+        { id },
+        {
+          ...this.columns(dto),
+          ...(dto.statusId !== existing.statusId ? { statusLastUpdated: new Date() } : {}),
+        },
+      );
+      await manager.delete(ServerProfile, { serverId: id });
+      await manager.delete(ServerInterface, { serverId: id });
+      await this.writeParts(manager, id, write);
+      return (await this.findOne(id, manager))!;
+    });
+  }
+
+  /** Deletes the server (its profiles, interfaces and addresses go with it); answers what was deleted. */
+  remove(id: number): Promise<LoadedServer> {
+    return this.dataSource.transaction(async (manager) => {
+      const server = await this.findOne(id, manager);
+      if (!server) {
+        throw new NotFoundException(`no server exists by id #${id}`);
+      }
+      await manager.delete(Server, { id });
+      return server;
+    });
+  }
+
+  private withNames(manager: EntityManager) {
+    return manager
+      .createQueryBuilder(Server, 'server')
+      .leftJoinAndSelect('server.cachegroup', 'cachegroup')
+      .leftJoinAndSelect('server.cdn', 'cdn')
+      .leftJoinAndSelect('server.physLocation', 'physLocation')
+      .leftJoinAndSelect('server.status', 'status')
+      .leftJoinAndSelect('server.type', 'type');
+  }
+
+  /** Profiles (by priority), interfaces and addresses of a page of servers: three set-based queries. */
+  private async loadDetails(manager: EntityManager, servers: Server[]): Promise<LoadedServer[]> {
+    if (servers.length === 0) {
+      return [];
+    }
+    const ids = servers.map((s) => s.id);
+    const [links, interfaces, addresses] = await Promise.all([
+      manager.find(ServerProfile, {
+        where: { serverId: In(ids) },
+        relations: { profile: true },
+        order: { priority: 'ASC' },
+      }),
+      manager.find(ServerInterface, { where: { serverId: In(ids) }, order: { name: 'ASC' } }),
+      manager.find(IpAddress, { where: { serverId: In(ids) }, order: { id: 'ASC' } }),
+    ]);
+    for (const iface of interfaces) {
+      iface.ipAddresses = addresses.filter((ip) => ip.interfaceId === iface.id);
+    }
+    return servers.map((server) => ({
+      server,
+      profiles: links.filter((l) => l.serverId === server.id).map((l) => l.profile!),
+      interfaces: interfaces.filter((i) => i.serverId === server.id),
+    }));
+  }
+
+  /**
+   * The original's checks that need more than the body (validateV4 / validateCommonV40): the
+   * interface rules, a type of servers, and profiles that exist and belong to the server's CDN.
+   * Every problem is reported, joined in this order.
+   */
+  private async validated(dto: ServerV3Dto | ServerV4Dto): Promise<ServerWrite> {
+    const interfaces = this.interfacesOf(dto);
+    const problems = interfaceProblems(interfaces);
+    const type = await this.dataSource.manager.findOneBy(Type, { id: dto.typeId });
+    if (!type) {
+      problems.push('type not found');
+    } else if (type.useInTable !== 'server') {
+      problems.push('type is not a valid server type');
+    }
+    const { profiles, problems: profileProblems } = await this.profilesOf(dto);
+    problems.push(...profileProblems);
+    if (problems.length > 0) {
+      throw new BadRequestException(problems.join(', '));
+    }
+    return { dto, profiles, interfaces };
+  }
+
+  private async profilesOf(
+    dto: ServerV3Dto | ServerV4Dto,
+  ): Promise<{ profiles: Profile[]; problems: string[] }> {
+    if ('profileId' in dto) {
+      const profile = await this.dataSource.manager.findOneBy(Profile, { id: dto.profileId });
+      if (!profile) {
+        return { profiles: [], problems: [`no such profileId: '${dto.profileId}'`] };
+      }
+      const mismatch = profile.cdnId !== dto.cdnId;
+      return {
+        profiles: [profile],
+        problems: mismatch
+          ? [`CDN id '${profile.cdnId}' for profile '${profile.id}' does not match Server CDN '${dto.cdnId}'`]
+          : [],
+      };
+    }
+    if (dto.profileNames.length === 0) {
+      return { profiles: [], problems: ['no profiles exists'] };
+    }
+    const found = await this.dataSource.manager.findBy(Profile, { name: In(dto.profileNames) });
+    const problems: string[] = [];
+    const profiles: Profile[] = [];
+    for (const name of dto.profileNames) {
+      const profile = found.find((p) => p.name === name);
+      if (!profile) {
+        problems.push(`no such profileName: '${name}'`);
+      } else if (profile.cdnId !== dto.cdnId) {
+        problems.push(
+          `CDN id '${profile.cdnId}' for profile '${name}' does not match Server CDN '${dto.cdnId}'`,
+        );
+      } else {
+        profiles.push(profile);
+      }
+    }
+    return { profiles, problems };
+  }
+
+  /** 3.x puts the router port on the server; it belongs to the interface with the service addresses. */
+  private interfacesOf(dto: ServerV3Dto | ServerV4Dto): InterfaceV4Dto[] {
+    if ('profileNames' in dto) {
+      return dto.interfaces;
+    }
+    return dto.interfaces.map((iface) =>
+      iface.ipAddresses.some((ip) => ip.serviceAddress)
+        ? { ...iface, routerHostName: dto.routerHostName ?? null, routerPortName: dto.routerPortName ?? null }
+        : iface,
+    );
+  }
+
+  private columns(dto: ServerV3Dto | ServerV4Dto): Partial<Server> {
+    return {
+      cachegroupId: dto.cachegroupId,
+      cdnId: dto.cdnId,
+      domainName: dto.domainName,
+      hostName: dto.hostName,
+      httpsPort: dto.httpsPort ?? null,
+      tcpPort: dto.tcpPort ?? null,
+      physLocationId: dto.physLocationId,
+      statusId: dto.statusId,
+      typeId: dto.typeId,
+      iloIpAddress: dto.iloIpAddress ?? null,
+      iloIpGateway: dto.iloIpGateway ?? null,
+      iloIpNetmask: dto.iloIpNetmask ?? null,
+      iloPassword: dto.iloPassword ?? null,
+      iloUsername: dto.iloUsername ?? null,
+      mgmtIpAddress: dto.mgmtIpAddress ?? null,
+      mgmtIpGateway: dto.mgmtIpGateway ?? null,
+      mgmtIpNetmask: dto.mgmtIpNetmask ?? null,
+      offlineReason: dto.offlineReason ?? null,
+      rack: dto.rack ?? null,
+      xmppPasswd: dto.xmppPasswd ?? null,
+    };
+  }
+
+  /**
+   * Profiles, interfaces and their addresses of server `id`. Interface ids are read back by name,
+   * never assumed consecutive.
+   */
+  private async writeParts(manager: EntityManager, id: number, write: ServerWrite): Promise<void> {
+    await manager.insert(
+      ServerProfile,
+      write.profiles.map((profile, priority) => ({ serverId: id, profileId: profile.id, priority })),
+    );
+    await manager.insert(
+      ServerInterface,
+      write.interfaces.map((iface) => ({
+        serverId: id,
+        name: iface.name,
+        monitor: iface.monitor ?? false,
+        mtu: iface.mtu ?? null,
+        maxBandwidth: iface.maxBandwidth ?? null,
+        routerHostName: iface.routerHostName ?? null,
+        routerPortName: iface.routerPortName ?? null,
+      })),
+    );
+    const stored = await manager.find(ServerInterface, { where: { serverId: id } });
+    const addresses = write.interfaces.flatMap((iface) => {
+      const interfaceId = stored.find((s) => s.name === iface.name)!.id;
+      return iface.ipAddresses.map((ip) => ({
+        serverId: id,
+        interfaceId,
+        address: ip.address,
+        gateway: ip.gateway ?? null,
+        serviceAddress: ip.serviceAddress,
+      }));
+    });
+    if (addresses.length > 0) {
+      await manager.insert(IpAddress, addresses);
+    }
+  }
+}

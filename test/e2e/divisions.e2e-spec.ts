@@ -1,0 +1,311 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiClient,
+  createRole,
+  createUser,
+  type CreatedUser,
+  expectApiHeaders,
+  expectError,
+  expectSuccessAlert,
+  responseOf,
+  uniqueName,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+
+describe('divisions', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let readOnly: CreatedUser;
+  let withoutPermissions: CreatedUser;
+
+  const create = (): Promise<Division> => createDivision(admin);
+  const byName = async (name: string): Promise<Division[]> =>
+    responseOf<Division[]>(await admin.get(`divisions?name=${encodeURIComponent(name)}`));
+  const count = async (): Promise<number> => responseOf<Division[]>(await admin.get('divisions')).length;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    readOnly = await createUser(app, admin, 'read-only');
+    withoutPermissions = await createUser(app, admin, await createRole(admin, ['TYPE:READ']));
+  });
+
+  afterAll(() => app.close());
+
+  describe('GET /divisions', () => {
+    it('lists divisions ordered by name', async () => {
+      const division = await create();
+      const res = await readOnly.client.get('divisions');
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      const divisions = responseOf<Division[]>(res);
+      expect(divisions.find((d) => d.id === division.id)).toEqual({
+        id: division.id,
+        name: division.name,
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      const names = divisions.map((d) => d.name);
+      expect(names).toEqual([...names].sort());
+    });
+
+    it('filters by id and name', async () => {
+      const [one, two] = [await create(), await create()];
+      expect(await byName(one.name)).toEqual([one]);
+      expect(responseOf<Division[]>(await admin.get(`divisions?id=${two.id}`))).toEqual([two]);
+      expect(responseOf<Division[]>(await admin.get(`divisions?id=${two.id}&name=${one.name}`))).toEqual([]);
+      expect(await byName('no-such-division')).toEqual([]);
+    });
+
+    it('rejects an id filter that is not an integer', async () => {
+      expectError(await admin.get('divisions?id=abc'), 400, 'id cannot parse to integer');
+    });
+
+    it('orders by a field of the response, either way, and ignores unknown fields', async () => {
+      await create();
+      await create();
+      const ids = responseOf<Division[]>(await admin.get('divisions?orderby=id&sortOrder=desc')).map(
+        (d) => d.id,
+      );
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      const names = responseOf<Division[]>(await admin.get('divisions?orderby=nope')).map((d) => d.name);
+      expect(names).toEqual([...names].sort());
+    });
+
+    it('pages with limit, offset and page', async () => {
+      await create();
+      await create();
+      const all = responseOf<Division[]>(await admin.get('divisions?orderby=id'));
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      expect(responseOf<Division[]>(await admin.get('divisions?orderby=id&limit=1'))).toEqual(
+        all.slice(0, 1),
+      );
+      expect(responseOf<Division[]>(await admin.get('divisions?orderby=id&limit=1&offset=1'))).toEqual(
+        all.slice(1, 2),
+      );
+      expect(responseOf<Division[]>(await admin.get('divisions?orderby=id&limit=2&page=2'))).toEqual(
+        all.slice(2, 4),
+      );
+      expect(responseOf<Division[]>(await admin.get('divisions?orderby=id&limit=-1'))).toEqual(all);
+    });
+
+    it.each([
+      ['limit=-2', 'limit parameter must be bigger than -1'],
+      ['limit=1&offset=0', 'offset parameter must be a positive integer'],
+      ['limit=1&page=x', 'page parameter must be a positive integer'],
+    ])('rejects %s', async (query, text) => {
+      expectError(await admin.get(`divisions?${query}`), 400, text);
+    });
+
+    it('needs a session', async () => {
+      expectError(await ApiClient.anonymous(app).get('divisions'), 401, 'unauthorized, please log in.');
+    });
+
+    it('needs DIVISION:READ on 4.0 and later, not on 3.x', async () => {
+      expectError(
+        await withoutPermissions.client.get('divisions'),
+        403,
+        'missing required Permissions: DIVISION:READ',
+      );
+      expectError(
+        await withoutPermissions.client.at('5.0').get('divisions'),
+        403,
+        'missing required Permissions: DIVISION:READ',
+      );
+      expect((await withoutPermissions.client.at('3.0').get('divisions')).status).toBe(200);
+    });
+  });
+
+  describe('POST /divisions', () => {
+    it.each(['3.0', '3.1', '4.0', '4.1', '5.0'])('creates a division on %s', async (version) => {
+      const name = uniqueName('division');
+      const res = await admin.at(version).post('divisions', { name });
+      expectSuccessAlert(res, 'division was created.');
+      expectApiHeaders(res);
+      const division = responseOf<Division>(res);
+      expect(division).toEqual({
+        id: expect.any(Number),
+        name,
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      expect(await byName(name)).toEqual([division]);
+    });
+
+    it('lets operations create', async () => {
+      const operations = await createUser(app, admin, 'operations');
+      const res = await operations.client.post('divisions', { name: uniqueName('division') });
+      expectSuccessAlert(res, 'division was created.');
+    });
+
+    it.each([
+      ['a missing name', {}, "'name' is required"],
+      ['a null name', { name: null }, "'name' is required"],
+      ['an empty name', { name: '' }, "'name' cannot be blank"],
+      ['a numeric name', { name: 42 }, "'name' must be a string"],
+      ['a name too long', { name: 'x'.repeat(256) }, "'name' the length must be between 1 and 255"],
+    ])('rejects %s and writes nothing', async (_case, body, text) => {
+      const before = await count();
+      expectError(await admin.post('divisions', body), 400, text);
+      expect(await count()).toBe(before);
+    });
+
+    it('rejects malformed JSON and a body that is not an object', async () => {
+      const before = await count();
+      const res = await admin.raw('post', 'divisions', '{"name": "x"');
+      expect(res.status).toBe(400);
+      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectError(
+        await admin.post('divisions', [{ name: uniqueName('division') }]),
+        400,
+        'the request body must be a JSON object',
+      );
+      expect(await count()).toBe(before);
+    });
+
+    it('rejects a taken name', async () => {
+      const division = await create();
+      expectError(
+        await admin.post('divisions', { name: division.name }),
+        400,
+        `division name '${division.name}' already exists.`,
+      );
+      expect(await byName(division.name)).toHaveLength(1);
+    });
+
+    it('lets exactly one of concurrent creates of the same name win', async () => {
+      const name = uniqueName('division');
+      const results = await Promise.all([0, 1, 2].map(() => admin.post('divisions', { name })));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+      expect(await byName(name)).toHaveLength(1);
+    });
+
+    it('is refused to read-only users, to roles without the permissions, and without a session', async () => {
+      const name = uniqueName('division');
+      expectError(await readOnly.client.post('divisions', { name }), 403, 'Forbidden.');
+      expectError(
+        await withoutPermissions.client.post('divisions', { name }),
+        403,
+        'missing required Permissions: DIVISION:CREATE, DIVISION:READ',
+      );
+      expectError(
+        await ApiClient.anonymous(app).post('divisions', { name }),
+        401,
+        'unauthorized, please log in.',
+      );
+      expect(await byName(name)).toEqual([]);
+      expectSuccessAlert(
+        await withoutPermissions.client.at('3.0').post('divisions', { name }),
+        'division was created.',
+      );
+    });
+  });
+
+  describe('PUT /divisions/{id}', () => {
+    it.each(['3.0', '4.0', '5.0'])('renames the division on %s', async (version) => {
+      const division = await create();
+      const name = uniqueName('division');
+      const res = await admin.at(version).put(`divisions/${division.id}`, { name });
+      expectSuccessAlert(res, 'division was updated.');
+      expectApiHeaders(res);
+      const updated = responseOf<Division>(res);
+      expect(updated).toEqual({ id: division.id, name, lastUpdated: expect.stringMatching(TIMESTAMP) });
+      expect(await byName(name)).toEqual([updated]);
+      expect(await byName(division.name)).toEqual([]);
+    });
+
+    it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+      expectError(
+        await admin.put('divisions/999999', { name: uniqueName('d') }),
+        404,
+        'no division found with this id',
+      );
+      expectError(
+        await admin.put('divisions/abc', { name: uniqueName('d') }),
+        400,
+        'failed to parse key: id',
+      );
+    });
+
+    it('rejects bad input and a taken name, changing nothing', async () => {
+      const [division, other] = [await create(), await create()];
+      expectError(await admin.put(`divisions/${division.id}`, { name: '' }), 400, "'name' cannot be blank");
+      expectError(
+        await admin.put(`divisions/${division.id}`, { name: true }),
+        400,
+        "'name' must be a string",
+      );
+      const res = await admin.raw('put', `divisions/${division.id}`, 'not json');
+      expect(res.status).toBe(400);
+      expectError(
+        await admin.put(`divisions/${division.id}`, { name: other.name }),
+        400,
+        `division name '${other.name}' already exists.`,
+      );
+      expect(await byName(division.name)).toEqual([division]);
+    });
+
+    it('is refused to read-only users and to roles without the permissions', async () => {
+      const division = await create();
+      const name = uniqueName('division');
+      expectError(await readOnly.client.put(`divisions/${division.id}`, { name }), 403, 'Forbidden.');
+      expectError(
+        await withoutPermissions.client.put(`divisions/${division.id}`, { name }),
+        403,
+        'missing required Permissions: DIVISION:UPDATE, DIVISION:READ',
+      );
+      expectError(
+        await ApiClient.anonymous(app).put(`divisions/${division.id}`, { name }),
+        401,
+        'unauthorized, please log in.',
+      );
+      expect(await byName(division.name)).toEqual([division]);
+    });
+  });
+
+  describe('DELETE /divisions/{id}', () => {
+    it.each(['3.0', '4.0', '5.0'])('deletes the division on %s', async (version) => {
+      const division = await create();
+      const res = await admin.at(version).delete(`divisions/${division.id}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ alerts: [{ text: 'division was deleted.', level: 'success' }] });
+      expectApiHeaders(res);
+      expect(await byName(division.name)).toEqual([]);
+    });
+
+    it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
+      expectError(await admin.delete('divisions/999999'), 404, 'no division with that key found');
+      expectError(await admin.delete('divisions/abc'), 400, 'failed to parse key: id');
+    });
+
+    it('refuses a division still used by a region', async () => {
+      const division = await create();
+      const region = await createRegion(admin, division.id);
+      expectError(
+        await admin.delete(`divisions/${division.id}`),
+        400,
+        'cannot delete division because it is being used by a region',
+      );
+      expect(await byName(division.name)).toEqual([division]);
+      expectSuccessAlert(await admin.delete(`regions?id=${region.id}`), 'region was deleted.');
+      expectSuccessAlert(await admin.delete(`divisions/${division.id}`), 'division was deleted.');
+    });
+
+    it('is refused to read-only users and to roles without the permissions', async () => {
+      const division = await create();
+      expectError(await readOnly.client.delete(`divisions/${division.id}`), 403, 'Forbidden.');
+      expectError(
+        await withoutPermissions.client.delete(`divisions/${division.id}`),
+        403,
+        'missing required Permissions: DIVISION:DELETE, DIVISION:READ',
+      );
+      expectError(
+        await ApiClient.anonymous(app).delete(`divisions/${division.id}`),
+        401,
+        'unauthorized, please log in.',
+      );
+      expect(await byName(division.name)).toEqual([division]);
+    });
+  });
+});

@@ -1,0 +1,99 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiClient,
+  createRole,
+  createUser,
+  type CreatedUser,
+  expectApiHeaders,
+  expectError,
+  responseOf,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import {
+  assignParameter,
+  createCdn,
+  createParameter,
+  createProfile,
+} from 'test/e2e/support/fixtures/profiles';
+
+describe('profiles/{id}/export', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let readOnly: CreatedUser;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    readOnly = await createUser(app, admin, 'read-only');
+  });
+
+  afterAll(() => app.close());
+
+  it('exports GLOBAL as a file, outside the envelope', async () => {
+    const [global] = responseOf<{ id: number }[]>(await admin.get('profiles?name=GLOBAL'));
+    for (const version of ['3.0', '4.0', '5.0']) {
+      const res = await readOnly.client.at(version).get(`profiles/${global.id}/export`);
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="GLOBAL.json"');
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(res.text)).toEqual({
+        profile: {
+          name: 'GLOBAL',
+          description: 'Global Traffic Ops profile, DO NOT DELETE',
+          cdn: 'ALL',
+          type: 'UNK_PROFILE',
+        },
+        parameters: [
+          { config_file: 'regex_revalidate.config', name: 'maxRevalDurationDays', value: '90' },
+          { config_file: 'global', name: 'tm.instance_name', value: 'Traffic Ops CDN' },
+          { config_file: 'global', name: 'tm.toolname', value: 'Traffic Ops' },
+        ],
+      });
+    }
+  });
+
+  it('exports a profile without parameters with an empty list, and masks secure values', async () => {
+    const cdn = await createCdn(admin);
+    const profile = await createProfile(admin, cdn.id, { type: 'TR_PROFILE' });
+    const res = await admin.get(`profiles/${profile.id}/export`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${profile.name}.json"`);
+    expect(JSON.parse(res.text)).toEqual({
+      profile: { name: profile.name, description: profile.description, cdn: cdn.name, type: 'TR_PROFILE' },
+      parameters: [],
+    });
+    const secret = await createParameter(admin, { secure: true, value: 's3cret', configFile: 'x.config' });
+    await assignParameter(admin, profile.id, secret.id);
+    const valueFor = async (client: ApiClient) =>
+      (
+        JSON.parse((await client.get(`profiles/${profile.id}/export`)).text) as {
+          parameters: { value: string }[];
+        }
+      ).parameters[0].value;
+    expect(await valueFor(admin)).toBe('s3cret');
+    expect(await valueFor(readOnly.client)).toBe('********');
+  });
+
+  it('answers 404 for an unknown profile and 400 for a non-integer id', async () => {
+    const missing = await admin.get('profiles/1111111111/export');
+    expectError(missing, 404, 'profile does not exist');
+    expectApiHeaders(missing);
+    expectError(
+      await admin.get('profiles/abc/export'),
+      400,
+      "getting integer parameters: parameter 'id' not an integer",
+    );
+  });
+
+  it('needs a session and, on 4.0, PROFILE:READ and PARAMETER:READ', async () => {
+    expectError(await ApiClient.anonymous(app).get('profiles/1/export'), 401, 'unauthorized, please log in.');
+    const [global] = responseOf<{ id: number }[]>(await admin.get('profiles?name=GLOBAL'));
+    const user = await createUser(app, admin, await createRole(admin, ['PROFILE:READ']));
+    expectError(
+      await user.client.get(`profiles/${global.id}/export`),
+      403,
+      'missing required Permissions: PARAMETER:READ',
+    );
+    expect((await user.client.at('3.0').get(`profiles/${global.id}/export`)).status).toBe(200);
+  });
+});

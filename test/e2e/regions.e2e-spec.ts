@@ -1,0 +1,407 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiClient,
+  createRole,
+  createUser,
+  type CreatedUser,
+  expectApiHeaders,
+  expectError,
+  expectSuccessAlert,
+  responseOf,
+  uniqueName,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import {
+  createDivision,
+  createPhysLocation,
+  createRegion,
+  type Division,
+  type Region,
+} from 'test/e2e/support/fixtures/topology';
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+
+describe('regions', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let readOnly: CreatedUser;
+  let withoutPermissions: CreatedUser;
+  let division: Division;
+
+  const byName = async (name: string): Promise<Region[]> =>
+    responseOf<Region[]>(await admin.get(`regions?name=${encodeURIComponent(name)}`));
+  const byId = async (id: number): Promise<Region[]> =>
+    responseOf<Region[]>(await admin.get(`regions?id=${id}`));
+  const count = async (): Promise<number> => responseOf<Region[]>(await admin.get('regions')).length;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    readOnly = await createUser(app, admin, 'read-only');
+    withoutPermissions = await createUser(app, admin, await createRole(admin, ['TYPE:READ']));
+    division = await createDivision(admin);
+  });
+
+  afterAll(() => app.close());
+
+  describe('GET /regions', () => {
+    it('lists regions ordered by name, with the division id as `division` and its name', async () => {
+      const region = await createRegion(admin, division.id);
+      const res = await readOnly.client.get('regions');
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      const regions = responseOf<Region[]>(res);
+      expect(regions.find((r) => r.id === region.id)).toEqual({
+        id: region.id,
+        name: region.name,
+        division: division.id,
+        divisionName: division.name,
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      const names = regions.map((r) => r.name);
+      expect(names).toEqual([...names].sort());
+    });
+
+    it('filters by id, name and division', async () => {
+      const other = await createDivision(admin);
+      const [one, two] = [await createRegion(admin, other.id), await createRegion(admin, other.id)];
+      expect(await byName(one.name)).toEqual([one]);
+      expect(await byId(two.id)).toEqual([two]);
+      const inDivision = responseOf<Region[]>(await admin.get(`regions?division=${other.id}`));
+      expect(inDivision).toEqual([one, two].sort((a, b) => a.name.localeCompare(b.name)));
+      expect(await byName('no-such-region')).toEqual([]);
+    });
+
+    it('rejects id and division filters that are not integers', async () => {
+      expectError(await admin.get('regions?id=abc'), 400, 'id cannot parse to integer');
+      expectError(await admin.get('regions?division=x'), 400, 'division cannot parse to integer');
+    });
+
+    it('orders by a field of the response, either way', async () => {
+      await createRegion(admin);
+      await createRegion(admin);
+      const ids = responseOf<Region[]>(await admin.get('regions?orderby=id&sortOrder=desc')).map((r) => r.id);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
+      const names = responseOf<Region[]>(await admin.get('regions?orderby=divisionName')).map(
+        (r) => r.divisionName,
+      );
+      expect(names).toEqual([...names].sort());
+    });
+
+    it('pages with limit, offset and page', async () => {
+      await createRegion(admin, division.id);
+      await createRegion(admin, division.id);
+      const all = responseOf<Region[]>(await admin.get('regions?orderby=id'));
+      expect(all.length).toBeGreaterThanOrEqual(3);
+      expect(responseOf<Region[]>(await admin.get('regions?orderby=id&limit=1'))).toEqual(all.slice(0, 1));
+      expect(responseOf<Region[]>(await admin.get('regions?orderby=id&limit=1&offset=2'))).toEqual(
+        all.slice(2, 3),
+      );
+      expect(responseOf<Region[]>(await admin.get('regions?orderby=id&limit=2&page=2'))).toEqual(
+        all.slice(2, 4),
+      );
+    });
+
+    it.each([
+      ['limit=x', 'limit parameter must be bigger than -1'],
+      ['limit=1&offset=-1', 'offset parameter must be a positive integer'],
+      ['limit=1&page=0', 'page parameter must be a positive integer'],
+    ])('rejects %s', async (query, text) => {
+      expectError(await admin.get(`regions?${query}`), 400, text);
+    });
+
+    it('needs a session, and REGION:READ on 4.0 and later only', async () => {
+      expectError(await ApiClient.anonymous(app).get('regions'), 401, 'unauthorized, please log in.');
+      expectError(
+        await withoutPermissions.client.get('regions'),
+        403,
+        'missing required Permissions: REGION:READ',
+      );
+      expect((await withoutPermissions.client.at('3.1').get('regions')).status).toBe(200);
+    });
+  });
+
+  describe('POST /regions', () => {
+    it.each(['3.0', '4.0', '4.1', '5.0'])('creates a region on %s, naming its division', async (version) => {
+      const name = uniqueName('region');
+      const res = await admin
+        .at(version)
+        .post('regions', { name, division: division.id, divisionName: 'ignored' });
+      expectSuccessAlert(res, 'region was created.');
+      expectApiHeaders(res);
+      const region = responseOf<Region>(res);
+      expect(region).toEqual({
+        id: expect.any(Number),
+        name,
+        division: division.id,
+        divisionName: division.name,
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      expect(await byName(name)).toEqual([region]);
+    });
+
+    it.each([
+      ['a missing name', { name: undefined }, "region 'name' is required"],
+      ['an empty name', { name: '' }, "region 'name' is required"],
+      ['a missing division', { division: undefined }, "region 'division' is required"],
+      ['a zero division', { division: 0 }, "region 'division' is required"],
+      ['a null division', { division: null }, "region 'division' is required"],
+      ['a numeric name', { name: 7 }, "'name' must be a string"],
+      ['a string division', { division: '1' }, "'division' must be an integer"],
+      ['a fractional division', { division: 1.5 }, "'division' must be an integer"],
+      ['a division out of range', { division: 2 ** 40 }, "'division' must be no greater than 2147483647"],
+    ])('rejects %s and writes nothing', async (_case, overrides, text) => {
+      const before = await count();
+      const body = { name: uniqueName('region'), division: division.id, ...overrides };
+      expectError(await admin.post('regions', body), 400, text);
+      expect(await count()).toBe(before);
+    });
+
+    it('rejects malformed JSON', async () => {
+      const res = await admin.raw('post', 'regions', '{');
+      expect(res.status).toBe(400);
+      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+    });
+
+    it('answers 404 for an unknown division and 400 for a taken name', async () => {
+      const name = uniqueName('region');
+      expectError(await admin.post('regions', { name, division: 999999 }), 404, 'division not found');
+      expectError(await admin.post('regions', { name, division: -3 }), 404, 'division not found');
+      expect(await byName(name)).toEqual([]);
+      const region = await createRegion(admin, division.id);
+      expectError(
+        await admin.post('regions', { name: region.name, division: division.id }),
+        400,
+        `region name '${region.name}' already exists.`,
+      );
+      expect(await byName(region.name)).toHaveLength(1);
+    });
+
+    it('is refused to read-only users, to roles without the permissions, and without a session', async () => {
+      const body = { name: uniqueName('region'), division: division.id };
+      expectError(await readOnly.client.post('regions', body), 403, 'Forbidden.');
+      expectError(
+        await withoutPermissions.client.post('regions', body),
+        403,
+        'missing required Permissions: REGION:CREATE, REGION:READ',
+      );
+      expectError(await ApiClient.anonymous(app).post('regions', body), 401, 'unauthorized, please log in.');
+      expect(await byName(body.name)).toEqual([]);
+    });
+  });
+
+  describe('PUT /regions/{id}', () => {
+    it.each(['3.0', '4.0', '4.1', '5.0'])(
+      'moves and renames the region on %s, echoing the given divisionName',
+      async (version) => {
+        const region = await createRegion(admin, division.id);
+        const target = await createDivision(admin);
+        const name = uniqueName('region');
+        const res = await admin.at(version).put(`regions/${region.id}`, {
+          name,
+          division: target.id,
+          divisionName: 'whatever the client says',
+        });
+        expectSuccessAlert(res, 'region was updated.');
+        expectApiHeaders(res);
+        expect(responseOf<Region>(res)).toEqual({
+          id: region.id,
+          name,
+          division: target.id,
+          divisionName: 'whatever the client says',
+          lastUpdated: expect.stringMatching(TIMESTAMP),
+        });
+        // Only `division` took effect; the stored division name is untouched.
+        expect(await byId(region.id)).toEqual([
+          {
+            id: region.id,
+            name,
+            division: target.id,
+            divisionName: target.name,
+            lastUpdated: expect.any(String),
+          },
+        ]);
+        expect(responseOf<Division[]>(await admin.get(`divisions?id=${target.id}`))).toEqual([target]);
+      },
+    );
+
+    it('echoes a null divisionName when the request omits it', async () => {
+      const region = await createRegion(admin, division.id);
+      const res = await admin.put(`regions/${region.id}`, { name: region.name, division: division.id });
+      expectSuccessAlert(res, 'region was updated.');
+      expect(responseOf<Region>(res).divisionName).toBeNull();
+      expect((await byId(region.id))[0].divisionName).toBe(division.name);
+    });
+
+    it('validates name before division, in the original wording', async () => {
+      const region = await createRegion(admin, division.id);
+      expectError(await admin.put(`regions/${region.id}`, {}), 400, "region 'name' is required");
+      expectError(
+        await admin.put(`regions/${region.id}`, { name: '', division: 0 }),
+        400,
+        "region 'name' is required",
+      );
+      expectError(
+        await admin.put(`regions/${region.id}`, { name: 'x', division: 0 }),
+        400,
+        "region 'division' is required",
+      );
+      expectError(
+        await admin.put(`regions/${region.id}`, { name: 'x', division: division.id, divisionName: 5 }),
+        400,
+        "'divisionName' must be a string",
+      );
+      expect(await byId(region.id)).toEqual([region]);
+    });
+
+    it('answers 404 for an unknown region or division and 400 for a taken name, changing nothing', async () => {
+      const [region, other] = [
+        await createRegion(admin, division.id),
+        await createRegion(admin, division.id),
+      ];
+      expectError(
+        await admin.put('regions/999999', { name: uniqueName('region'), division: division.id }),
+        404,
+        'no region found with this id',
+      );
+      expectError(
+        await admin.put(`regions/${region.id}`, { name: region.name, division: 999999 }),
+        404,
+        'division not found',
+      );
+      expectError(
+        await admin.put(`regions/${region.id}`, { name: other.name, division: division.id }),
+        400,
+        `region name '${other.name}' already exists.`,
+      );
+      expectError(
+        await admin.put('regions/abc', { name: 'x', division: division.id }),
+        400,
+        'failed to parse key: id',
+      );
+      const res = await admin.raw('put', `regions/${region.id}`, '{"name":');
+      expect(res.status).toBe(400);
+      expect(await byId(region.id)).toEqual([region]);
+    });
+
+    it('is refused to read-only users, to roles without the permissions, and without a session', async () => {
+      const region = await createRegion(admin, division.id);
+      const body = { name: uniqueName('region'), division: division.id };
+      expectError(await readOnly.client.put(`regions/${region.id}`, body), 403, 'Forbidden.');
+      expectError(
+        await withoutPermissions.client.put(`regions/${region.id}`, body),
+        403,
+        'missing required Permissions: REGION:UPDATE, REGION:READ',
+      );
+      expectError(
+        await ApiClient.anonymous(app).put(`regions/${region.id}`, body),
+        401,
+        'unauthorized, please log in.',
+      );
+      expect(await byId(region.id)).toEqual([region]);
+      expectSuccessAlert(
+        await withoutPermissions.client.at('3.0').put(`regions/${region.id}`, body),
+        'region was updated.',
+      );
+    });
+
+    it('lets operations update', async () => {
+      const operations = await createUser(app, admin, 'operations');
+      const region = await createRegion(admin, division.id);
+      const res = await operations.client.put(`regions/${region.id}`, {
+        name: region.name,
+        division: division.id,
+      });
+      expectSuccessAlert(res, 'region was updated.');
+    });
+  });
+
+  describe('DELETE /regions', () => {
+    it.each([
+      ['id', (r: Region) => `id=${r.id}`],
+      ['name', (r: Region) => `name=${encodeURIComponent(r.name)}`],
+      ['id and name', (r: Region) => `id=${r.id}&name=${encodeURIComponent(r.name)}`],
+    ])('deletes a region by %s', async (_case, query) => {
+      const region = await createRegion(admin, division.id);
+      const res = await admin.delete(`regions?${query(region)}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ alerts: [{ text: 'region was deleted.', level: 'success' }] });
+      expectApiHeaders(res);
+      expect(await byId(region.id)).toEqual([]);
+    });
+
+    it.each(['3.0', '5.0'])('deletes on %s too', async (version) => {
+      const region = await createRegion(admin, division.id);
+      expectSuccessAlert(await admin.at(version).delete(`regions?id=${region.id}`), 'region was deleted.');
+    });
+
+    it('refuses to delete without a key', async () => {
+      const before = await count();
+      expectError(await admin.delete('regions'), 400, 'Refusing to delete all resources of type Region');
+      expectError(
+        await admin.delete('regions?id=&name='),
+        400,
+        'Refusing to delete all resources of type Region',
+      );
+      expectError(
+        await admin.delete('regions?division=1'),
+        400,
+        'Refusing to delete all resources of type Region',
+      );
+      expect(await count()).toBe(before);
+    });
+
+    it('answers 404 when no row matches, including an id and a name of different rows', async () => {
+      const [one, two] = [await createRegion(admin, division.id), await createRegion(admin, division.id)];
+      expectError(await admin.delete('regions?id=999999'), 404, 'no region with that key found');
+      expectError(await admin.delete('regions?name=no-such-region'), 404, 'no region with that key found');
+      expectError(
+        await admin.delete(`regions?id=${one.id}&name=${encodeURIComponent(two.name)}`),
+        404,
+        'no region with that key found',
+      );
+      expectError(await admin.delete('regions?id=abc'), 400, 'id cannot parse to integer');
+      expect(await byId(one.id)).toEqual([one]);
+      expect(await byId(two.id)).toEqual([two]);
+    });
+
+    it('has no DELETE /regions/{id} route', async () => {
+      const region = await createRegion(admin, division.id);
+      expectError(
+        await admin.delete(`regions/${region.id}`),
+        404,
+        `The requested path '/api/4.0/regions/${region.id}' does not exist.`,
+      );
+      expect(await byId(region.id)).toEqual([region]);
+    });
+
+    it('refuses a region still used by a phys_location', async () => {
+      const region = await createRegion(admin, division.id);
+      const location = await createPhysLocation(admin, region.id);
+      expectError(
+        await admin.delete(`regions?id=${region.id}`),
+        400,
+        'cannot delete region because it is being used by a phys_location',
+      );
+      expect(await byId(region.id)).toEqual([region]);
+      expectSuccessAlert(await admin.delete(`phys_locations/${location.id}`), 'physLocation was deleted.');
+      expectSuccessAlert(await admin.delete(`regions?id=${region.id}`), 'region was deleted.');
+    });
+
+    it('is refused to read-only users, to roles without REGION:DELETE, and without a session', async () => {
+      const region = await createRegion(admin, division.id);
+      expectError(await readOnly.client.delete(`regions?id=${region.id}`), 403, 'Forbidden.');
+      expectError(
+        await withoutPermissions.client.delete(`regions?id=${region.id}`),
+        403,
+        'missing required Permissions: REGION:DELETE',
+      );
+      expectError(
+        await ApiClient.anonymous(app).delete(`regions?id=${region.id}`),
+        401,
+        'unauthorized, please log in.',
+      );
+      expect(await byId(region.id)).toEqual([region]);
+    });
+  });
+});
