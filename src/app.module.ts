@@ -13,6 +13,9 @@ import { databaseConfig, type DatabaseConfig } from 'src/config/database.config'
 import { validateEnv } from 'src/config/env.validation';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { AuthModule } from 'src/modules/auth/auth.module';
+import { FederationsModule } from 'src/modules/federations/federations.module';
+import { SteeringModule } from 'src/modules/steering/steering.module';
+import { StatsModule } from 'src/modules/stats/stats.module';
 import { DivisionsModule } from 'src/modules/divisions/divisions.module';
 import { RegionsModule } from 'src/modules/regions/regions.module';
 import { PhysLocationsModule } from 'src/modules/phys-locations/phys-locations.module';
@@ -23,6 +26,7 @@ import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { ProfileParametersModule } from 'src/modules/profile-parameters/profile-parameters.module';
 import { ServersModule } from 'src/modules/servers/servers.module';
 import { CdnsModule } from 'src/modules/cdns/cdns.module';
+import { DeliveryServiceServersModule } from 'src/modules/delivery-service-servers/delivery-service-servers.module';
 import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-services.module';
 import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
@@ -62,6 +66,10 @@ import { UsersModule } from 'src/modules/users/users.module';
     ProfileParametersModule,
     ServersModule,
     DeliveryServicesModule,
+    DeliveryServiceServersModule,
+    FederationsModule,
+    SteeringModule,
+    StatsModule,
   ],
   providers: [
     SessionAuthGuard,

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
-import { DeliveryServiceServer } from './delivery-service-server.entity';
 import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
 import { Origin } from './origin.entity';
 import { Regex } from './regex.entity';
@@ -17,7 +16,6 @@ import { DeliveryService } from './delivery-service.entity';
       Regex,
       DeliveryServiceRegex,
       Origin,
-      DeliveryServiceServer,
     ]),
   ],
 })

@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Server } from 'src/modules/servers/server.entity';
-import { DeliveryService } from './delivery-service.entity';
+import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 
 /** A server assigned to a delivery service. */
 @Entity({ name: 'deliveryservice_server' })
