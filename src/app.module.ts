@@ -16,6 +16,7 @@ import { AuthModule } from 'src/modules/auth/auth.module';
 import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
+import { HealthModule } from 'src/modules/health/health.module';
 import { DivisionsModule } from 'src/modules/divisions/divisions.module';
 import { RegionsModule } from 'src/modules/regions/regions.module';
 import { PhysLocationsModule } from 'src/modules/phys-locations/phys-locations.module';
@@ -70,6 +71,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     FederationsModule,
     SteeringModule,
     StatsModule,
+    HealthModule,
   ],
   providers: [
     SessionAuthGuard,

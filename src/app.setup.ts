@@ -19,7 +19,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   }
   app.use(responseHeaders(config.serverName));
   app.use(jsonBody(config.bodyLimit));
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
   app.enableVersioning({ type: VersioningType.URI, prefix: false });
   app.enableShutdownHooks();
   return app;

@@ -1,0 +1,44 @@
+import { Controller, Get, HttpCode, ServiceUnavailableException, VERSION_NEUTRAL } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Public } from 'src/common/decorators/auth.decorators';
+import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+
+const READINESS_TIMEOUT_MS = 1500;
+
+/**
+ * Unversioned probes for load balancers and orchestrators (outside /api/): liveness says the process
+ * answers; readiness also needs the database to answer within 1.5 s, else 503.
+ */
+@Controller({ path: 'health', version: VERSION_NEUTRAL })
+export class HealthController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @Get('live')
+  @Public()
+  @RawResponse()
+  live(): { status: string } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @HttpCode(200)
+  @Public()
+  @RawResponse()
+  async ready(): Promise<{ status: string; database: string }> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timed out')), READINESS_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.dataSource.query('SELECT 1'), timeout]);
+      return { status: 'ok', database: 'up' };
+    } catch (error) {
+      throw new ServiceUnavailableException(
+        `the database is not answering: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
