@@ -29,7 +29,8 @@ interface Route {
 
 function routesOf(controller: Type): Route[] {
   const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
-  const classVersions = Reflect.getMetadata(VERSION_METADATA, controller) as string | string[] | undefined;
+  const classVersions = Reflect.getMetadata(VERSION_METADATA, controller) as
+    string | symbol | (string | symbol)[] | undefined;
   const prototype = controller.prototype as Record<string, (...args: unknown[]) => unknown>;
   return Object.getOwnPropertyNames(prototype)
     .filter((name) => name !== 'constructor' && Reflect.hasMetadata(PATH_METADATA, prototype[name]))
@@ -43,7 +44,9 @@ function routesOf(controller: Type): Route[] {
         path: `${base}/${String(Reflect.getMetadata(PATH_METADATA, handler))}`
           .replace(/\/+$/, '')
           .replace(/\/+/g, '/'),
-        versions: ([] as string[]).concat(versions),
+        versions: ([] as (string | symbol)[])
+          .concat(versions)
+          .map((v) => (typeof v === 'symbol' ? 'neutral' : v)),
         handler,
         controller,
       };

@@ -117,6 +117,37 @@ export class EnvironmentVariables {
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => value === 'true' || value === '1')
   TRUST_PROXY: boolean = false;
+
+  /**
+   * InfluxDB 1.x that Traffic Stats writes (decision D16), `http://host:port`; absent → GET
+   * current_stats answers null figures.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, {
+    message: 'INFLUXDB_URL must look like http://host:port',
+  })
+  INFLUXDB_URL?: string;
+
+  /** The Traffic Stats cache database (the original's `cache_stats`). */
+  @IsOptional()
+  @IsString()
+  INFLUXDB_DATABASE: string = 'cache_stats';
+
+  @IsOptional()
+  @IsString()
+  INFLUXDB_USER?: string;
+
+  @IsOptional()
+  @IsString()
+  INFLUXDB_PASSWORD?: string;
+
+  /** Milliseconds an InfluxDB query may take before current_stats answers without figures. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  INFLUXDB_TIMEOUT_MS: number = 3000;
 }
 
 export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {

@@ -187,6 +187,17 @@ describe('valuesFromQuery', () => {
     ).toEqual(['n']);
   });
 
+  it('reads values TypeORM wrote into the statement', () => {
+    expect(
+      valuesFromQuery(
+        'INSERT INTO "steering_target"("deliveryservice", "target", "value", "type") VALUES (3, 7, ?, 12)',
+        [5],
+        ['deliveryservice', 'target'],
+      ),
+    ).toEqual(['3', '7']);
+    expect(valuesFromQuery("INSERT INTO t (a, b) VALUES ('it''s', NULL)", [], ['a'])).toEqual(["it's"]);
+  });
+
   it('gives up on statements of other shapes', () => {
     expect(valuesFromQuery('INSERT INTO t (a) SELECT a FROM u', [1], ['a'])).toBeUndefined();
     expect(

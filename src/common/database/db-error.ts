@@ -177,6 +177,23 @@ function splitTopLevel(list: string): string[] {
 
 const unquote = (identifier: string): string => identifier.trim().replace(/^[`"]|[`"]$/g, '');
 
+const NO_VALUE = Symbol('no value');
+
+/**
+ * The value a VALUES or SET token gives: the next parameter for `?`, else a literal (TypeORM writes
+ * some values, e.g. relation keys on SQLite, straight into the statement); other expressions give none.
+ */
+function tokenValue(token: string, parameters: unknown[], next: { index: number }): unknown {
+  if (token === '?') {
+    return parameters[next.index++];
+  }
+  if (/^-?\d+(\.\d+)?$/.test(token)) {
+    return token;
+  }
+  const quoted = /^'((?:[^']|'')*)'$/s.exec(token);
+  return quoted ? quoted[1].replace(/''/g, "'") : NO_VALUE;
+}
+
 /**
  * The values a single-row INSERT or an UPDATE (as TypeORM writes them) gave to `columns`, read back
  * from the failed statement and its parameters; undefined when the statement has another shape.
@@ -192,24 +209,24 @@ export function valuesFromQuery(
   const assigned = new Map<string, unknown>();
   const insert = /^\s*INSERT\s+INTO\s+\S+\s*\((.*?)\)\s*VALUES\s*\((.*)\)\s*(?:RETURNING.*)?$/is.exec(query);
   const update = /^\s*UPDATE\s+\S+\s+SET\s+(.*?)\s+WHERE\s/is.exec(query);
-  let next = 0;
+  const next = { index: 0 };
+  const assign = (name: string, token: string): void => {
+    const value = tokenValue(token, parameters, next);
+    if (value !== NO_VALUE) {
+      assigned.set(name, value);
+    }
+  };
   if (insert) {
     const names = splitTopLevel(insert[1]).map(unquote);
     const values = splitTopLevel(insert[2]);
     if (names.length !== values.length) {
       return undefined;
     }
-    names.forEach((name, i) => {
-      if (values[i] === '?') {
-        assigned.set(name, parameters[next++]);
-      }
-    });
+    names.forEach((name, i) => assign(name, values[i]));
   } else if (update) {
     for (const assignment of splitTopLevel(update[1])) {
       const [name, value] = assignment.split(/\s*=\s*/, 2);
-      if (value === '?') {
-        assigned.set(unquote(name), parameters[next++]);
-      }
+      assign(unquote(name), value ?? '');
     }
   } else {
     return undefined;

@@ -9,7 +9,7 @@ import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParameterDto } from './dto/parameter.dto';
 import { toParameterResponse } from './dto/parameter.response';
-import { validateObjectOrArray } from './dto/request-body';
+import { validateObjectOrArray } from 'src/common/validation/request-body';
 import { PARAMETER_LIST } from './parameters.list';
 import { ParametersService } from './parameters.service';
 import { canReadSecureValues } from './secure-values';

@@ -16,7 +16,7 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { hasRequestBody } from 'src/modules/parameters/dto/request-body';
+import { hasRequestBody } from 'src/common/validation/request-body';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues, visibleValue } from 'src/modules/parameters/secure-values';
 import { ProfilesService } from 'src/modules/profiles/profiles.service';

@@ -16,7 +16,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { hasRequestBody, validateObjectOrArray } from 'src/modules/parameters/dto/request-body';
+import { hasRequestBody, validateObjectOrArray } from 'src/common/validation/request-body';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/profile-parameter.response';
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';

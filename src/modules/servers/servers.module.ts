@@ -5,12 +5,13 @@ import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
 import { ServersController } from './servers.controller';
+import { ServersQueueService } from './servers-queue.service';
 import { ServersService } from './servers.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress])],
   controllers: [ServersController],
-  providers: [ServersService],
-  exports: [ServersService],
+  providers: [ServersService, ServersQueueService],
+  exports: [ServersService, ServersQueueService],
 })
 export class ServersModule {}

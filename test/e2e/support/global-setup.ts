@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { databaseConfigFrom } from 'src/config/database.config';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { ADMIN_PASSWORD, SESSION_SECRET } from 'test/e2e/support/constants';
+import { INFLUXDB_RUNNING, startInfluxDb } from 'test/e2e/support/influxdb';
 import { testDatabase } from 'test/e2e/support/test-database';
 
 /** Creates the run's database and migrates it once; every suite then boots the app against it. */
@@ -34,4 +35,15 @@ export default async function globalSetup(): Promise<void> {
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });
   await dataSource.destroy();
+
+  // A throwaway InfluxDB for GET current_stats when `influxd` is installed (see influxdb.ts).
+  const influx = await startInfluxDb();
+  if (influx) {
+    process.env.INFLUXDB_URL = influx.url;
+    process.env.E2E_INFLUXDB = INFLUXDB_RUNNING;
+    process.env.E2E_INFLUXDB_PID = String(influx.pid);
+    process.env.E2E_INFLUXDB_DIR = influx.dir;
+  } else {
+    delete process.env.INFLUXDB_URL;
+  }
 }

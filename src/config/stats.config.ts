@@ -1,0 +1,16 @@
+import { registerAs } from '@nestjs/config';
+import { validateEnv } from 'src/config/env.validation';
+
+/** Where GET current_stats reads its figures (decision D16): InfluxDB 1.x, when configured. */
+export const statsConfig = registerAs('stats', () => {
+  const env = validateEnv(process.env);
+  return {
+    influxUrl: env.INFLUXDB_URL?.replace(/\/+$/, ''),
+    database: env.INFLUXDB_DATABASE,
+    user: env.INFLUXDB_USER,
+    password: env.INFLUXDB_PASSWORD,
+    timeoutMs: env.INFLUXDB_TIMEOUT_MS,
+  };
+});
+
+export type StatsConfig = ReturnType<typeof statsConfig>;

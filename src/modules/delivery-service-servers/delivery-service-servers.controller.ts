@@ -1,0 +1,106 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { DEFAULT_LIMIT, DELIVERY_SERVICE_SERVER_LIST } from './delivery-service-servers.list';
+import { DeliveryServiceServersService } from './delivery-service-servers.service';
+import { parseServerAssignment } from './dto/assignment.dto';
+import { toAssignmentListResponse } from './dto/delivery-service-server.response';
+
+function first(value: unknown): string | undefined {
+  return Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value : undefined;
+}
+
+/** `deliveryserviceids` / `serverids`: comma-separated integers, worded as the original rejects them. */
+function idList(name: string, raw: unknown): number[] {
+  const value = first(raw) ?? '';
+  const ids: number[] = [];
+  for (const part of value.split(',').map((p) => p.trim())) {
+    if (part === '') {
+      continue;
+    }
+    if (!/^-?\d{1,15}$/.test(part)) {
+      throw new BadRequestException(
+        `${name} query parameter must be a comma-delimited list of integers, got '${value}'`,
+      );
+    }
+    ids.push(Number(part));
+  }
+  return ids;
+}
+
+@Controller({ path: 'deliveryserviceserver', version: ALL_VERSIONS })
+export class DeliveryServiceServersController {
+  constructor(private readonly assignments: DeliveryServiceServersService) {}
+
+  /**
+   * The original's list: not the usual envelope but `{orderby, response, size, limit}`, paged by 20
+   * when no `limit` is given (`limit=-1`: no limit), ordered by delivery service by default.
+   */
+  @Get()
+  @RawResponse()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER:READ', 'DELIVERY-SERVICE:READ')
+  async list(
+    @ListParams(DELIVERY_SERVICE_SERVER_LIST) query: ListQuery,
+    @Query() params: Record<string, unknown>,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const deliveryServices = idList('deliveryserviceids', params.deliveryserviceids);
+    const servers = idList('serverids', params.serverids);
+    const limitParam = first(params.limit);
+    const page = limitParam === undefined ? { ...query, limit: DEFAULT_LIMIT, offset: 0 } : query;
+    if (limitParam === undefined && first(params.page) !== undefined) {
+      const pageNumber = first(params.page)!;
+      if (!/^\d{1,9}$/.test(pageNumber) || Number(pageNumber) < 1) {
+        throw new BadRequestException('page parameter must be a positive integer');
+      }
+      page.offset = (Number(pageNumber) - 1) * DEFAULT_LIMIT;
+    }
+    const rows = await this.assignments.list(user, page, { deliveryServices, servers });
+    return toAssignmentListResponse(rows, {
+      orderby: first(params.orderby) ?? 'deliveryService',
+      size: /^\d+$/.test(first(params.page) ?? '') ? Number(first(params.page)) : 0,
+      limit: page.limit ?? -1,
+    });
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'SERVER:UPDATE', 'DELIVERY-SERVICE:UPDATE')
+  async replace(@Body() body: unknown, @CurrentUser() user: SessionUser) {
+    const assignment = await this.assignments.replace(user, parseServerAssignment(body));
+    return ApiResult.of(
+      { dsId: assignment.dsId, replace: assignment.replace, servers: assignment.servers },
+      successAlert('server assignments complete'),
+    );
+  }
+
+  @Delete(':dsId/:serverId')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE', 'SERVER:READ', 'SERVER:UPDATE')
+  async unassign(
+    @Param('serverId', new IntParamPipe('serverid')) serverId: number,
+    @Param('dsId', new IntParamPipe('dsid')) dsId: number,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.assignments.unassign(user, dsId, serverId);
+    return ApiResult.alertsOnly(successAlert('Server unlinked from delivery service.'));
+  }
+}

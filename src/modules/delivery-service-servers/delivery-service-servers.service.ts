@@ -1,0 +1,386 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { DeliveryServiceServer } from './delivery-service-server.entity';
+import type { ServerAssignment } from './dto/assignment.dto';
+import type { AssignmentRow } from './dto/delivery-service-server.response';
+
+/** Server types a cache group's delivery services are assigned to: `EDGE*` and `ORG*` (case-sensitive). */
+const ASSIGNABLE_TYPE = `(SUBSTR(t.name, 1, 4) = 'EDGE' OR SUBSTR(t.name, 1, 3) = 'ORG')`;
+const EDGE_TYPE = `SUBSTR(t.name, 1, 4) = 'EDGE'`;
+const ORG_TYPE = `SUBSTR(t.name, 1, 3) = 'ORG'`;
+const AVAILABLE_STATUS = `st.name IN ('ONLINE', 'REPORTED')`;
+
+/** What the assignment rules need to know of a delivery service. */
+interface DeliveryServiceInfo {
+  id: number;
+  xmlId: string;
+  active: string;
+  tenantId: number;
+  cdnId: number;
+  topology: string | null;
+  multiSiteOrigin: boolean;
+}
+
+interface ServerInfo {
+  id: number;
+  cdnId: number;
+  type: string;
+  status: string;
+}
+
+export interface CachegroupAssignmentResult {
+  id: number;
+  serverNames: string[];
+  deliveryServices: number[];
+}
+
+/**
+ * Server ↔ delivery service assignments (`deliveryservice_server`): the original's
+ * /deliveryserviceserver routes and the cache-group bulk assignment. Every write is one
+ * transaction of set-based statements; pairs that already exist are kept as they are.
+ */
+@Injectable()
+export class DeliveryServiceServersService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  /** One page of the assignments of delivery services within the user's tenancy. */
+  list(
+    user: CurrentUser,
+    query: ListQuery,
+    ids: { deliveryServices: number[]; servers: number[] },
+  ): Promise<AssignmentRow[]> {
+    const qb = this.dataSource.manager
+      .createQueryBuilder(DeliveryServiceServer, 'dss')
+      .innerJoin(DeliveryService, 'ds', 'ds.id = dss.deliveryservice')
+      .where(`ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
+        userTenantId: user.tenantId,
+      });
+    if (ids.deliveryServices.length > 0) {
+      qb.andWhere('dss.deliveryservice IN (:...dsIds)', { dsIds: ids.deliveryServices });
+    }
+    if (ids.servers.length > 0) {
+      qb.andWhere('dss.server IN (:...serverIds)', { serverIds: ids.servers });
+    }
+    return applyListQuery(qb, query)
+      .getMany()
+      .then((rows) =>
+        rows.map((row) => ({
+          server: row.serverId,
+          deliveryService: row.deliveryServiceId,
+          lastUpdated: row.lastUpdated,
+        })),
+      );
+  }
+
+  /**
+   * POST /deliveryserviceserver: assigns `servers` to the delivery service, first removing its other
+   * assignments when `replace` is set. Checks in the original's order: the delivery service, its
+   * tenancy, the servers' CDN (and type, for a topology-based one), the rules that keep an active
+   * delivery service served, then the servers' existence.
+   */
+  replace(user: CurrentUser, body: ServerAssignment): Promise<ServerAssignment> {
+    return this.dataSource.transaction(async (manager) => {
+      const ds = await this.deliveryService(manager, body.dsId);
+      if (!ds) {
+        throw new BadRequestException('no delivery service with that ID exists');
+      }
+      await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId, manager);
+      const ids = [...new Set(body.servers)];
+      const servers = await this.servers(manager, ids);
+      this.checkServersFit(ds, servers);
+      if (ds.active === 'ACTIVE' && body.replace) {
+        await this.checkStillServed(manager, ds, servers);
+      }
+      if (servers.length < ids.length) {
+        throw new NotFoundException('server not found');
+      }
+      if (body.replace) {
+        await manager.delete(DeliveryServiceServer, { deliveryServiceId: ds.id });
+      }
+      if (ids.length > 0) {
+        await this.execute(
+          manager,
+          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
+            'SELECT :dsId, s.id FROM server s WHERE s.id IN (:...ids) AND NOT EXISTS (' +
+            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = :dsId AND x.server = s.id)',
+          { dsId: ds.id, ids },
+        );
+      }
+      return body;
+    });
+  }
+
+  /** DELETE /deliveryserviceserver/{dsId}/{serverId}, with the original's checks and texts. */
+  unassign(user: CurrentUser, dsId: number, serverId: number): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const ds = await this.deliveryService(manager, dsId);
+      if (!ds) {
+        throw new NotFoundException(`no such Delivery Service: #${dsId}`);
+      }
+      await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId, manager);
+      if (ds.active === 'ACTIVE') {
+        await this.checkNotLastAvailable(manager, ds, serverId);
+      }
+      const [server] = await this.rows(manager, 'SELECT s.id FROM server s WHERE s.id = :serverId', {
+        serverId,
+      });
+      if (!server) {
+        throw new NotFoundException('server not found');
+      }
+      const result = await manager.delete(DeliveryServiceServer, { deliveryServiceId: dsId, serverId });
+      if (!result.affected) {
+        throw new NotFoundException('Not Found');
+      }
+    });
+  }
+
+  /**
+   * POST /cachegroups/{id}/deliveryservices (facts §2.13, decision D8): every EDGE… and ORG… server of the
+   * cache group is assigned to every listed delivery service with one INSERT … SELECT over the
+   * cross product, skipping the pairs that exist. Nothing is written when any check fails.
+   */
+  assignCachegroup(
+    user: CurrentUser,
+    cachegroupId: number,
+    deliveryServiceIds: number[],
+  ): Promise<CachegroupAssignmentResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const servers = await this.rows<{ hostName: string }>(
+        manager,
+        'SELECT s.host_name AS hostName FROM server s JOIN type t ON t.id = s.type ' +
+          `WHERE s.cachegroup = :cachegroupId AND ${ASSIGNABLE_TYPE} ORDER BY s.host_name, s.id`,
+        { cachegroupId },
+      );
+      if (servers.length === 0) {
+        throw new BadRequestException(`no edge or origin servers found on cachegroup ${cachegroupId}`);
+      }
+      const ids = [...new Set(deliveryServiceIds)];
+      if (ids.length > 0) {
+        await this.checkCachegroupAssignment(manager, user, cachegroupId, ids);
+        await this.execute(
+          manager,
+          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
+            'SELECT ds.id, s.id FROM deliveryservice ds JOIN server s ON s.cachegroup = :cachegroupId ' +
+            `JOIN type t ON t.id = s.type WHERE ds.id IN (:...ids) AND ${ASSIGNABLE_TYPE} AND NOT EXISTS (` +
+            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = ds.id AND x.server = s.id)',
+          { cachegroupId, ids },
+        );
+      }
+      return {
+        id: cachegroupId,
+        serverNames: servers.map((s) => s.hostName),
+        deliveryServices: deliveryServiceIds,
+      };
+    });
+  }
+
+  /**
+   * The delivery services must exist, be within the user's tenancy, not use a topology, and share
+   * their CDN with every server of the cache group, of any type (checked in that order, each in the
+   * order of the request). One query answers all four.
+   */
+  private async checkCachegroupAssignment(
+    manager: EntityManager,
+    user: CurrentUser,
+    cachegroupId: number,
+    ids: number[],
+  ): Promise<void> {
+    const rows = await this.rows<{
+      id: number | string;
+      tenantId: number | string;
+      topology: string | null;
+      cdnName: string;
+      reachable: number | string;
+      cdnMismatch: number | string;
+    }>(
+      manager,
+      'SELECT ds.id AS id, ds.tenant_id AS tenantId, ds.topology AS topology, c.name AS cdnName, ' +
+        `CASE WHEN ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')}) THEN 1 ELSE 0 END AS reachable, ` +
+        'CASE WHEN EXISTS (SELECT 1 FROM server s WHERE s.cachegroup = :cachegroupId AND s.cdn_id <> ds.cdn_id) ' +
+        'THEN 1 ELSE 0 END AS cdnMismatch ' +
+        'FROM deliveryservice ds JOIN cdn c ON c.id = ds.cdn_id WHERE ds.id IN (:...ids)',
+      { userTenantId: user.tenantId, cachegroupId, ids },
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    const ordered = ids.map((id) => ({ id, row: byId.get(id) }));
+    const missing = ordered.find((ds) => !ds.row);
+    if (missing) {
+      throw new NotFoundException(`delivery service ${missing.id} not found`);
+    }
+    const unreachable = ordered.find((ds) => Number(ds.row!.reachable) !== 1);
+    if (unreachable) {
+      throw new ForbiddenException(
+        `not authorized for delivery service tenant ${Number(unreachable.row!.tenantId)}`,
+      );
+    }
+    const withTopology = ordered.filter((ds) => ds.row!.topology !== null && ds.row!.topology !== '');
+    if (withTopology.length > 0) {
+      throw new BadRequestException(
+        `delivery services [${withTopology.map((ds) => ds.id).join(' ')}] are already assigned to a topology`,
+      );
+    }
+    const mismatch = ordered.find((ds) => Number(ds.row!.cdnMismatch) === 1);
+    if (mismatch) {
+      throw new BadRequestException(
+        `servers/deliveryservices do not belong to same cdn '${mismatch.row!.cdnName}'`,
+      );
+    }
+  }
+
+  /** validateDSS: servers of the delivery service's CDN; only ORG servers for a topology-based one. */
+  private checkServersFit(ds: DeliveryServiceInfo, servers: ServerInfo[]): void {
+    if (ds.topology === null || ds.topology === '') {
+      if (servers.some((s) => s.cdnId !== ds.cdnId)) {
+        throw new BadRequestException('server and delivery service CDNs do not match');
+      }
+      return;
+    }
+    if (servers.some((s) => s.type !== 'ORG')) {
+      throw new BadRequestException(
+        'only servers of type ORG may be assigned to topology-based delivery services',
+      );
+    }
+  }
+
+  /** validateDSSAssignments: replacing the servers of an active delivery service must leave it served. */
+  private async checkStillServed(
+    manager: EntityManager,
+    ds: DeliveryServiceInfo,
+    servers: ServerInfo[],
+  ): Promise<void> {
+    const leftWithout = new ConflictException(
+      `this server assignment leaves Active Delivery Service #${ds.id} without any 'ONLINE' or 'REPORTED' servers`,
+    );
+    if (servers.length === 0) {
+      throw leftWithout;
+    }
+    const available = servers.filter((s) => s.status === 'ONLINE' || s.status === 'REPORTED');
+    if (ds.multiSiteOrigin && !available.some((s) => s.type === 'ORG')) {
+      throw new ConflictException(
+        `this server assignment leaves Active, MSO-enabled Delivery Service #${ds.id} without any 'ONLINE' or 'REPORTED' ORG servers`,
+      );
+    }
+    const [hasAvailableEdges] = await this.rows(
+      manager,
+      'SELECT 1 AS found FROM deliveryservice_server dss JOIN server s ON s.id = dss.server ' +
+        'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
+        `WHERE dss.deliveryservice = :dsId AND ${AVAILABLE_STATUS} AND ${EDGE_TYPE} LIMIT 1`,
+      { dsId: ds.id },
+    );
+    const newAvailableEdges = available.some((s) => s.type.startsWith('EDGE'));
+    if ((hasAvailableEdges && !newAvailableEdges) || available.length === 0) {
+      throw leftWithout;
+    }
+  }
+
+  /** checkLastAvailableEdgeOrOrigin: an active delivery service keeps an ONLINE/REPORTED edge (and ORG, with MSO). */
+  private async checkNotLastAvailable(
+    manager: EntityManager,
+    ds: DeliveryServiceInfo,
+    serverId: number,
+  ): Promise<void> {
+    const [server] = await this.rows<{ type: string }>(
+      manager,
+      'SELECT t.name AS type FROM server s JOIN type t ON t.id = s.type WHERE s.id = :serverId',
+      { serverId },
+    );
+    if (!server) {
+      return;
+    }
+    const othersOfKind = async (kind: string): Promise<boolean> => {
+      const rows = await this.rows(
+        manager,
+        'SELECT 1 AS found FROM deliveryservice_server dss JOIN server s ON s.id = dss.server ' +
+          'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
+          `WHERE dss.deliveryservice = :dsId AND dss.server <> :serverId AND ${AVAILABLE_STATUS} AND ${kind} LIMIT 1`,
+        { dsId: ds.id, serverId },
+      );
+      return rows.length > 0;
+    };
+    const hasTopology = ds.topology !== null && ds.topology !== '';
+    if (server.type.startsWith('EDGE') && !hasTopology && !(await othersOfKind(EDGE_TYPE))) {
+      throw new ConflictException(
+        `removing server #${serverId} from active Delivery Service #${ds.id} would leave it with no REPORTED/ONLINE EDGE servers`,
+      );
+    }
+    if (ds.multiSiteOrigin && server.type.startsWith('ORG') && !(await othersOfKind(ORG_TYPE))) {
+      throw new ConflictException(
+        `removing server #${serverId} from active, MSO-enabled Delivery Service #${ds.id} would leave it with no REPORTED/ONLINE ORG servers`,
+      );
+    }
+  }
+
+  /** The delivery service, locked for the rest of the transaction on MySQL. */
+  private async deliveryService(
+    manager: EntityManager,
+    id: number,
+  ): Promise<DeliveryServiceInfo | undefined> {
+    const lock = this.dataSource.options.type === 'mysql' ? ' FOR UPDATE' : '';
+    const [row] = await this.rows<Record<string, unknown>>(
+      manager,
+      'SELECT ds.id AS id, ds.xml_id AS xmlId, ds.active AS active, ds.tenant_id AS tenantId, ' +
+        'ds.cdn_id AS cdnId, ds.topology AS topology, ds.multi_site_origin AS multiSiteOrigin ' +
+        `FROM deliveryservice ds WHERE ds.id = :id${lock}`,
+      { id },
+    );
+    if (!row) {
+      return undefined;
+    }
+    return {
+      id: Number(row.id),
+      xmlId: String(row.xmlId),
+      active: String(row.active),
+      tenantId: Number(row.tenantId),
+      cdnId: Number(row.cdnId),
+      topology: (row.topology as string | null) ?? null,
+      multiSiteOrigin: Number(row.multiSiteOrigin) === 1 || row.multiSiteOrigin === true,
+    };
+  }
+
+  private async servers(manager: EntityManager, ids: number[]): Promise<ServerInfo[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await this.rows<Record<string, unknown>>(
+      manager,
+      'SELECT s.id AS id, s.cdn_id AS cdnId, t.name AS type, st.name AS status FROM server s ' +
+        'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status WHERE s.id IN (:...ids)',
+      { ids },
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      cdnId: Number(row.cdnId),
+      type: String(row.type),
+      status: String(row.status),
+    }));
+  }
+
+  /** A statement with named parameters (`:name`, `:...list`), bound by the driver. */
+  private async rows<T extends ObjectLiteral = ObjectLiteral>(
+    manager: EntityManager,
+    sql: string,
+    parameters: ObjectLiteral,
+  ): Promise<T[]> {
+    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+    return manager.query<T[]>(query, bound);
+  }
+
+  private async execute(manager: EntityManager, sql: string, parameters: ObjectLiteral): Promise<void> {
+    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+    await manager.query(query, bound);
+  }
+}

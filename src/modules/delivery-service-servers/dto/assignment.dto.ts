@@ -1,0 +1,63 @@
+import { BadRequestException } from '@nestjs/common';
+import { ArrayMaxSize, IsArray, IsDefined, IsInt } from 'class-validator';
+import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
+
+/** Most ids one request may name (a bound on the statement's size, not a rule of the original). */
+export const MAX_IDS = 10_000;
+
+/** Body of POST /deliveryserviceserver, as the original reads it (facts §6). */
+export interface ServerAssignment {
+  dsId: number;
+  servers: number[];
+  replace: boolean;
+}
+
+function isIntArray(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((v) => Number.isSafeInteger(v));
+}
+
+/**
+ * The original decodes the body itself and names a missing field in its own words, in this order:
+ * `servers must exist in post`, `dsid must exist in post`, `replace must exist in post`. A field of the
+ * wrong JSON type (a decoder error there) is a 400 naming the field (decision D9).
+ */
+export function parseServerAssignment(body: unknown): ServerAssignment {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new BadRequestException(BODY_NOT_AN_OBJECT);
+  }
+  const { dsId, servers, replace } = body as Record<string, unknown>;
+  if (servers === undefined || servers === null) {
+    throw new BadRequestException('servers must exist in post');
+  }
+  if (dsId === undefined || dsId === null) {
+    throw new BadRequestException('dsid must exist in post');
+  }
+  if (replace === undefined || replace === null) {
+    throw new BadRequestException('replace must exist in post');
+  }
+  const problems: string[] = [];
+  if (!Number.isSafeInteger(dsId)) {
+    problems.push("'dsId' must be an integer");
+  }
+  if (!isIntArray(servers)) {
+    problems.push("'servers' must be an array of integers");
+  } else if (servers.length > MAX_IDS) {
+    problems.push(`'servers' must have at most ${MAX_IDS} items`);
+  }
+  if (typeof replace !== 'boolean') {
+    problems.push("'replace' must be a boolean");
+  }
+  if (problems.length > 0) {
+    throw new BadRequestException(problems.join(', '));
+  }
+  return { dsId: dsId as number, servers: servers as number[], replace: replace as boolean };
+}
+
+/** Body of POST /cachegroups/{id}/deliveryservices (facts §2.13). */
+export class CachegroupAssignmentDto {
+  @IsDefined({ message: 'is required' })
+  @IsArray({ message: 'must be an array of integers' })
+  @IsInt({ each: true, message: 'must be an array of integers' })
+  @ArrayMaxSize(MAX_IDS, { message: `must have at most ${MAX_IDS} items` })
+  deliveryServices!: number[];
+}

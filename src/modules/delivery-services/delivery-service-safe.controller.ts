@@ -1,0 +1,35 @@
+import { Body, Controller, Param, Put } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { DeliveryServicesService } from './delivery-services.service';
+import { toDeliveryServiceResponse } from './dto/delivery-service.response';
+import { parseSafeUpdate } from './dto/safe-update.body';
+
+/**
+ * PUT /deliveryservices/{id}/safe (facts §2.7): any signed-in user within tenancy may change the
+ * display name, info URL and long description. The response is an array holding the record on
+ * every version (decision D6), with RFC 3339 timestamps on 5.0 (D4).
+ */
+@Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+export class DeliveryServiceSafeController {
+  constructor(private readonly deliveryServices: DeliveryServicesService) {}
+
+  @Put(':id/safe')
+  @RequirePrivLevel(PrivLevel.LoggedIn)
+  @RequirePermissions('DELIVERY-SERVICE-SAFE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async update(
+    @Param('id', new IntParamPipe()) id: number,
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const view = await this.deliveryServices.updateSafe(id, () => parseSafeUpdate(body, version), user);
+    const ds = toDeliveryServiceResponse(view, version, { rfc3339: version.atLeast('5.0') });
+    return ApiResult.of([ds], successAlert('Delivery Service safe update successful.'));
+  }
+}

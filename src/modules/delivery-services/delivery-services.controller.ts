@@ -1,0 +1,103 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, EmptyBody, infoAlert, successAlert, warningAlert } from 'src/common/http/alerts';
+import type { ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe, KeyIdPipe } from 'src/common/validation/id.pipe';
+import { validateBody } from 'src/common/validation/versioned-body';
+import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
+import { DeliveryServiceListParams } from './delivery-services.list';
+import { DeliveryServicesService } from './delivery-services.service';
+import { bodyClassFor, type DeliveryServiceBody } from './dto/delivery-service.body';
+import { toDeliveryServiceResponse } from './dto/delivery-service.response';
+
+const bodyOf = (body: unknown, version: ApiVersion) =>
+  validateBody<DeliveryServiceBody>(body, bodyClassFor(version));
+
+@Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+export class DeliveryServicesController {
+  constructor(private readonly deliveryServices: DeliveryServicesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DELIVERY-SERVICE:READ')
+  async list(
+    @DeliveryServiceListParams() query: ListQuery,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const views = await this.deliveryServices.list(query, user);
+    return views.map((view) => toDeliveryServiceResponse(view, version));
+  }
+
+  /** 200 (D2) with TLS warnings, then the success alert; an array of one before 5.0, the object on 5.0. */
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:CREATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
+  async create(
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const { view, warnings } = await this.deliveryServices.create(await bodyOf(body, version), version, user);
+    const ds = toDeliveryServiceResponse(view, version);
+    const alerts = [
+      ...(version.atLeast('4.0') ? warnings.map(warningAlert) : []),
+      successAlert('Delivery Service creation was successful'),
+    ];
+    return ApiResult.of(version.atLeast('5.0') ? ds : [ds], ...alerts);
+  }
+
+  /** 200 with an empty body (decision D5). */
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
+  async update(
+    @Param('id', new IntParamPipe()) id: number,
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.deliveryServices.update(id, await bodyOf(body, version), version, user);
+    return new EmptyBody();
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:DELETE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
+  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    await this.deliveryServices.remove(id, user);
+    return ApiResult.alertsOnly(
+      successAlert('ds was deleted.'),
+      infoAlert(
+        'Perform a CDN snapshot then queue updates on all servers in the cdn for the changes to take effect.',
+      ),
+    );
+  }
+}
+
+/**
+ * GET /deliveryservices/{id}, which API 3.x still has (removed in 4.0): the list filtered by id,
+ * so a delivery service out of the user's tenancy or missing answers an empty array, as the original.
+ */
+@Controller({ path: 'deliveryservices', version: versionsFrom('3.0', '3.1') })
+export class DeliveryServiceByIdController {
+  constructor(private readonly deliveryServices: DeliveryServicesService) {}
+
+  @Get(':id')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DELIVERY-SERVICE:READ')
+  async get(
+    @Param('id', KeyIdPipe) id: number,
+    @DeliveryServiceListParams() query: ListQuery,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    query.filters.push({ column: 'ds.id', value: id });
+    const views = await this.deliveryServices.list(query, user);
+    return views.map((view) => toDeliveryServiceResponse(view, version));
+  }
+}

@@ -1,0 +1,471 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
+import { writeLock } from 'src/common/database/locks';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser } from 'src/common/types/current-user';
+import type { ApiVersion } from 'src/common/versioning/api-version';
+import { Parameter } from 'src/modules/parameters/parameter.entity';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { Type } from 'src/modules/types/type.entity';
+import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
+import type { DeliveryServiceInput, LegacyFields } from './delivery-service.input';
+import { DeliveryServiceRegex } from './delivery-service-regex.entity';
+import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
+import { DeliveryService } from './delivery-service.entity';
+import {
+  ACTIVE_STATES,
+  countryCodes,
+  defaultHostRegex,
+  type DsTypeInfo,
+  hasSslKeys,
+  parseOrgServerFqdn,
+  sanitize,
+  tlsVersionWarnings,
+  validateDeliveryService,
+} from './delivery-service.validation';
+import { type DeliveryServiceBody, toInput } from './dto/delivery-service.body';
+import type { DeliveryServiceView } from './dto/delivery-service.response';
+import type { SafeUpdate } from './dto/safe-update.body';
+import { Origin } from './origin.entity';
+import { Regex } from './regex.entity';
+
+export const LONG_DESC_REMOVED =
+  'the longDesc1 and longDesc2 fields are no longer supported in API 4.0 onwards';
+const SSL_KEYS =
+  'delivery service has ssl keys that cannot be automatically changed, therefore %s is immutable';
+/** Config files whose `location` parameters belong to a delivery service (deleted with it). */
+const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
+
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+
+/**
+ * Reads and writes of delivery services (facts §2.6, §2.7, §6). Every write runs in one
+ * transaction; uniqueness (xml_id) and references (cdn, profile) are the database's to refuse.
+ */
+@Injectable()
+export class DeliveryServicesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  /** The delivery services within the user's tenancy (D13), filtered, ordered and paged in SQL. */
+  async list(query: ListQuery, user: CurrentUser): Promise<DeliveryServiceView[]> {
+    const manager = this.dataSource.manager;
+    const qb = this.query(manager).where(
+      `ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('dsUserTenantId')})`,
+      { dsUserTenantId: user.tenantId },
+    );
+    return this.views(await applyListQuery(qb, query).getMany(), manager);
+  }
+
+  async create(
+    body: DeliveryServiceBody,
+    version: ApiVersion,
+    user: CurrentUser,
+  ): Promise<{ view: DeliveryServiceView; warnings: string[] }> {
+    const { input, legacy } = toInput(body, version);
+    sanitize(input);
+    const view = await this.dataSource.transaction(async (manager) => {
+      await this.validate(manager, input, true);
+      await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
+      this.checkUnknownReferences(input);
+      this.checkLegacyFields(legacy, version);
+      const columns = this.columns(input, legacy, version);
+      const result = await manager.insert(DeliveryService, {
+        ...columns,
+        active: columns.active ?? 'INACTIVE',
+        maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? 0,
+        regional: columns.regional ?? false,
+        longDesc1: version.atLeast('4.0') ? null : orNull(legacy.longDesc1),
+        longDesc2: version.atLeast('4.0') ? null : orNull(legacy.longDesc2),
+        cacheurl: version.atLeast('4.0') ? null : orNull(legacy.cacheurl),
+      });
+      const id = Number(result.identifiers[0].id);
+      await this.createHostRegex(manager, id, input.xmlId!);
+      await this.replaceTlsVersions(manager, id, input.tlsVersions);
+      await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
+      await this.syncPrimaryOrigin(manager, id, input);
+      return this.load(manager, id);
+    });
+    return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
+  }
+
+  /** The full update, in the original's order of checks (facts §2.6). */
+  async update(id: number, body: DeliveryServiceBody, version: ApiVersion, user: CurrentUser): Promise<void> {
+    const { input, legacy } = toInput(body, version);
+    sanitize(input);
+    await this.dataSource.transaction(async (manager) => {
+      const existing = await manager.findOne(DeliveryService, {
+        where: { id },
+        lock: writeLock(this.dataSource),
+      });
+      if (!existing) {
+        throw new NotFoundException(`no such Delivery Service: #${id}`);
+      }
+      await this.validate(manager, input, false);
+      if (!input.tenantId || input.tenantId <= 0) {
+        input.tenantId = existing.tenantId;
+      }
+      await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
+      await this.tenancy.assertWithinReach(user.tenantId, input.tenantId, manager);
+
+      const byXmlId = await manager.findOne(DeliveryService, {
+        where: { xmlId: input.xmlId! },
+        relations: { type: true },
+      });
+      if (!byXmlId) {
+        throw new NotFoundException(`delivery service '${input.xmlId}' not found`);
+      }
+      if (hasSslKeys(byXmlId.type?.name ?? '') && (byXmlId.sslKeyVersion ?? 0) >= 1) {
+        await this.checkSslKeyFields(manager, existing, input);
+        input.sslKeyVersion = existing.sslKeyVersion;
+      }
+      this.checkUnknownReferences(input);
+      this.checkLegacyFields(legacy, version);
+
+      const columns = this.columns(input, legacy, version);
+      await manager.update(
+        DeliveryService,
+        { id },
+        {
+          ...columns,
+          active: columns.active ?? existing.active,
+          maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? existing.maxRequestHeaderBytes,
+          regional: columns.regional ?? existing.regional,
+          ...(version.atLeast('4.0')
+            ? {}
+            : {
+                longDesc1: legacy.longDesc1 ?? existing.longDesc1,
+                longDesc2: legacy.longDesc2 ?? existing.longDesc2,
+                cacheurl: legacy.cacheurl ?? existing.cacheurl,
+              }),
+        },
+      );
+      if (version.atLeast('4.0')) {
+        await this.replaceTlsVersions(manager, id, input.tlsVersions);
+      }
+      await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
+      await this.syncPrimaryOrigin(manager, id, input);
+    });
+  }
+
+  /**
+   * Deletes the delivery service with its regexes and its `location` parameters; its server
+   * assignments, origins and other links cascade. Missing → 404 (D8, the original's later text).
+   */
+  async remove(id: number, user: CurrentUser): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const existing = await manager.findOne(DeliveryService, {
+        where: { id },
+        lock: writeLock(this.dataSource),
+      });
+      if (!existing) {
+        throw new NotFoundException('delivery service not found');
+      }
+      await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
+      const links = await manager.find(DeliveryServiceRegex, { where: { deliveryServiceId: id } });
+      if (links.length > 0) {
+        await manager.delete(Regex, { id: In(links.map((l) => l.regexId)) });
+      }
+      await manager.delete(DeliveryService, { id });
+      await manager.delete(Parameter, {
+        name: 'location',
+        configFile: In(LOCATION_FILES.map((prefix) => `${prefix}${existing.xmlId}.config`)),
+      });
+    });
+  }
+
+  /** PUT …/safe: tenancy first, then the body, then existence (facts §2.7). */
+  async updateSafe(id: number, parse: () => SafeUpdate, user: CurrentUser): Promise<DeliveryServiceView> {
+    return this.dataSource.transaction(async (manager) => {
+      const existing = await manager.findOne(DeliveryService, {
+        where: { id },
+        lock: writeLock(this.dataSource),
+      });
+      if (existing) {
+        await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
+      }
+      const safe = parse();
+      if (!existing) {
+        throw new NotFoundException(`no Delivery Service exists by ID '${id}'`);
+      }
+      await manager.update(
+        DeliveryService,
+        { id },
+        {
+          displayName: safe.displayName,
+          infoUrl: safe.infoUrl,
+          longDesc: safe.longDesc,
+          ...(safe.longDesc1 === undefined ? {} : { longDesc1: safe.longDesc1 }),
+        },
+      );
+      return this.load(manager, id);
+    });
+  }
+
+  private query(manager: EntityManager) {
+    return manager
+      .getRepository(DeliveryService)
+      .createQueryBuilder('ds')
+      .innerJoinAndSelect('ds.type', 'type')
+      .innerJoinAndSelect('ds.cdn', 'cdn')
+      .leftJoinAndSelect('ds.profile', 'profile')
+      .leftJoinAndSelect('ds.tenant', 'tenant');
+  }
+
+  private async load(manager: EntityManager, id: number): Promise<DeliveryServiceView> {
+    const row = await this.query(manager).where('ds.id = :id', { id }).getOneOrFail();
+    const [view] = await this.views([row], manager);
+    return view;
+  }
+
+  /** Origins, TLS versions, query parameters and match lists of a page of rows: four queries. */
+  private async views(rows: DeliveryService[], manager: EntityManager): Promise<DeliveryServiceView[]> {
+    if (rows.length === 0) {
+      return [];
+    }
+    const ids = rows.map((r) => r.id);
+    const origins = await manager.find(Origin, { where: { deliveryServiceId: In(ids), isPrimary: true } });
+    const tls = await manager.find(DeliveryServiceTlsVersion, {
+      where: { deliveryServiceId: In(ids) },
+      order: { tlsVersion: 'ASC' },
+    });
+    const params = await manager.find(ConsistentHashQueryParam, {
+      where: { deliveryServiceId: In(ids) },
+      order: { name: 'ASC' },
+    });
+    const regexes = await manager.find(DeliveryServiceRegex, {
+      where: { deliveryServiceId: In(ids) },
+      relations: { regex: { type: true } },
+      order: { setNumber: 'ASC', id: 'ASC' },
+    });
+    return rows.map((ds) => {
+      const origin = origins.find((o) => o.deliveryServiceId === ds.id);
+      return {
+        ds,
+        orgServerFqdn: origin
+          ? `${origin.protocol}://${origin.fqdn}${origin.port === null ? '' : `:${origin.port}`}`
+          : null,
+        tlsVersions: tls.filter((t) => t.deliveryServiceId === ds.id).map((t) => t.tlsVersion),
+        consistentHashQueryParams: [
+          ...new Set(params.filter((p) => p.deliveryServiceId === ds.id).map((p) => p.name)),
+        ],
+        matchList: regexes
+          .filter((r) => r.deliveryServiceId === ds.id)
+          .map((r) => ({
+            type: r.regex?.type?.name ?? '',
+            setNumber: r.setNumber ?? 0,
+            pattern: r.regex?.pattern ?? '',
+          })),
+      };
+    });
+  }
+
+  /** Validation (facts §2.6 step 4): the rules need the type the body names. */
+  private async validate(
+    manager: EntityManager,
+    input: DeliveryServiceInput,
+    create: boolean,
+  ): Promise<void> {
+    let type: DsTypeInfo | undefined;
+    if (typeof input.typeId === 'number' && input.typeId > 0) {
+      type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
+    }
+    const errors = validateDeliveryService(input, type, create);
+    if (errors.length > 0) {
+      throw new BadRequestException(`invalid request: ${errors.join(', ')}`);
+    }
+  }
+
+  /** This system has no topologies and no service categories: naming one names nothing. */
+  private checkUnknownReferences(input: DeliveryServiceInput): void {
+    if (input.topology !== undefined && input.topology !== null) {
+      throw new BadRequestException(`no such Topology '${input.topology}'`);
+    }
+    if (input.serviceCategory !== undefined && input.serviceCategory !== null) {
+      throw new BadRequestException(`service category '${input.serviceCategory}' does not exist`);
+    }
+  }
+
+  private checkLegacyFields(legacy: LegacyFields, version: ApiVersion): void {
+    const given = (v: string | null | undefined) => v !== undefined && v !== null;
+    if (version.atLeast('4.0') && (given(legacy.longDesc1) || given(legacy.longDesc2))) {
+      throw new BadRequestException(LONG_DESC_REMOVED);
+    }
+  }
+
+  private async checkSslKeyFields(
+    manager: EntityManager,
+    existing: DeliveryService,
+    input: DeliveryServiceInput,
+  ): Promise<void> {
+    if (existing.cdnId !== input.cdnId) {
+      throw new BadRequestException(SSL_KEYS.replace('%s', 'CDN ID'));
+    }
+    if (input.cdnName !== undefined && input.cdnName !== null) {
+      const cdn = await manager.findOne(DeliveryService, {
+        where: { id: existing.id },
+        relations: { cdn: true },
+      });
+      if (cdn?.cdn?.name !== input.cdnName) {
+        throw new BadRequestException(SSL_KEYS.replace('%s', 'CDN Name'));
+      }
+    }
+    if (existing.routingName !== input.routingName) {
+      throw new BadRequestException(SSL_KEYS.replace('%s', 'Routing Name'));
+    }
+  }
+
+  /** The columns a body sets; `active`, `maxRequestHeaderBytes` and `regional` undefined when the version has none. */
+  private columns(
+    input: DeliveryServiceInput,
+    _legacy: LegacyFields,
+    version: ApiVersion,
+  ): Partial<DeliveryService> {
+    if (version.atLeast('5.0') && input.active !== undefined && input.active !== null) {
+      if (!(ACTIVE_STATES as readonly string[]).includes(input.active)) {
+        throw new BadRequestException(`invalid enum value ${input.active} for field ds_active_state.`);
+      }
+    }
+    const codes = countryCodes(input);
+    return {
+      xmlId: input.xmlId!,
+      active: input.active ?? undefined,
+      anonymousBlockingEnabled: input.anonymousBlockingEnabled ?? false,
+      ccrDnsTtl: orNull(input.ccrDnsTtl),
+      cdnId: input.cdnId!,
+      checkPath: orNull(input.checkPath),
+      consistentHashRegex: orNull(input.consistentHashRegex),
+      deepCachingType: input.deepCachingType!,
+      displayName: input.displayName!,
+      dnsBypassCname: orNull(input.dnsBypassCname),
+      dnsBypassIp: orNull(input.dnsBypassIp),
+      dnsBypassIp6: orNull(input.dnsBypassIp6),
+      dnsBypassTtl: orNull(input.dnsBypassTtl),
+      dscp: input.dscp!,
+      ecsEnabled: input.ecsEnabled ?? false,
+      edgeHeaderRewrite: orNull(input.edgeHeaderRewrite),
+      firstHeaderRewrite: orNull(input.firstHeaderRewrite),
+      fqPacingRate: orNull(input.fqPacingRate),
+      geoLimit: input.geoLimit!,
+      geoLimitCountries: codes.length > 0 ? codes.join(',') : null,
+      geoLimitRedirectUrl: orNull(input.geoLimitRedirectURL),
+      geoProvider: orNull(input.geoProvider),
+      globalMaxMbps: orNull(input.globalMaxMbps),
+      globalMaxTps: orNull(input.globalMaxTps),
+      httpBypassFqdn: orNull(input.httpBypassFqdn),
+      infoUrl: orNull(input.infoUrl),
+      initialDispersion: orNull(input.initialDispersion),
+      innerHeaderRewrite: orNull(input.innerHeaderRewrite),
+      ipv6RoutingEnabled: input.ipv6RoutingEnabled ?? false,
+      lastHeaderRewrite: orNull(input.lastHeaderRewrite),
+      logsEnabled: input.logsEnabled!,
+      longDesc: orNull(input.longDesc),
+      maxDnsAnswers: orNull(input.maxDnsAnswers),
+      maxOriginConnections: orNull(input.maxOriginConnections),
+      maxRequestHeaderBytes: input.maxRequestHeaderBytes ?? undefined,
+      midHeaderRewrite: orNull(input.midHeaderRewrite),
+      missLat: orNull(input.missLat),
+      missLong: orNull(input.missLong),
+      multiSiteOrigin: input.multiSiteOrigin ?? false,
+      originShield: orNull(input.originShield),
+      profileId: orNull(input.profileId),
+      protocol: orNull(input.protocol),
+      qstringIgnore: orNull(input.qstringIgnore),
+      rangeRequestHandling: orNull(input.rangeRequestHandling),
+      rangeSliceBlockSize: orNull(input.rangeSliceBlockSize),
+      regexRemap: orNull(input.regexRemap),
+      regional: input.regional ?? undefined,
+      regionalGeoBlocking: input.regionalGeoBlocking!,
+      remapText: orNull(input.remapText),
+      routingName: input.routingName!,
+      serviceCategory: null,
+      signingAlgorithm: orNull(input.signingAlgorithm),
+      sslKeyVersion: orNull(input.sslKeyVersion),
+      tenantId: input.tenantId!,
+      topology: null,
+      trRequestHeaders: orNull(input.trRequestHeaders),
+      trResponseHeaders: orNull(input.trResponseHeaders),
+      typeId: input.typeId!,
+    };
+  }
+
+  private async createHostRegex(manager: EntityManager, dsId: number, xmlId: string): Promise<void> {
+    const hostRegexp = await manager.findOneByOrFail(Type, { name: 'HOST_REGEXP' });
+    const regex = await manager.insert(Regex, { pattern: defaultHostRegex(xmlId), typeId: hostRegexp.id });
+    await manager.insert(DeliveryServiceRegex, {
+      deliveryServiceId: dsId,
+      regexId: Number(regex.identifiers[0].id),
+      setNumber: 0,
+    });
+  }
+
+  private async replaceTlsVersions(
+    manager: EntityManager,
+    dsId: number,
+    versions?: string[] | null,
+  ): Promise<void> {
+    await manager.delete(DeliveryServiceTlsVersion, { deliveryServiceId: dsId });
+    if (versions && versions.length > 0) {
+      await manager.insert(
+        DeliveryServiceTlsVersion,
+        versions.map((tlsVersion) => ({ deliveryServiceId: dsId, tlsVersion })),
+      );
+    }
+  }
+
+  private async replaceQueryParams(
+    manager: EntityManager,
+    dsId: number,
+    names?: string[] | null,
+  ): Promise<void> {
+    await manager.delete(ConsistentHashQueryParam, { deliveryServiceId: dsId });
+    const unique = [...new Set(names ?? [])];
+    if (unique.length > 0) {
+      await manager.insert(
+        ConsistentHashQueryParam,
+        unique.map((name) => ({ deliveryServiceId: dsId, name })),
+      );
+    }
+  }
+
+  /** The primary origin mirrors orgServerFqdn: created, updated or deleted with it. */
+  private async syncPrimaryOrigin(
+    manager: EntityManager,
+    dsId: number,
+    input: DeliveryServiceInput,
+  ): Promise<void> {
+    const current = await manager.findOneBy(Origin, { deliveryServiceId: dsId, isPrimary: true });
+    const parsed =
+      input.orgServerFqdn === undefined || input.orgServerFqdn === null || input.orgServerFqdn === ''
+        ? undefined
+        : parseOrgServerFqdn(input.orgServerFqdn);
+    if (!parsed) {
+      if (current) {
+        await manager.delete(Origin, { id: current.id });
+      }
+      return;
+    }
+    if (current) {
+      if (
+        current.protocol !== parsed.protocol ||
+        current.fqdn !== parsed.fqdn ||
+        current.port !== parsed.port
+      ) {
+        await manager.update(Origin, { id: current.id }, parsed);
+      }
+      return;
+    }
+    await manager.insert(Origin, {
+      name: input.xmlId!,
+      fqdn: parsed.fqdn,
+      protocol: parsed.protocol,
+      port: parsed.port,
+      isPrimary: true,
+      deliveryServiceId: dsId,
+      tenantId: input.tenantId ?? null,
+    });
+  }
+}

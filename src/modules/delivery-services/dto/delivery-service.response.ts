@@ -1,0 +1,129 @@
+import { formatRfc3339 } from 'src/common/time/timestamps';
+import type { ApiVersion } from 'src/common/versioning/api-version';
+import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import { exampleUrls, type MatchListEntry } from 'src/modules/delivery-services/delivery-service.validation';
+
+/** A delivery service with what the responses show from other tables. */
+export interface DeliveryServiceView {
+  /** With its type, CDN, profile and tenant loaded. */
+  ds: DeliveryService;
+  orgServerFqdn: string | null;
+  tlsVersions: string[];
+  consistentHashQueryParams: string[];
+  matchList: MatchListEntry[];
+}
+
+export interface ResponseOptions {
+  /** The 5.0 safe update writes its timestamps in RFC 3339 (decision D4). */
+  rfc3339?: boolean;
+}
+
+/**
+ * A delivery service on the wire, per version (lib/go-tc DeliveryServiceV30/V31/V40/V41/V5):
+ * 3.x has `longDesc1`/`longDesc2` (omitted when null), `cacheurl`, a comma-separated
+ * `geoLimitCountries` and no `tlsVersions`; 3.1+ `maxRequestHeaderBytes`; 4.0+ `tlsVersions` and a
+ * list of country codes; 4.1+ `regional` and `requiredCapabilities`; `active` is a boolean
+ * (ACTIVE → true) before 5.0 and the state name on 5.0.
+ */
+export function toDeliveryServiceResponse(
+  view: DeliveryServiceView,
+  version: ApiVersion,
+  options: ResponseOptions = {},
+): Record<string, unknown> {
+  const { ds } = view;
+  const typeName = ds.type?.name ?? '';
+  const countries = ds.geoLimitCountries ? ds.geoLimitCountries.split(',') : [];
+  const body: Record<string, unknown> = {
+    active: version.atLeast('5.0') ? ds.active : ds.active === 'ACTIVE',
+    anonymousBlockingEnabled: ds.anonymousBlockingEnabled,
+    ccrDnsTtl: ds.ccrDnsTtl,
+    cdnId: ds.cdnId,
+    cdnName: ds.cdn?.name ?? null,
+    checkPath: ds.checkPath,
+    consistentHashQueryParams: view.consistentHashQueryParams,
+    consistentHashRegex: ds.consistentHashRegex,
+    deepCachingType: ds.deepCachingType,
+    displayName: ds.displayName,
+    dnsBypassCname: ds.dnsBypassCname,
+    dnsBypassIp: ds.dnsBypassIp,
+    dnsBypassIp6: ds.dnsBypassIp6,
+    dnsBypassTtl: ds.dnsBypassTtl,
+    dscp: ds.dscp,
+    ecsEnabled: ds.ecsEnabled,
+    edgeHeaderRewrite: ds.edgeHeaderRewrite,
+    exampleURLs: exampleUrls(ds.protocol, typeName, ds.routingName, view.matchList, ds.cdn?.domainName ?? ''),
+    firstHeaderRewrite: ds.firstHeaderRewrite,
+    fqPacingRate: ds.fqPacingRate,
+    geoLimit: ds.geoLimit,
+    geoLimitCountries: version.atLeast('4.0')
+      ? countries.length > 0
+        ? countries
+        : null
+      : countries.join(','),
+    geoLimitRedirectURL: ds.geoLimitRedirectUrl,
+    geoProvider: ds.geoProvider,
+    globalMaxMbps: ds.globalMaxMbps,
+    globalMaxTps: ds.globalMaxTps,
+    httpBypassFqdn: ds.httpBypassFqdn,
+    id: ds.id,
+    infoUrl: ds.infoUrl,
+    initialDispersion: ds.initialDispersion,
+    innerHeaderRewrite: ds.innerHeaderRewrite,
+    ipv6RoutingEnabled: ds.ipv6RoutingEnabled,
+    lastHeaderRewrite: ds.lastHeaderRewrite,
+    lastUpdated: options.rfc3339 ? formatRfc3339(ds.lastUpdated) : ds.lastUpdated,
+    logsEnabled: ds.logsEnabled,
+    longDesc: ds.longDesc ?? '',
+    matchList: view.matchList.map((m) => ({ type: m.type, setNumber: m.setNumber, pattern: m.pattern })),
+    maxDnsAnswers: ds.maxDnsAnswers,
+    maxOriginConnections: ds.maxOriginConnections,
+    midHeaderRewrite: ds.midHeaderRewrite,
+    missLat: ds.missLat ?? 0,
+    missLong: ds.missLong ?? 0,
+    multiSiteOrigin: ds.multiSiteOrigin,
+    orgServerFqdn: view.orgServerFqdn,
+    originShield: ds.originShield,
+    profileDescription: ds.profile?.description ?? null,
+    profileId: ds.profileId,
+    profileName: ds.profile?.name ?? null,
+    protocol: ds.protocol,
+    qstringIgnore: ds.qstringIgnore,
+    rangeRequestHandling: ds.rangeRequestHandling,
+    rangeSliceBlockSize: ds.rangeSliceBlockSize,
+    regexRemap: ds.regexRemap,
+    regionalGeoBlocking: ds.regionalGeoBlocking,
+    remapText: ds.remapText,
+    routingName: ds.routingName,
+    serviceCategory: ds.serviceCategory,
+    signed: ds.signingAlgorithm !== null,
+    signingAlgorithm: ds.signingAlgorithm,
+    sslKeyVersion: ds.sslKeyVersion,
+    tenant: ds.tenant?.name ?? null,
+    tenantId: ds.tenantId,
+    topology: ds.topology,
+    trRequestHeaders: ds.trRequestHeaders,
+    trResponseHeaders: ds.trResponseHeaders,
+    type: typeName,
+    typeId: ds.typeId,
+    xmlId: ds.xmlId,
+  };
+  if (version.atLeast('3.1')) {
+    body.maxRequestHeaderBytes = ds.maxRequestHeaderBytes;
+  }
+  if (version.atLeast('4.0')) {
+    body.tlsVersions = view.tlsVersions.length > 0 ? view.tlsVersions : null;
+  } else {
+    body.cacheurl = ds.cacheurl;
+    if (ds.longDesc1 !== null) {
+      body.longDesc1 = ds.longDesc1;
+    }
+    if (ds.longDesc2 !== null) {
+      body.longDesc2 = ds.longDesc2;
+    }
+  }
+  if (version.atLeast('4.1')) {
+    body.regional = ds.regional;
+    body.requiredCapabilities = [];
+  }
+  return body;
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { validateBody } from 'src/common/validation/versioned-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { CDN_FEDERATION_LIST } from './cdn-federations.list';
+import { CdnFederationsService } from './cdn-federations.service';
+import { CdnFederationDto, CdnFederationV5Dto } from './dto/cdn-federation.dto';
+import { toCdnFederationListResponse, toCdnFederationResponse } from './dto/cdn-federation.response';
+
+const bodyOf = (body: unknown, version: ApiVersion): Promise<CdnFederationDto> =>
+  validateBody<CdnFederationDto>(body, version.atLeast('5.0') ? CdnFederationV5Dto : CdnFederationDto);
+
+/**
+ * Federations by CDN, the generic CRUD of the original (tag `cdnfederation`). The original's POST
+ * lists the single permission string "FEDERATION:READ, CDN:READ" (facts §3); we require the two.
+ */
+@Controller({ path: 'cdns/:name/federations', version: ALL_VERSIONS })
+export class CdnFederationsController {
+  constructor(private readonly federations: CdnFederationsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDN:READ', 'FEDERATION:READ', 'DELIVERY-SERVICE:READ')
+  async list(
+    @Param('name') name: string,
+    @ListParams(CDN_FEDERATION_LIST) query: ListQuery,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return (await this.federations.list(name, query, user)).map(toCdnFederationListResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION:CREATE', 'FEDERATION:READ', 'CDN:READ')
+  async create(@Param('name') name: string, @Body() body: unknown, @RequestedVersion() version: ApiVersion) {
+    const federation = await this.federations.create(name, await bodyOf(body, version));
+    return ApiResult.of(toCdnFederationResponse(federation), successAlert('cdnfederation was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'CDN:READ')
+  async update(
+    @Param('name') name: string,
+    @Param('id', KeyIdPipe) id: number,
+    @Body() body: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const federation = await this.federations.update(name, id, await bodyOf(body, version), user);
+    return ApiResult.of(toCdnFederationResponse(federation), successAlert('cdnfederation was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION:DELETE', 'FEDERATION:READ', 'CDN:READ')
+  async remove(
+    @Param('name') name: string,
+    @Param('id', KeyIdPipe) id: number,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.federations.remove(name, id, user);
+    return ApiResult.alertsOnly(successAlert('cdnfederation was deleted.'));
+  }
+}

@@ -1,0 +1,132 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { toDate } from 'src/common/time/timestamps';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
+import type { CdnFederationDto } from './dto/cdn-federation.dto';
+import type { CdnFederationRow } from './dto/cdn-federation.response';
+import { Federation } from './federation.entity';
+
+interface RawCdnFederationRow extends Omit<CdnFederationRow, 'lastUpdated'> {
+  lastUpdated: Date | string;
+}
+
+/**
+ * Federations by CDN (`cdns/{name}/federations`, facts §6). A federation belongs to a CDN only
+ * through the delivery services assigned to it, so the list joins them; the path's CDN is checked
+ * to exist on every route, as the original does, but writes do not tie the federation to it.
+ */
+@Injectable()
+export class CdnFederationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  /**
+   * One entry per (federation, delivery service of the CDN), filtered silently to the delivery
+   * services within the user's tenancy (decision D13).
+   */
+  async list(cdnName: string, query: ListQuery, user: CurrentUser): Promise<CdnFederationRow[]> {
+    const cdnId = await this.cdnIdOf(this.dataSource.manager, cdnName);
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('federation.id', 'id')
+      .addSelect('federation.cname', 'cname')
+      .addSelect('federation.ttl', 'ttl')
+      .addSelect('federation.description', 'description')
+      .addSelect('federation.last_updated', 'lastUpdated')
+      .addSelect('ds.id', 'dsId')
+      .addSelect('ds.xml_id', 'xmlId')
+      .from('federation', 'federation')
+      .innerJoin('federation_deliveryservice', 'fd', 'fd.federation = federation.id')
+      .innerJoin('deliveryservice', 'ds', 'ds.id = fd.deliveryservice')
+      .where('ds.cdn_id = :cdnId', { cdnId })
+      .andWhere(`ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
+        userTenantId: user.tenantId,
+      });
+    const rows = await applyListQuery(qb, query).addOrderBy('ds.id', 'ASC').getRawMany<RawCdnFederationRow>();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      cname: row.cname,
+      ttl: Number(row.ttl),
+      description: row.description,
+      lastUpdated: toDate(row.lastUpdated),
+      dsId: Number(row.dsId),
+      xmlId: row.xmlId,
+    }));
+  }
+
+  async create(cdnName: string, dto: CdnFederationDto): Promise<Federation> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.cdnIdOf(manager, cdnName);
+      const result = await manager.insert(Federation, {
+        cname: dto.cname,
+        ttl: dto.ttl,
+        description: dto.description ?? null,
+      });
+      return manager.findOneByOrFail(Federation, { id: Number(result.identifiers[0].id) });
+    });
+  }
+
+  async update(cdnName: string, id: number, dto: CdnFederationDto, user: CurrentUser): Promise<Federation> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.assertTenancy(manager, id, user);
+      await this.cdnIdOf(manager, cdnName);
+      const result = await manager.update(
+        Federation,
+        { id },
+        { cname: dto.cname, ttl: dto.ttl, description: dto.description ?? null },
+      );
+      if (!result.affected) {
+        throw new NotFoundException('no cdnfederation found with this id');
+      }
+      return manager.findOneByOrFail(Federation, { id });
+    });
+  }
+
+  /** Deleting a federation removes its assignments and resolver links (cascades). */
+  async remove(cdnName: string, id: number, user: CurrentUser): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.assertTenancy(manager, id, user);
+      await this.cdnIdOf(manager, cdnName);
+      const result = await manager.delete(Federation, { id });
+      if (!result.affected) {
+        throw new NotFoundException('no cdnfederation with that key found');
+      }
+    });
+  }
+
+  private async cdnIdOf(manager: EntityManager, cdnName: string): Promise<number> {
+    const rows = await manager.query<{ id: number | string }[]>('SELECT id FROM cdn WHERE name = ?', [
+      cdnName,
+    ]);
+    if (rows.length === 0) {
+      throw new NotFoundException('cdn not found');
+    }
+    return Number(rows[0].id);
+  }
+
+  /**
+   * A federation with no delivery service is anyone's; otherwise every delivery service it is
+   * assigned to must be within the user's tenancy (403 `not authorized on this tenant`, D13).
+   */
+  private async assertTenancy(manager: EntityManager, id: number, user: CurrentUser): Promise<void> {
+    const outside = await manager
+      .createQueryBuilder()
+      .select('1', 'outside')
+      .from('federation_deliveryservice', 'fd')
+      .innerJoin('deliveryservice', 'ds', 'ds.id = fd.deliveryservice')
+      .where('fd.federation = :id', { id })
+      .andWhere(`ds.tenant_id NOT IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
+        userTenantId: user.tenantId,
+      })
+      .limit(1)
+      .getRawMany();
+    if (outside.length > 0) {
+      throw new ForbiddenException(NOT_AUTHORIZED_ON_TENANT);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { Federation } from 'src/modules/federations/federation.entity';
+
+export interface CdnFederationRow {
+  id: number;
+  cname: string;
+  ttl: number;
+  description: string | null;
+  lastUpdated: Date;
+  dsId: number;
+  xmlId: string;
+}
+
+/** A federation as created or updated: no delivery service (facts §6). */
+export function toCdnFederationResponse(federation: Federation): Record<string, unknown> {
+  return {
+    id: federation.id,
+    cname: federation.cname,
+    ttl: federation.ttl,
+    description: federation.description,
+    lastUpdated: federation.lastUpdated,
+  };
+}
+
+/** One federation of a CDN as listed: one entry per delivery service it is assigned to. */
+export function toCdnFederationListResponse(row: CdnFederationRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    cname: row.cname,
+    ttl: row.ttl,
+    description: row.description,
+    lastUpdated: row.lastUpdated,
+    deliveryService: { id: row.dsId, xmlId: row.xmlId },
+  };
+}

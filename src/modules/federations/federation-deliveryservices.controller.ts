@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { hasRequestBody } from 'src/common/validation/request-body';
+import { FEDERATION_DS_LIST } from './federation-deliveryservices.list';
+import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
+
+const WRITE_PERMISSIONS = [
+  'FEDERATION:UPDATE',
+  'DELIVERY-SERVICE:UPDATE',
+  'FEDERATION:READ',
+  'DELIVERY-SERVICE:READ',
+];
+
+@Controller({ path: 'federations/:id/deliveryservices', version: ALL_VERSIONS })
+export class FederationDeliveryServicesController {
+  constructor(private readonly deliveryServices: FederationDeliveryServicesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('FEDERATION:READ', 'DELIVERY-SERVICE:READ')
+  async list(@Param('id', new IntParamPipe()) id: number, @ListParams(FEDERATION_DS_LIST) query: ListQuery) {
+    return (await this.deliveryServices.list(id, query)).map((ds) => ({
+      id: ds.id,
+      cdn: ds.cdn,
+      type: ds.type,
+      xmlId: ds.xmlId,
+    }));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions(...WRITE_PERMISSIONS)
+  async assign(@Param('id', new IntParamPipe()) id: number, @Body() body: unknown, @Req() req: Request) {
+    const assignment = await this.deliveryServices.assign(id, body, hasRequestBody(req));
+    return ApiResult.of(
+      { dsIds: assignment.ids, replace: assignment.replace },
+      successAlert(
+        `${assignment.ids?.length ?? 0} delivery service(s) were assigned to the federation ${id}`,
+      ),
+    );
+  }
+
+  @Delete(':dsID')
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions(...WRITE_PERMISSIONS)
+  async remove(
+    @Param('id', new IntParamPipe()) id: number,
+    @Param('dsID', new IntParamPipe('dsID')) dsId: number,
+  ) {
+    await this.deliveryServices.remove(id, dsId);
+    return ApiResult.alertsOnly(successAlert('federation deliveryservice was deleted.'));
+  }
+}

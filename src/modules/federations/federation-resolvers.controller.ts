@@ -1,0 +1,94 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { hasRequestBody } from 'src/common/validation/request-body';
+import { parseFederationResolverBody } from './dto/federation-resolver.body';
+import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
+import { FederationResolversService } from './federation-resolvers.service';
+
+@Controller({ path: 'federation_resolvers', version: ALL_VERSIONS })
+export class FederationResolversController {
+  constructor(private readonly resolvers: FederationResolversService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('FEDERATION-RESOLVER:READ', 'TYPE:READ')
+  async list(@ListParams(FEDERATION_RESOLVER_LIST) query: ListQuery) {
+    return (await this.resolvers.list(query)).map((r) => ({
+      id: r.id,
+      ipAddress: r.ipAddress,
+      lastUpdated: r.lastUpdated,
+      type: r.type,
+    }));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION-RESOLVER:CREATE', 'TYPE:READ')
+  async create(@Body() body: unknown, @Req() req: Request) {
+    const created = await this.resolvers.create(parseFederationResolverBody(body, hasRequestBody(req)));
+    return ApiResult.of(
+      { id: created.id, ipAddress: created.ipAddress, type: created.type, typeId: created.typeId },
+      successAlert(`Federation Resolver created [ IP = ${created.ipAddress} ] with id: ${created.id}`),
+    );
+  }
+
+  /** `DELETE federation_resolvers?id=<id>` (the id is a required query parameter). */
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'TYPE:READ')
+  async remove(@Query('id') raw: unknown) {
+    const value = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+    if (value === undefined || value === '') {
+      throw new BadRequestException('required parameters missing: missing required parameters: id');
+    }
+    const id = new IntParamPipe().transform(typeof value === 'string' ? value : '');
+    const deleted = await this.resolvers.remove(id);
+    return ApiResult.of(
+      deleted,
+      successAlert(`Federation resolver deleted [ IP = ${deleted.ipAddress} ] with id: ${deleted.id}`),
+    );
+  }
+}
+
+@Controller({ path: 'federations/:id/federation_resolvers', version: ALL_VERSIONS })
+export class FederationFederationResolversController {
+  constructor(private readonly resolvers: FederationResolversService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('FEDERATION:READ', 'FEDERATION-RESOLVER:READ')
+  list(@Param('id', new IntParamPipe()) id: number) {
+    return this.resolvers.forFederation(id);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'FEDERATION-RESOLVER:READ')
+  async assign(@Param('id', new IntParamPipe()) id: number, @Body() body: unknown, @Req() req: Request) {
+    const { assignment, federation } = await this.resolvers.assign(id, body, hasRequestBody(req));
+    return ApiResult.of(
+      { replace: assignment.replace ?? false, fedResolverIds: assignment.ids },
+      successAlert(
+        `${assignment.ids?.length ?? 0} resolver(s) were assigned to the ${federation.cname} federation`,
+      ),
+    );
+  }
+}

@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { hasRequestBody } from 'src/common/validation/request-body';
+import { FEDERATION_USER_LIST } from './federation-users.list';
+import { FederationUsersService } from './federation-users.service';
+
+@Controller({ path: 'federations/:id/users', version: ALL_VERSIONS })
+export class FederationUsersController {
+  constructor(private readonly users: FederationUsersService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('FEDERATION:READ', 'USER:READ')
+  async list(
+    @Param('id', new IntParamPipe()) id: number,
+    @ListParams(FEDERATION_USER_LIST) query: ListQuery,
+  ) {
+    return (await this.users.list(id, query)).map((u) => ({
+      company: u.company,
+      email: u.email,
+      fullName: u.fullName,
+      id: u.id,
+      role: u.role,
+      username: u.username,
+    }));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION:UPDATE', 'USER:READ', 'FEDERATION:READ')
+  async assign(@Param('id', new IntParamPipe()) id: number, @Body() body: unknown, @Req() req: Request) {
+    const { assignment, federation } = await this.users.assign(id, body, hasRequestBody(req));
+    const count = assignment.ids?.length ?? 0;
+    return ApiResult.of(
+      { userIds: assignment.ids, replace: assignment.replace },
+      successAlert(`${count} user(s) were assigned to the ${federation.cname} federation`),
+    );
+  }
+
+  @Delete(':userID')
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'USER:READ')
+  async remove(
+    @Param('id', new IntParamPipe()) id: number,
+    @Param('userID', new IntParamPipe('userID')) userId: number,
+  ) {
+    await this.users.remove(id, userId);
+    return ApiResult.alertsOnly(successAlert('federation users was deleted.'));
+  }
+}

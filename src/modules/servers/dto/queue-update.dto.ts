@@ -1,0 +1,40 @@
+import { BadRequestException } from '@nestjs/common';
+import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
+
+/** Body of POST /cachegroups/{id}/queue_update (facts §2.14): the CDN by name, by id, or both. */
+export interface QueueUpdateRequest {
+  action: 'queue' | 'dequeue';
+  cdn?: string;
+  cdnId?: number;
+}
+
+/**
+ * Checks in the original's order: the action, then that a CDN is named (`cdn` empty counts as
+ * absent). `cdnId` is an integer or a numeric string, as the original's JSONIntStr reads it; a
+ * field of another JSON type is a 400 naming it (decision D9).
+ */
+export function parseQueueUpdate(body: unknown): QueueUpdateRequest {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new BadRequestException(BODY_NOT_AN_OBJECT);
+  }
+  const { action, cdn, cdnId } = body as Record<string, unknown>;
+  if (cdn !== undefined && cdn !== null && typeof cdn !== 'string') {
+    throw new BadRequestException("'cdn' must be a string");
+  }
+  let id: number | undefined;
+  if (typeof cdnId === 'number' && Number.isSafeInteger(cdnId)) {
+    id = cdnId;
+  } else if (typeof cdnId === 'string' && /^-?\d{1,15}$/.test(cdnId.trim())) {
+    id = Number(cdnId.trim());
+  } else if (cdnId !== undefined && cdnId !== null) {
+    throw new BadRequestException("'cdnId' must be an integer");
+  }
+  if (action !== 'queue' && action !== 'dequeue') {
+    throw new BadRequestException("action must be 'queue' or 'dequeue'");
+  }
+  const name = typeof cdn === 'string' && cdn !== '' ? cdn : undefined;
+  if (id === undefined && name === undefined) {
+    throw new BadRequestException('cdn is a required field');
+  }
+  return { action, cdn: name, cdnId: id };
+}

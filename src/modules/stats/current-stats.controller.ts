@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult } from 'src/common/http/alerts';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { CurrentStatsService } from './current-stats.service';
+
+@Controller({ path: 'current_stats', version: ALL_VERSIONS })
+export class CurrentStatsController {
+  constructor(private readonly stats: CurrentStatsService) {}
+
+  /** `{response: {currentStats: [...]}}`, plus a `warning` alert when InfluxDB failed (D16). */
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDN:READ')
+  async current() {
+    const { stats, alerts } = await this.stats.current();
+    return alerts.length > 0 ? ApiResult.of(stats, ...alerts) : stats;
+  }
+}

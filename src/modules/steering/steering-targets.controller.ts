@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { toSteeringTargetResponse } from './dto/steering-target.response';
+import { IntPathPipe } from './int-path.pipe';
+import { STEERING_TARGET_LIST } from './steering-targets.list';
+import { SteeringTargetsService } from './steering-targets.service';
+
+/** Path-parameter texts of the original's generic handlers (reads filter, writes parse keys). */
+const READ_DS = new IntPathPipe('deliveryservice cannot parse to integer');
+const READ_TARGET = new IntPathPipe('target cannot parse to integer');
+const CREATE_DS = new IntPathPipe('delivery service ID must be an integer');
+const KEY_DS = new IntPathPipe('failed to parse key: deliveryservice');
+const KEY_TARGET = new IntPathPipe('failed to parse key: target');
+
+/**
+ * Steering targets (traffic_ops_golang/steeringtargets, routes.go): reads at level 10, writes at
+ * the Steering/Portal level 15, permissions as the original's 4.x routes list them.
+ */
+@Controller({ path: 'steering/:deliveryservice/targets', version: ALL_VERSIONS })
+export class SteeringTargetsController {
+  constructor(private readonly targets: SteeringTargetsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async list(
+    @Param('deliveryservice', READ_DS) dsId: number,
+    @ListParams(STEERING_TARGET_LIST) query: ListQuery,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return (await this.targets.list(dsId, query, user)).map(toSteeringTargetResponse);
+  }
+
+  /** As the original's read handler: an array of the one target, empty when there is none. */
+  @Get(':target')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async one(
+    @Param('deliveryservice', READ_DS) dsId: number,
+    @Param('target', READ_TARGET) targetId: number,
+    @ListParams(STEERING_TARGET_LIST) query: ListQuery,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return (await this.targets.list(dsId, query, user, targetId)).map(toSteeringTargetResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('STEERING:CREATE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async create(
+    @Param('deliveryservice', CREATE_DS) dsId: number,
+    @Body() body: unknown,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const row = await this.targets.create(dsId, body, user);
+    return ApiResult.of(toSteeringTargetResponse(row), successAlert('steeringtarget was created.'));
+  }
+
+  @Put(':target')
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('STEERING:UPDATE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async update(
+    @Param('deliveryservice', KEY_DS) dsId: number,
+    @Param('target', KEY_TARGET) targetId: number,
+    @Body() body: unknown,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const row = await this.targets.update(dsId, targetId, body, user);
+    return ApiResult.of(toSteeringTargetResponse(row), successAlert('steeringtarget was updated.'));
+  }
+
+  @Delete(':target')
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('STEERING:DELETE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async remove(
+    @Param('deliveryservice', KEY_DS) dsId: number,
+    @Param('target', KEY_TARGET) targetId: number,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.targets.remove(dsId, targetId, user);
+    return ApiResult.alertsOnly(successAlert('steeringtarget was deleted.'));
+  }
+}

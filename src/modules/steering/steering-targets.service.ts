@@ -1,0 +1,195 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
+import { translateDbErrors } from 'src/common/database/db-error';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { isStorableId, parseSteeringTargetBody } from './dto/steering-target.body';
+import type { SteeringTargetRow } from './dto/steering-target.response';
+import { SteeringTarget } from './steering-target.entity';
+
+export const STEERING_DS_TYPES = ['STEERING', 'CLIENT_STEERING'];
+export const NOT_A_STEERING_DS = 'delivery service must be of type STEERING or CLIENT_STEERING';
+
+interface ValidTarget {
+  typeId: number;
+  value: number;
+}
+
+/**
+ * Targets of a steering delivery service (traffic_ops_golang/steeringtargets). Reads are filtered
+ * by the steering delivery service's tenant; writes need it within the user's reach (403).
+ */
+@Injectable()
+export class SteeringTargetsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(SteeringTarget) private readonly targets: Repository<SteeringTarget>,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  /** The targets of `dsId` the user may see; an unknown or unreachable delivery service has none. */
+  async list(
+    dsId: number,
+    query: ListQuery,
+    user: CurrentUser,
+    targetId?: number,
+  ): Promise<SteeringTargetRow[]> {
+    const qb = this.rows(this.targets.manager)
+      .where('st.deliveryservice = :dsId', { dsId })
+      .andWhere(`ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
+        userTenantId: user.tenantId,
+      });
+    if (targetId !== undefined) {
+      qb.andWhere('st.target = :targetId', { targetId });
+    }
+    return applyListQuery(qb, query).getRawMany<SteeringTargetRow>();
+  }
+
+  /**
+   * The original validates the body first (`missing typeId; missing value`, the type's table), then
+   * `missing target`, then the steering delivery service (404, tenancy 403). Its type must be
+   * STEERING or CLIENT_STEERING. A missing target delivery service is the foreign key's 404
+   * (`deliveryservice not found`) and a duplicate the unique index's 400, both mapped centrally.
+   */
+  async create(dsId: number, body: unknown, user: CurrentUser): Promise<SteeringTargetRow> {
+    const fields = parseSteeringTargetBody(body);
+    return this.dataSource.transaction(async (manager) => {
+      const valid = await this.validate(manager, fields);
+      if (fields.targetId === null) {
+        throw new BadRequestException('missing target');
+      }
+      const steering = await this.steeringDeliveryService(manager, dsId, user);
+      if (!STEERING_DS_TYPES.includes(steering.typeName)) {
+        throw new BadRequestException(NOT_A_STEERING_DS);
+      }
+      if (!isStorableId(fields.targetId)) {
+        throw new NotFoundException('deliveryservice not found');
+      }
+      const targetId = fields.targetId;
+      // The central mapping words this same text, but cannot read the values back from SQLite's
+      // statement (TypeORM inlines integer literals there), so the pair is named here.
+      await translateDbErrors(
+        () =>
+          manager.insert(SteeringTarget, {
+            deliveryServiceId: dsId,
+            targetId,
+            value: valid.value,
+            typeId: valid.typeId,
+          }),
+        (failure) =>
+          failure.kind === 'unique'
+            ? new BadRequestException(
+                `steering_target deliveryservice, target '${dsId}, ${targetId}' already exists.`,
+              )
+            : undefined,
+      );
+      return this.one(manager, dsId, fields.targetId);
+    });
+  }
+
+  /** Changes `value` and `typeId`; the target comes from the path (a body `targetId` is ignored). */
+  async update(dsId: number, targetId: number, body: unknown, user: CurrentUser): Promise<SteeringTargetRow> {
+    const fields = parseSteeringTargetBody(body);
+    return this.dataSource.transaction(async (manager) => {
+      const valid = await this.validate(manager, fields);
+      await this.steeringDeliveryService(manager, dsId, user);
+      const result = await manager.update(
+        SteeringTarget,
+        { deliveryServiceId: dsId, targetId },
+        { value: valid.value, typeId: valid.typeId },
+      );
+      if (!result.affected) {
+        throw new NotFoundException('no steering target found with this id');
+      }
+      return this.one(manager, dsId, targetId);
+    });
+  }
+
+  async remove(dsId: number, targetId: number, user: CurrentUser): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.steeringDeliveryService(manager, dsId, user);
+      const result = await manager.delete(SteeringTarget, { deliveryServiceId: dsId, targetId });
+      if (!result.affected) {
+        throw new NotFoundException('steering target not found');
+      }
+    });
+  }
+
+  /** lib/go-tc SteeringTargetNullable.Validate: every problem, joined with `; `. */
+  private async validate(
+    manager: EntityManager,
+    fields: { typeId: number | null; value: number | null },
+  ): Promise<ValidTarget> {
+    const problems: string[] = [];
+    if (fields.typeId === null) {
+      problems.push('missing typeId');
+    } else {
+      const rows: { use_in_table: string | null }[] = await manager.query(
+        'SELECT use_in_table FROM type WHERE id = ?',
+        [fields.typeId],
+      );
+      if (rows.length === 0) {
+        problems.push('type not found');
+      } else if (rows[0].use_in_table !== 'steering_target') {
+        problems.push('type is not a valid steering_target type');
+      }
+    }
+    if (fields.value === null) {
+      problems.push('missing value');
+    }
+    if (problems.length > 0) {
+      throw new BadRequestException(problems.join('; '));
+    }
+    return { typeId: fields.typeId!, value: fields.value! };
+  }
+
+  /**
+   * The steering delivery service, which must exist (404 `delivery service <id> not found`, as the
+   * original's tenancy check words it) and be within the user's tenancy (403).
+   */
+  private async steeringDeliveryService(
+    manager: EntityManager,
+    dsId: number,
+    user: CurrentUser,
+  ): Promise<{ tenantId: number; typeName: string }> {
+    const rows: { tenant_id: number | string; type_name: string }[] = await manager.query(
+      'SELECT ds.tenant_id, t.name AS type_name FROM deliveryservice ds JOIN type t ON t.id = ds.type WHERE ds.id = ?',
+      [dsId],
+    );
+    if (rows.length === 0) {
+      throw new NotFoundException(`delivery service ${dsId} not found`);
+    }
+    const tenantId = Number(rows[0].tenant_id);
+    await this.tenancy.assertWithinReach(user.tenantId, tenantId, manager);
+    return { tenantId, typeName: rows[0].type_name };
+  }
+
+  private async one(manager: EntityManager, dsId: number, targetId: number): Promise<SteeringTargetRow> {
+    const row = await this.rows(manager)
+      .where('st.deliveryservice = :dsId', { dsId })
+      .andWhere('st.target = :targetId', { targetId })
+      .getRawOne<SteeringTargetRow>();
+    if (!row) {
+      throw new NotFoundException('steering target not found');
+    }
+    return row;
+  }
+
+  /** The original's select: the target joined with both delivery services' xmlIds and its type. */
+  private rows(manager: EntityManager): SelectQueryBuilder<SteeringTarget> {
+    return manager
+      .createQueryBuilder(SteeringTarget, 'st')
+      .innerJoin('deliveryservice', 'ds', 'ds.id = st.deliveryservice')
+      .innerJoin('deliveryservice', 'dst', 'dst.id = st.target')
+      .innerJoin('type', 'tp', 'tp.id = st.type')
+      .select('ds.xml_id', 'deliveryService')
+      .addSelect('st.deliveryservice', 'deliveryServiceId')
+      .addSelect('dst.xml_id', 'target')
+      .addSelect('st.target', 'targetId')
+      .addSelect('tp.name', 'type')
+      .addSelect('st.type', 'typeId')
+      .addSelect('st.value', 'value');
+  }
+}

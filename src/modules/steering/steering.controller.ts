@@ -1,0 +1,17 @@
+import { Controller, Get } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { SteeringService } from './steering.service';
+
+/** GET /steering: roles Portal, Steering, Federation, operations, admin (spec; level 15). */
+@Controller({ path: 'steering', version: ALL_VERSIONS })
+export class SteeringController {
+  constructor(private readonly steering: SteeringService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('STEERING:READ', 'DELIVERY-SERVICE:READ')
+  list() {
+    return this.steering.list();
+  }
+}

@@ -1,0 +1,350 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiClient,
+  createRole,
+  createUser,
+  type CreatedUser,
+  expectApiHeaders,
+  expectError,
+  expectSuccessAlert,
+  responseOf,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import {
+  countRows,
+  createFederation,
+  type FederationResponse,
+  typeId,
+  uniqueIpv4,
+  uniqueIpv6,
+} from 'test/e2e/support/fixtures/federations';
+import { createCdn } from 'test/e2e/support/fixtures/profiles';
+
+interface Resolver {
+  id: number;
+  ipAddress: string;
+  lastUpdated?: string;
+  type: string;
+  typeId?: number;
+}
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+
+describe('federation_resolvers', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let readOnly: CreatedUser;
+  let operations: CreatedUser;
+  let resolve4: number;
+  let resolve6: number;
+  let cdn: { id: number; name: string };
+
+  const create = async (
+    ipAddress: string,
+    type = ipAddress.includes(':') ? resolve6 : resolve4,
+  ): Promise<Resolver> => {
+    const res = await admin.post('federation_resolvers', { ipAddress, typeId: type });
+    expect(res.status).toBe(200);
+    return responseOf<Resolver>(res);
+  };
+  const stored = (ip: string) => countRows(app, 'federation_resolver', 'ip_address = ?', [ip]);
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    readOnly = await createUser(app, admin, 'read-only');
+    operations = await createUser(app, admin, 'operations');
+    resolve4 = await typeId(admin, 'RESOLVE4');
+    resolve6 = await typeId(admin, 'RESOLVE6');
+    cdn = await createCdn(admin);
+  });
+
+  afterAll(() => app.close());
+
+  describe('POST', () => {
+    it('creates IPv4 and IPv6 resolvers and subnets on every version', async () => {
+      for (const [version, ip, type, name] of [
+        ['3.0', uniqueIpv4(), resolve4, 'RESOLVE4'],
+        ['4.0', `${uniqueIpv4()}/32`, resolve4, 'RESOLVE4'],
+        ['5.0', uniqueIpv6(), resolve6, 'RESOLVE6'],
+        ['4.1', `${uniqueIpv6()}/128`, resolve6, 'RESOLVE6'],
+      ] as const) {
+        const res = await admin.at(version).post('federation_resolvers', { ipAddress: ip, typeId: type });
+        expect(res.status).toBe(200);
+        expectApiHeaders(res);
+        const created = responseOf<Resolver>(res);
+        expect(created).toEqual({ id: expect.any(Number), ipAddress: ip, type: name, typeId: type });
+        expect(res.body.alerts).toEqual([
+          { text: `Federation Resolver created [ IP = ${ip} ] with id: ${created.id}`, level: 'success' },
+        ]);
+      }
+    });
+
+    it('answers 400 for a duplicate address, writing nothing more', async () => {
+      const ip = uniqueIpv4();
+      await create(ip);
+      expectError(
+        await admin.post('federation_resolvers', { ipAddress: ip, typeId: resolve4 }),
+        400,
+        `federation_resolver ip_address '${ip}' already exists.`,
+      );
+      expect(await stored(ip)).toBe(1);
+    });
+
+    it('answers 400 for bad addresses, types that do not fit and bad bodies; 404 for an unknown type', async () => {
+      const ip = uniqueIpv4();
+      const cases: [unknown, number, string][] = [
+        [
+          { ipAddress: ip, typeId: resolve6 },
+          400,
+          'validating: typeId: must be the RESOLVE4 type for an IPv4 address or subnet.',
+        ],
+        [
+          { ipAddress: '::1', typeId: resolve4 },
+          400,
+          'validating: typeId: must be the RESOLVE6 type for an IPv6 address or subnet.',
+        ],
+        [
+          { ipAddress: ip, typeId: await typeId(admin, 'HTTP') },
+          400,
+          'validating: typeId: must be the RESOLVE4 type for an IPv4 address or subnet.',
+        ],
+        [{ ipAddress: ip, typeId: 999999999 }, 404, 'type not found'],
+        [
+          { ipAddress: 'not-an-ip', typeId: resolve4 },
+          400,
+          'validating: ipAddress: invalid network IP or CIDR-notation subnet.',
+        ],
+        [
+          { ipAddress: `${ip}/33`, typeId: resolve4 },
+          400,
+          'validating: ipAddress: invalid network IP or CIDR-notation subnet.',
+        ],
+        [{}, 400, 'validating: ipAddress: cannot be blank; typeId: cannot be blank.'],
+        [{ ipAddress: ip }, 400, 'validating: typeId: cannot be blank.'],
+        [{ ipAddress: 5, typeId: resolve4 }, 400, 'decoding: ipAddress must be a string'],
+        [{ ipAddress: ip, typeId: 'x' }, 400, 'decoding: typeId must be a non-negative integer'],
+        [[], 400, 'decoding: the request body must be a JSON object'],
+      ];
+      for (const [body, status, text] of cases) {
+        expectError(await admin.post('federation_resolvers', body), status, text);
+      }
+      expect(await stored(ip)).toBe(0);
+      const malformed = await admin.raw('post', 'federation_resolvers', '{"ipAddress": ');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.alerts[0].text).toMatch(/^malformed JSON: /);
+    });
+
+    it('needs a login, the admin level and, on 4.0+, the permissions', async () => {
+      const body = { ipAddress: uniqueIpv4(), typeId: resolve4 };
+      expectError(
+        await ApiClient.anonymous(app).post('federation_resolvers', body),
+        401,
+        'unauthorized, please log in.',
+      );
+      expectError(await readOnly.client.post('federation_resolvers', body), 403, 'Forbidden.');
+      expectError(await operations.client.post('federation_resolvers', body), 403, 'Forbidden.');
+      const role = await createRole(admin, ['TYPE:READ']);
+      const limited = await createUser(app, admin, role);
+      expectError(
+        await limited.client.post('federation_resolvers', body),
+        403,
+        'missing required Permissions: FEDERATION-RESOLVER:CREATE',
+      );
+      expect(await stored(body.ipAddress)).toBe(0);
+      expect((await limited.client.at('3.0').post('federation_resolvers', body)).status).toBe(200);
+    });
+  });
+
+  describe('GET', () => {
+    it('lists resolvers with filters id, ipAddress and type, ordered and paged', async () => {
+      const v4 = await create(uniqueIpv4());
+      const v6 = await create(uniqueIpv6());
+      const res = await readOnly.client.get(`federation_resolvers?id=${v4.id}`);
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expect(responseOf(res)).toEqual([
+        {
+          id: v4.id,
+          ipAddress: v4.ipAddress,
+          lastUpdated: expect.stringMatching(TIMESTAMP),
+          type: 'RESOLVE4',
+        },
+      ]);
+      const get = async (q: string) => responseOf<Resolver[]>(await admin.get(`federation_resolvers${q}`));
+      expect((await get(`?ipAddress=${encodeURIComponent(v6.ipAddress)}`)).map((r) => r.id)).toEqual([v6.id]);
+      expect((await get('?type=RESOLVE6')).every((r) => r.type === 'RESOLVE6')).toBe(true);
+      const all = await get('');
+      expect(all.map((r) => r.id)).toEqual(all.map((r) => r.id).sort((a, b) => a - b));
+      expect((await get('?sortOrder=desc')).map((r) => r.id)).toEqual(all.map((r) => r.id).reverse());
+      expect(await get('?limit=1&offset=1')).toEqual(all.slice(1, 2));
+      expect(await get('?limit=1&page=2')).toEqual(all.slice(1, 2));
+      expectError(
+        await admin.get('federation_resolvers?limit=x'),
+        400,
+        'limit parameter must be bigger than -1',
+      );
+      expectError(await admin.get('federation_resolvers?id=x'), 400, 'id cannot parse to integer');
+      expectError(
+        await ApiClient.anonymous(app).get('federation_resolvers'),
+        401,
+        'unauthorized, please log in.',
+      );
+      const role = await createRole(admin, ['TYPE:READ']);
+      const limited = await createUser(app, admin, role);
+      expectError(
+        await limited.client.get('federation_resolvers'),
+        403,
+        'missing required Permissions: FEDERATION-RESOLVER:READ',
+      );
+    });
+  });
+
+  describe('DELETE', () => {
+    it('deletes a resolver and its links', async () => {
+      const resolver = await create(uniqueIpv4());
+      const federation = await createFederation(admin, cdn.name);
+      await admin.post(`federations/${federation.id}/federation_resolvers`, {
+        fedResolverIds: [resolver.id],
+      });
+      const res = await admin.delete(`federation_resolvers?id=${resolver.id}`);
+      expectSuccessAlert(
+        res,
+        `Federation resolver deleted [ IP = ${resolver.ipAddress} ] with id: ${resolver.id}`,
+      );
+      expectApiHeaders(res);
+      expect(responseOf(res)).toEqual({ id: resolver.id, ipAddress: resolver.ipAddress, type: 'RESOLVE4' });
+      expect(await stored(resolver.ipAddress)).toBe(0);
+      expect(responseOf(await admin.get(`federations/${federation.id}/federation_resolvers`))).toEqual([]);
+    });
+
+    it('answers the original 4xx texts', async () => {
+      const resolver = await create(uniqueIpv4());
+      expectError(
+        await admin.delete('federation_resolvers?id=999999999'),
+        404,
+        'No federation resolver by ID 999999999',
+      );
+      expectError(
+        await admin.delete('federation_resolvers'),
+        400,
+        'required parameters missing: missing required parameters: id',
+      );
+      expectError(
+        await admin.delete('federation_resolvers?id=x'),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      );
+      expectError(await readOnly.client.delete(`federation_resolvers?id=${resolver.id}`), 403, 'Forbidden.');
+      expectError(
+        await operations.client.delete(`federation_resolvers?id=${resolver.id}`),
+        403,
+        'Forbidden.',
+      );
+      expectError(
+        await ApiClient.anonymous(app).delete(`federation_resolvers?id=${resolver.id}`),
+        401,
+        'unauthorized, please log in.',
+      );
+      expect(await stored(resolver.ipAddress)).toBe(1);
+    });
+  });
+
+  describe('federations/{id}/federation_resolvers', () => {
+    let federation: FederationResponse;
+    let resolvers: Resolver[];
+
+    const linked = async (id = federation.id) =>
+      responseOf<Resolver[]>(await admin.get(`federations/${id}/federation_resolvers`)).map((r) => r.id);
+
+    beforeEach(async () => {
+      federation = await createFederation(admin, cdn.name);
+      resolvers = [await create(uniqueIpv4()), await create(uniqueIpv6()), await create(uniqueIpv4())];
+    });
+
+    it('assigns resolvers on every version and lists them', async () => {
+      for (const version of ['3.0', '4.0', '5.0']) {
+        const res = await admin.at(version).post(`federations/${federation.id}/federation_resolvers`, {
+          fedResolverIds: [resolvers[0].id, resolvers[1].id],
+          replace: true,
+        });
+        expectSuccessAlert(res, `2 resolver(s) were assigned to the ${federation.cname} federation`);
+        expectApiHeaders(res);
+        expect(responseOf(res)).toEqual({
+          replace: true,
+          fedResolverIds: [resolvers[0].id, resolvers[1].id],
+        });
+      }
+      const res = await readOnly.client.get(`federations/${federation.id}/federation_resolvers`);
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expect(responseOf(res)).toEqual([
+        { id: resolvers[0].id, ipAddress: resolvers[0].ipAddress, type: 'RESOLVE4' },
+        { id: resolvers[1].id, ipAddress: resolvers[1].ipAddress, type: 'RESOLVE6' },
+      ]);
+    });
+
+    it('keeps existing links without replace and drops the others with it', async () => {
+      const path = `federations/${federation.id}/federation_resolvers`;
+      await admin.post(path, { fedResolverIds: [resolvers[0].id] });
+      const res = await admin.post(path, { fedResolverIds: [resolvers[0].id, resolvers[1].id] });
+      expect(responseOf(res)).toEqual({ replace: false, fedResolverIds: [resolvers[0].id, resolvers[1].id] });
+      expect(await linked()).toEqual([resolvers[0].id, resolvers[1].id]);
+      await admin.post(path, { fedResolverIds: [resolvers[2].id], replace: true });
+      expect(await linked()).toEqual([resolvers[2].id]);
+    });
+
+    it('answers the original 4xx texts, writing nothing', async () => {
+      const path = `federations/${federation.id}/federation_resolvers`;
+      await admin.post(path, { fedResolverIds: [resolvers[0].id] });
+      expectError(
+        await admin.post(path, { fedResolverIds: [resolvers[1].id, 999999999], replace: true }),
+        404,
+        'federation_resolver not found',
+      );
+      expectError(
+        await admin.post('federations/999999999/federation_resolvers', { fedResolverIds: [resolvers[1].id] }),
+        404,
+        "'999999999': no such Federation",
+      );
+      expectError(
+        await admin.post(path, { fedResolverIds: 'x' }),
+        400,
+        'malformed JSON: fedResolverIds must be an array of integers',
+      );
+      expectError(
+        await admin.post(path, { fedResolverIds: [1], replace: 1 }),
+        400,
+        'malformed JSON: replace must be a boolean',
+      );
+      expectError(
+        await admin.post('federations/x/federation_resolvers', {}),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      );
+      expect(await linked()).toEqual([resolvers[0].id]);
+      expect(await linked(999999999)).toEqual([]);
+    });
+
+    it('needs a login, the admin level for writes and, on 4.0+, the permissions', async () => {
+      const path = `federations/${federation.id}/federation_resolvers`;
+      const body = { fedResolverIds: [resolvers[0].id] };
+      expectError(await ApiClient.anonymous(app).get(path), 401, 'unauthorized, please log in.');
+      expectError(await readOnly.client.post(path, body), 403, 'Forbidden.');
+      expectError(await operations.client.post(path, body), 403, 'Forbidden.');
+      const role = await createRole(admin, ['FEDERATION:READ']);
+      const limited = await createUser(app, admin, role);
+      expectError(
+        await limited.client.get(path),
+        403,
+        'missing required Permissions: FEDERATION-RESOLVER:READ',
+      );
+      expectError(
+        await limited.client.post(path, body),
+        403,
+        'missing required Permissions: FEDERATION:UPDATE, FEDERATION-RESOLVER:READ',
+      );
+      expect(await linked()).toEqual([]);
+    });
+  });
+});
