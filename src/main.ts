@@ -1,4 +1,5 @@
-import { Logger, type LogLevel } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cluster from 'node:cluster';
@@ -9,8 +10,6 @@ import { databaseConfigFrom } from 'src/config/database.config';
 import { type EnvironmentVariables, validateEnv } from 'src/config/env.validation';
 import { migrateEmbeddedDatabase } from 'src/database/embedded';
 
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
-
 async function serve(env: EnvironmentVariables): Promise<void> {
   const logger = new Logger('bootstrap');
   const httpsOptions =
@@ -20,8 +19,9 @@ async function serve(env: EnvironmentVariables): Promise<void> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
     httpsOptions,
-    logger: LEVELS.slice(0, LEVELS.indexOf(env.LOG_LEVEL as LogLevel) + 1),
+    bufferLogs: true,
   });
+  app.useLogger(app.get(PinoLogger));
   configureApp(app);
   await app.listen(env.PORT, env.HOST);
   const where = env.DATABASE_URL ? 'MySQL' : `the embedded database ${env.SQLITE_PATH}`;

@@ -82,6 +82,13 @@ describe('API conventions (D1, D5, D9, D17, D18)', () => {
       expect(cookie).toMatch(/; Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly$/);
     });
 
+    it('echoes X-Request-Id, or gives the response a fresh one', async () => {
+      const given = await admin.get('cdns').set('X-Request-Id', 'trace-42');
+      expect(given.headers['x-request-id']).toBe('trace-42');
+      const fresh = await request(server).get('/api/4.0/nope');
+      expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
     it('sends JSON as application/json', async () => {
       const res = await admin.get('cdns');
       expect(res.headers['content-type']).toMatch(/^application\/json(; charset=utf-8)?$/);

@@ -12,6 +12,7 @@ import { classifyDbError } from 'src/common/database/db-error';
 import { mapDbFailure, type MappedError } from 'src/common/filters/db-error.map';
 import { errorAlert } from 'src/common/http/alerts';
 import { sendAlerts } from 'src/common/http/json';
+import { isRouteMatched } from 'src/common/http/route-match';
 import { isServedVersion, versionInPath } from 'src/common/versioning/api-version';
 
 export const NOT_IMPLEMENTED_VERSION_TEXT =
@@ -44,6 +45,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
     const { status, text } = this.map(exception, req);
+    if (status >= 500) {
+      // The request log line of this response carries the cause (one line per 5xx).
+      (res as Response & { err?: unknown }).err =
+        exception instanceof Error ? exception : new Error(String(exception));
+    }
     if (res.headersSent) {
       this.logger.error(`error after the response was sent: ${text}`);
       return;
@@ -52,7 +58,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private map(exception: unknown, req: Request): MappedError {
-    if (exception instanceof NotFoundException && !req.route) {
+    if (exception instanceof NotFoundException && !isRouteMatched(req)) {
       return this.unmatchedRoute(req);
     }
     if (exception instanceof HttpException) {
@@ -60,12 +66,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const failure = classifyDbError(exception);
     if (failure) {
-      if (failure.kind === 'unavailable' || failure.kind === 'contention') {
-        this.logger.warn(`database ${failure.kind}: ${describe(exception)}`);
-      }
       return mapDbFailure(failure);
     }
-    this.logger.error(`${req.method} ${req.originalUrl}: ${describe(exception)}`, stackOf(exception));
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, text: 'Internal Server Error' };
   }
 
@@ -77,12 +79,4 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     return { status: HttpStatus.NOT_FOUND, text: `The requested path '${req.path}' does not exist.` };
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
-
-function stackOf(error: unknown): string | undefined {
-  return error instanceof Error ? error.stack : undefined;
 }

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import { Public } from 'src/common/decorators/auth.decorators';
+import { markRouteMatched } from 'src/common/http/route-match';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { issueSessionCookie, SESSION_COOKIE, SESSION_SECONDS } from 'src/modules/auth/session-cookie';
@@ -30,6 +31,7 @@ export class SessionAuthGuard extends AuthGuard(SESSION_STRATEGY) {
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    markRouteMatched(context.switchToHttp().getRequest<Request>());
     if (this.reflector.getAllAndOverride(Public, [context.getHandler(), context.getClass()])) {
       return true;
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { assignRequestId, REQUEST_ID_HEADER } from 'src/common/http/request-id';
 
 export const DIGEST_HEADER = 'Whole-Content-Sha512';
 
@@ -28,7 +29,8 @@ function chunkToBuffer(chunk: unknown, encoding: unknown): Buffer {
 /**
  * The headers of decision D18 on every response, successes and errors alike: the CORS set, the
  * server name and `Whole-Content-Sha512`, computed over the exact bytes handed to `res.end`
- * (Express sends a body with a single `end` call). OPTIONS preflights are answered here (D17).
+ * (Express sends a body with a single `end` call), and the request id (X-Request-Id, echoed or
+ * generated). OPTIONS preflights are answered here (D17).
  */
 export function responseHeaders(serverName: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -42,6 +44,7 @@ export function responseHeaders(serverName: string) {
     res.setHeader('Permissions-Policy', 'interest-cohort=()');
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('X-Server-Name', serverName);
+    res.setHeader(REQUEST_ID_HEADER, assignRequestId(req));
 
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = function (this: Response, ...args: unknown[]): Response {

@@ -15,6 +15,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.ADMIN_PASSWORD = ADMIN_PASSWORD;
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.SERVER_NAME = 'cdn-control-plane/e2e';
+  // Request logs only for 5xx (with their cause) during the tests.
+  process.env.LOG_LEVEL = 'error';
   if (db.driver === 'mysql') {
     const connection = await mysql.createConnection(db.serverUrl!);
     await connection.query(`DROP DATABASE IF EXISTS \`${db.database}\``);
