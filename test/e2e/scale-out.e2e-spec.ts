@@ -1,0 +1,76 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { ApiClient, expectError, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
+import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
+
+/**
+ * Two instances of the service on one database with one SESSION_SECRET, as behind a load balancer
+ * (ARCHITECTURE "Scale"): sessions are accepted by either, and concurrent conflicting writes spread
+ * over both leave exactly one winner, decided by the database's unique indexes, and never a 5xx.
+ */
+describe('scale-out: two instances on one database', () => {
+  let first: INestApplication;
+  let second: INestApplication;
+  let adminOnFirst: ApiClient;
+  let adminOnSecond: ApiClient;
+
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp();
+    adminOnFirst = await ApiClient.admin(first);
+    adminOnSecond = new ApiClient(second.getHttpServer() as App, '4.0', adminOnFirst.cookie);
+  });
+
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('accepts on one instance the session the other issued, and renews it', async () => {
+    const login = await request(first.getHttpServer() as App)
+      .post('/api/4.0/user/login')
+      .send({ u: 'admin', p: ADMIN_PASSWORD });
+    const res = await request(second.getHttpServer() as App)
+      .get('/api/4.0/user/current')
+      .set('Cookie', sessionCookieOf(login));
+    expect(res.status).toBe(200);
+    expect(responseOf<{ username: string }>(res).username).toBe('admin');
+    expect(sessionCookieOf(res)).toMatch(/^mojolicious=/);
+  });
+
+  it('lets exactly one of concurrent creates of one CDN name win across both instances', async () => {
+    const name = uniqueName('race-cdn');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 === 0 ? adminOnFirst : adminOnSecond).post('cdns', {
+          name,
+          domainName: `d${i}.${name}.example.net`,
+          dnssecEnabled: false,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const loser of results.filter((r) => r.status !== 200)) {
+      expectError(loser, 400, `cdn name '${name}' already exists.`);
+    }
+    expect(responseOf<unknown[]>(await adminOnSecond.get(`cdns?name=${name}`))).toHaveLength(1);
+  });
+
+  it('lets exactly one of concurrent creates of one ASN number win across both instances', async () => {
+    const cachegroup = await createCachegroup(adminOnFirst);
+    const asn = 100_000 + Math.floor(Math.random() * 1_000_000_000);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 === 0 ? adminOnFirst : adminOnSecond).post('asns', { asn, cachegroupId: cachegroup.id }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const loser of results.filter((r) => r.status !== 200)) {
+      expectError(loser, 400, 'an asn with the specified number already exists');
+    }
+    expect(responseOf<unknown[]>(await adminOnFirst.get(`asns?asn=${asn}`))).toHaveLength(1);
+  });
+});
