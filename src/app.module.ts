@@ -2,14 +2,12 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
 import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
 import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.interceptor';
 import { ApiValidationPipe } from 'src/common/validation/api-validation.pipe';
-import { appConfig, type AppConfig } from 'src/config/app.config';
-import { loggerParams } from 'src/config/logging';
+import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
 import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
 import { validateEnv } from 'src/config/env.validation';
@@ -44,10 +42,6 @@ import { UsersModule } from 'src/modules/users/users.module';
       ignoreEnvFile: true,
       validate: validateEnv,
       load: [appConfig, databaseConfig, authConfig],
-    }),
-    LoggerModule.forRootAsync({
-      inject: [appConfig.KEY],
-      useFactory: (config: AppConfig) => loggerParams(config.logLevel),
     }),
     TypeOrmModule.forRootAsync({
       inject: [databaseConfig.KEY],

@@ -3,6 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AppConfig } from 'src/config/app.config';
 import { appConfig } from 'src/config/app.config';
 import { jsonBody } from 'src/common/http/json-body';
+import { createLogger, JsonNestLogger } from 'src/common/logging/logger';
+import { requestLog } from 'src/common/logging/request-log';
 import { responseHeaders } from 'src/common/http/response-headers';
 
 /**
@@ -17,7 +19,10 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (config.trustProxy) {
     app.set('trust proxy', true);
   }
+  const logger = createLogger(config.logLevel);
+  app.useLogger(new JsonNestLogger(logger));
   app.use(responseHeaders(config.serverName));
+  app.use(requestLog(logger));
   app.use(jsonBody(config.bodyLimit));
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
   app.enableVersioning({ type: VersioningType.URI, prefix: false });

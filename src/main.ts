@@ -1,5 +1,4 @@
 import { Logger } from '@nestjs/common';
-import { Logger as PinoLogger } from 'nestjs-pino';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cluster from 'node:cluster';
@@ -21,7 +20,6 @@ async function serve(env: EnvironmentVariables): Promise<void> {
     httpsOptions,
     bufferLogs: true,
   });
-  app.useLogger(app.get(PinoLogger));
   configureApp(app);
   await app.listen(env.PORT, env.HOST);
   const where = env.DATABASE_URL ? 'MySQL' : `the embedded database ${env.SQLITE_PATH}`;

@@ -13,6 +13,7 @@ import { mapDbFailure, type MappedError } from 'src/common/filters/db-error.map'
 import { errorAlert } from 'src/common/http/alerts';
 import { sendAlerts } from 'src/common/http/json';
 import { isRouteMatched } from 'src/common/http/route-match';
+import type { WithCause } from 'src/common/logging/request-log';
 import { isServedVersion, versionInPath } from 'src/common/versioning/api-version';
 
 export const NOT_IMPLEMENTED_VERSION_TEXT =
@@ -46,9 +47,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const { status, text } = this.map(exception, req);
     if (status >= 500) {
-      // The request log line of this response carries the cause (one line per 5xx).
-      (res as Response & { err?: unknown }).err =
-        exception instanceof Error ? exception : new Error(String(exception));
+      // The request's log line carries the cause (one line per 5xx; src/common/logging/request-log.ts).
+      (res as Response & WithCause).cause = exception;
     }
     if (res.headersSent) {
       this.logger.error(`error after the response was sent: ${text}`);
