@@ -4,7 +4,7 @@
  * (`<db>_bench`, from BENCH_DATABASE_URL, default mysql://root@127.0.0.1:3306/test), is signed in
  * to as admin, and each scenario runs autocannon for BENCH_SECONDS (default 10) per connection count.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +46,7 @@ async function prepareDatabase(): Promise<string> {
   return url.toString();
 }
 
-function startServer(databaseUrl: string, workers: number): ChildProcess {
+function startServer(databaseUrl: string, workers: number, logLevel = 'warn'): ChildProcess {
   return spawn(process.execPath, [join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env: {
@@ -56,7 +56,7 @@ function startServer(databaseUrl: string, workers: number): ChildProcess {
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: PASSWORD,
       SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logLevel,
       WEB_CONCURRENCY: String(workers),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -105,12 +105,64 @@ interface Row {
   result: AutocannonResult;
 }
 
+/** wrk (C, one thread) when installed: it leaves more of this 2-core machine to the server. */
+const HAS_WRK = spawnSync('wrk', ['--version']).error === undefined;
+const LOAD_GENERATOR = HAS_WRK ? 'wrk' : 'autocannon';
+
+function wrkMs(output: string, percentile: string): number {
+  const match = new RegExp(`^\\s*${percentile}%\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(output);
+  if (!match) {
+    return NaN;
+  }
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+function runWrk(
+  url: string,
+  connections: number,
+  cookie: string,
+  seconds: number,
+): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', [
+      '-t1',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      '-H',
+      `Cookie: ${cookie}`,
+      url,
+    ]);
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN);
+      const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
+      const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+        .exec(output)
+        ?.slice(1)
+        .reduce((sum, n) => sum + Number(n), 0);
+      resolve({
+        requests: { average: rps, total: Math.round(rps * seconds) },
+        latency: { p50: wrkMs(output, '50'), p99: wrkMs(output, '99'), average: NaN },
+        non2xx,
+        errors: errors ?? 0,
+      });
+    });
+  });
+}
+
 async function run(
   path: string,
   connections: number,
   cookie: string,
   seconds = SECONDS,
 ): Promise<AutocannonResult> {
+  if (HAS_WRK) {
+    return runWrk(`${BASE}${path}`, connections, cookie, seconds);
+  }
   return autocannon({
     url: `${BASE}${path}`,
     connections,
@@ -131,11 +183,12 @@ function report(rows: Row[], timings: Timing[] = []): string {
     '# Benchmarks',
     '',
     'Produced by `npm run bench` (bench/run.ts): the production build (`node dist/src/main.js`) on MySQL',
-    `(MariaDB on 127.0.0.1), signed in as admin, autocannon on the same machine for ${SECONDS} s per row.`,
+    `(MariaDB on 127.0.0.1), signed in as admin, ${LOAD_GENERATOR} on the same machine for ${SECONDS} s per row.`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     `Run: ${new Date().toISOString()}.`,
     '',
-    'Each configuration is one server on the same database: `WEB_CONCURRENCY` worker processes.',
+    'Each configuration is one server on the same database: `WEB_CONCURRENCY` worker processes; request',
+    'log lines off (`LOG_LEVEL=warn`, only 5xx are logged) unless the scenario says `request logs on`.',
     '',
     '| workers | scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | errors |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -196,6 +249,7 @@ async function main(): Promise<void> {
       await stop(server);
     }
   }
+  rows.push(...(await loggingCost(databaseUrl)));
   writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows, timings));
   console.log('wrote docs/benchmarks.md');
 }
@@ -355,6 +409,21 @@ async function cachegroupBulk(databaseUrl: string, cookie: string): Promise<Timi
     await db.end();
   }
   return timings;
+}
+
+/** Issue 6: the cost of one JSON request log line per request (compare with the workers=1 rows). */
+async function loggingCost(databaseUrl: string): Promise<Row[]> {
+  const server = startServer(databaseUrl, 1, 'log');
+  try {
+    const cookie = await login();
+    const path = '/api/4.0/cdns';
+    await run(path, 8, cookie, 3);
+    const result = await run(path, 32, cookie);
+    console.log(`request logs on: GET ${path} c=32: ${Math.round(result.requests.average)} req/s`);
+    return [{ workers: 1, scenario: `GET ${path} (request logs on)`, connections: 32, result }];
+  } finally {
+    await stop(server);
+  }
 }
 
 function stop(server: ChildProcess): Promise<void> {

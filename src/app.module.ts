@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConditionalRequestInterceptor } from 'src/common/conditional/conditional.interceptor';
 import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
 import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
@@ -80,6 +81,8 @@ import { UsersModule } from 'src/modules/users/users.module';
     { provide: APP_GUARD, useExisting: AuthorizationGuard },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    // Inside the envelope: it sees the handler's ApiResult before it is serialized.
+    { provide: APP_INTERCEPTOR, useClass: ConditionalRequestInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

@@ -8,6 +8,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { NotModifiedException } from 'src/common/conditional/conditional.interceptor';
 import { classifyDbError } from 'src/common/database/db-error';
 import { mapDbFailure, type MappedError } from 'src/common/filters/db-error.map';
 import { errorAlert } from 'src/common/http/alerts';
@@ -45,6 +46,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
+    if (exception instanceof NotModifiedException) {
+      res.status(304).setHeader('Last-Modified', exception.lastModified.toUTCString());
+      res.end();
+      return;
+    }
     const { status, text } = this.map(exception, req);
     if (status >= 500) {
       // The request's log line carries the cause (one line per 5xx; src/common/logging/request-log.ts).

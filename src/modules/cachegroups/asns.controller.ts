@@ -10,6 +10,7 @@ import { ASN_LIST } from './asns.list';
 import { AsnsService } from './asns.service';
 import { AsnDto } from './dto/asn.dto';
 import { toAsnResponse, toWrittenAsnResponse } from './dto/asn.response';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 const UPDATE_PERMISSIONS = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 const DELETE_PERMISSIONS = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
@@ -30,6 +31,7 @@ async function removeAsn(asns: AsnsService, id: number) {
 }
 
 /** `asns`, with the query-id form of update and delete (`PUT /asns?id=7`), facts §1 and §2.1. */
+@ConditionalOn('asn')
 @Controller({ path: 'asns', version: ALL_VERSIONS })
 export class AsnsController {
   constructor(private readonly asns: AsnsService) {}
@@ -66,6 +68,7 @@ export class AsnsController {
 }
 
 /** The path form of update and delete (`PUT /asns/7`), served on every version as the query form. */
+@ConditionalOn('asn')
 @Controller({ path: 'asns/:id', version: ALL_VERSIONS })
 export class AsnsByPathController {
   constructor(private readonly asns: AsnsService) {}

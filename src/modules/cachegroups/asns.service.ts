@@ -23,7 +23,7 @@ export class AsnsService {
 
   list(query: ListQuery): Promise<Asn[]> {
     return applyListQuery(
-      this.asns.createQueryBuilder('a').innerJoinAndSelect('a.cachegroup', 'c'),
+      this.asns.createQueryBuilder('a').leftJoinAndSelect('a.cachegroup', 'c'),
       query,
     ).getMany();
   }

@@ -8,7 +8,9 @@ import { CACHEGROUP_LIST } from './cachegroups.list';
 import { CachegroupsService } from './cachegroups.service';
 import { CachegroupDto } from './dto/cachegroup.dto';
 import { toCachegroupResponse } from './dto/cachegroup.response';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
+@ConditionalOn('cachegroup')
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
 export class CachegroupsController {
   constructor(private readonly cachegroups: CachegroupsService) {}

@@ -9,7 +9,9 @@ import { CDN_LIST } from './cdns.list';
 import { CdnsService } from './cdns.service';
 import { CdnDto } from './dto/cdn.dto';
 import { toCdnResponse } from './dto/cdn.response';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
+@ConditionalOn('cdn')
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
 export class CdnsController {
   constructor(private readonly cdns: CdnsService) {}

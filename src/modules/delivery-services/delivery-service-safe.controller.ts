@@ -9,12 +9,14 @@ import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version
 import { DeliveryServicesService } from './delivery-services.service';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
 import { parseSafeUpdate } from './dto/safe-update.body';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /**
  * PUT /deliveryservices/{id}/safe (facts §2.7): any signed-in user within tenancy may change the
  * display name, info URL and long description. The response is an array holding the record on
  * every version (decision D6), with RFC 3339 timestamps on 5.0 (D4).
  */
+@ConditionalOn('deliveryservice')
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
 export class DeliveryServiceSafeController {
   constructor(private readonly deliveryServices: DeliveryServicesService) {}

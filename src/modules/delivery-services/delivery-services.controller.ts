@@ -12,10 +12,12 @@ import { DeliveryServiceListParams } from './delivery-services.list';
 import { DeliveryServicesService } from './delivery-services.service';
 import { bodyClassFor, type DeliveryServiceBody } from './dto/delivery-service.body';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 const bodyOf = (body: unknown, version: ApiVersion) =>
   validateBody<DeliveryServiceBody>(body, bodyClassFor(version));
 
+@ConditionalOn('deliveryservice')
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
 export class DeliveryServicesController {
   constructor(private readonly deliveryServices: DeliveryServicesService) {}
@@ -83,6 +85,7 @@ export class DeliveryServicesController {
  * GET /deliveryservices/{id}, which API 3.x still has (removed in 4.0): the list filtered by id,
  * so a delivery service out of the user's tenancy or missing answers an empty array, as the original.
  */
+@ConditionalOn('deliveryservice')
 @Controller({ path: 'deliveryservices', version: versionsFrom('3.0', '3.1') })
 export class DeliveryServiceByIdController {
   constructor(private readonly deliveryServices: DeliveryServicesService) {}

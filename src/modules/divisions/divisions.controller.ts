@@ -8,8 +8,10 @@ import { DIVISION_LIST } from './divisions.list';
 import { DivisionsService } from './divisions.service';
 import { DivisionDto } from './dto/division.dto';
 import { toDivisionResponse } from './dto/division.response';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /** Generic CRUD of the original (TODivision), tag `division`. */
+@ConditionalOn('division')
 @Controller({ path: 'divisions', version: ALL_VERSIONS })
 export class DivisionsController {
   constructor(private readonly divisions: DivisionsService) {}

@@ -12,6 +12,7 @@ import { CDN_FEDERATION_LIST } from './cdn-federations.list';
 import { CdnFederationsService } from './cdn-federations.service';
 import { CdnFederationDto, CdnFederationV5Dto } from './dto/cdn-federation.dto';
 import { toCdnFederationListResponse, toCdnFederationResponse } from './dto/cdn-federation.response';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 const bodyOf = (body: unknown, version: ApiVersion): Promise<CdnFederationDto> =>
   validateBody<CdnFederationDto>(body, version.atLeast('5.0') ? CdnFederationV5Dto : CdnFederationDto);
@@ -20,6 +21,7 @@ const bodyOf = (body: unknown, version: ApiVersion): Promise<CdnFederationDto> =
  * Federations by CDN, the generic CRUD of the original (tag `cdnfederation`). The original's POST
  * lists the single permission string "FEDERATION:READ, CDN:READ" (facts §3); we require the two.
  */
+@ConditionalOn('federation')
 @Controller({ path: 'cdns/:name/federations', version: ALL_VERSIONS })
 export class CdnFederationsController {
   constructor(private readonly federations: CdnFederationsService) {}

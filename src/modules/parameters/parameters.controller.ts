@@ -13,7 +13,9 @@ import { validateObjectOrArray } from 'src/common/validation/request-body';
 import { PARAMETER_LIST } from './parameters.list';
 import { ParametersService } from './parameters.service';
 import { canReadSecureValues } from './secure-values';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
+@ConditionalOn('parameter')
 @Controller({ path: 'parameters', version: ALL_VERSIONS })
 export class ParametersController {
   constructor(private readonly parameters: ParametersService) {}

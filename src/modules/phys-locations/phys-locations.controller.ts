@@ -8,8 +8,10 @@ import { PhysLocationDto } from './dto/phys-location.dto';
 import { toPhysLocationResponse } from './dto/phys-location.response';
 import { PHYS_LOCATION_LIST } from './phys-locations.list';
 import { PhysLocationsService } from './phys-locations.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /** Generic CRUD of the original (TOPhysLocation), tag `physLocation`. */
+@ConditionalOn('phys_location')
 @Controller({ path: 'phys_locations', version: ALL_VERSIONS })
 export class PhysLocationsController {
   constructor(private readonly physLocations: PhysLocationsService) {}

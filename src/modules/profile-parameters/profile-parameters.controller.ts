@@ -21,6 +21,7 @@ import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/profile-parameter.response';
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
 import { ProfileParametersService } from './profile-parameters.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /** A generic-CRUD key of the original: `failed to parse key: <name>` (KeyIdPipe names only `id`). */
 @Injectable()
@@ -35,6 +36,7 @@ export class NamedKeyPipe implements PipeTransform<string, number> {
   }
 }
 
+@ConditionalOn('profile_parameter')
 @Controller({ path: 'profileparameters', version: ALL_VERSIONS })
 export class ProfileParametersController {
   constructor(private readonly links: ProfileParametersService) {}

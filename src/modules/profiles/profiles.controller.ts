@@ -28,6 +28,7 @@ import { ProfileDto } from './dto/profile.dto';
 import { type ProfileExport, toProfileResponse } from './dto/profile.response';
 import { PROFILE_LIST } from './profiles.list';
 import { ProfilesService } from './profiles.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /**
  * `attachment; filename="<name>.json"` as the original sends it; a name that is not plain ASCII
@@ -41,6 +42,7 @@ export function contentDisposition(name: string): string {
   return `attachment; filename="${fallback}.json"; filename*=UTF-8''${encodeURIComponent(name)}.json`;
 }
 
+@ConditionalOn('profile')
 @Controller({ path: 'profiles', version: ALL_VERSIONS })
 export class ProfilesController {
   constructor(

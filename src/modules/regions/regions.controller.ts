@@ -19,6 +19,7 @@ import { RegionDto } from './dto/region.dto';
 import { toRegionResponse } from './dto/region.response';
 import { REGION_LIST } from './regions.list';
 import { type RegionKey, RegionsService } from './regions.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /** The first value of a query parameter; an empty one counts as absent, as in the original. */
 function queryValue(raw: unknown): string | undefined {
@@ -27,6 +28,7 @@ function queryValue(raw: unknown): string | undefined {
 }
 
 /** Generic CRUD of the original (TORegion), tag `region`; no DELETE /regions/{id} exists (3.0–5.0). */
+@ConditionalOn('region')
 @Controller({ path: 'regions', version: ALL_VERSIONS })
 export class RegionsController {
   constructor(private readonly regions: RegionsService) {}

@@ -13,10 +13,12 @@ import { roleKeyOf } from './role-key';
 import { ROLE_LIST } from './roles.list';
 import { RolesService } from './roles.service';
 import { VersionedListParams } from 'src/common/list-query/versioned-list';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 const bodyOf = (body: unknown, version: ApiVersion) =>
   validateBody<RoleV3Dto | RoleV4Dto>(body, version.atLeast('4.0') ? RoleV4Dto : RoleV3Dto);
 
+@ConditionalOn('role')
 @Controller({ path: 'roles', version: ALL_VERSIONS })
 export class RolesController {
   constructor(private readonly roles: RolesService) {}

@@ -12,10 +12,12 @@ import { ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import { type LoadedServer, toServerResponse } from './dto/server.response';
 import { SERVER_LIST } from './servers.list';
 import { ServersService } from './servers.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 const bodyOf = (body: unknown, version: ApiVersion) =>
   validateBody<ServerV3Dto | ServerV4Dto>(body, version.atLeast('4.0') ? ServerV4Dto : ServerV3Dto);
 
+@ConditionalOn('server')
 @Controller({ path: 'servers', version: ALL_VERSIONS })
 export class ServersController {
   constructor(private readonly servers: ServersService) {}

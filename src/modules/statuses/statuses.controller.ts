@@ -5,11 +5,13 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { toStatusResponse } from './dto/status.response';
 import { STATUS_LIST } from './statuses.list';
 import { StatusesService } from './statuses.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /**
  * GET /statuses only. The original's 3.0–5.0 routes have no GET /statuses/{id} (it ended with 2.0);
  * status writes are not part of this API's subset.
  */
+@ConditionalOn('status')
 @Controller({ path: 'statuses', version: ALL_VERSIONS })
 export class StatusesController {
   constructor(private readonly statuses: StatusesService) {}

@@ -9,6 +9,7 @@ import { toSteeringTargetResponse } from './dto/steering-target.response';
 import { IntPathPipe } from './int-path.pipe';
 import { STEERING_TARGET_LIST } from './steering-targets.list';
 import { SteeringTargetsService } from './steering-targets.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /** Path-parameter texts of the original's generic handlers (reads filter, writes parse keys). */
 const READ_DS = new IntPathPipe('deliveryservice cannot parse to integer');
@@ -21,6 +22,7 @@ const KEY_TARGET = new IntPathPipe('failed to parse key: target');
  * Steering targets (traffic_ops_golang/steeringtargets, routes.go): reads at level 10, writes at
  * the Steering/Portal level 15, permissions as the original's 4.x routes list them.
  */
+@ConditionalOn('steering_target')
 @Controller({ path: 'steering/:deliveryservice/targets', version: ALL_VERSIONS })
 export class SteeringTargetsController {
   constructor(private readonly targets: SteeringTargetsService) {}

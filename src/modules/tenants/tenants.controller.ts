@@ -10,7 +10,9 @@ import { TenantDto } from './dto/tenant.dto';
 import { toTenantResponse } from './dto/tenant.response';
 import { TENANT_LIST } from './tenants.list';
 import { TenantsService } from './tenants.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
+@ConditionalOn('tenant')
 @Controller({ path: 'tenants', version: ALL_VERSIONS })
 export class TenantsController {
   constructor(private readonly tenants: TenantsService) {}

@@ -9,7 +9,9 @@ import { TypeDto } from './dto/type.dto';
 import { toTypeResponse } from './dto/type.response';
 import { TYPE_LIST } from './types.list';
 import { TypesService } from './types.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
+@ConditionalOn('type')
 @Controller({ path: 'types', version: ALL_VERSIONS })
 export class TypesController {
   constructor(private readonly types: TypesService) {}

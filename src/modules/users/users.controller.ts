@@ -13,11 +13,13 @@ import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { toUserResponse } from './dto/user.response';
 import { USER_LIST } from './users.list';
 import { UsersService } from './users.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 const bodyOf = (body: unknown, version: ApiVersion) =>
   validateBody<UserV3Dto | UserV4Dto>(body, version.atLeast('4.0') ? UserV4Dto : UserV3Dto);
 
 /** Users have no DELETE, as in the original. */
+@ConditionalOn('tm_user')
 @Controller({ path: 'users', version: ALL_VERSIONS })
 export class UsersController {
   constructor(private readonly users: UsersService) {}
