@@ -92,3 +92,13 @@ describe('parseListQuery', () => {
     ]);
   });
 });
+
+describe('ordering by a unique field', () => {
+  it('needs no tiebreak, so a unique index can serve the order', () => {
+    const spec: ListSpec = {
+      fields: { id: { column: 't.id' }, code: { column: 't.code', unique: true } },
+      defaultOrder: 'code',
+    };
+    expect(parseListQuery(spec, {}, V40)).toMatchObject({ order: { column: 't.code' }, tiebreak: undefined });
+  });
+});

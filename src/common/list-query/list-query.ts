@@ -18,6 +18,8 @@ export interface ListField {
   filter?: boolean;
   /** First version that knows the field. */
   since?: ApiVersionString;
+  /** Values are unique: ordering by it needs no tiebreak, so a unique index can serve the order. */
+  unique?: boolean;
   /**
    * The filter's condition when it is not `column = value`: SQL with the bound parameter named by
    * the argument, e.g. a sub-query (fixed text: the value is only ever bound).
@@ -88,7 +90,7 @@ export function parseListQuery(
   const list: ListQuery = {
     filters,
     order: { column: orderField.column, direction },
-    tiebreak: spec.tiebreak ?? spec.fields.id?.column,
+    tiebreak: orderField.unique ? undefined : (spec.tiebreak ?? spec.fields.id?.column),
   };
 
   const limit = first(query.limit);
@@ -138,6 +140,32 @@ export function applyListQuery<T extends ObjectLiteral>(
     qb.offset(list.offset ?? 0);
   }
   return qb;
+}
+
+/**
+ * One page in two steps, so that the database pages on an index whatever the rows join: the ids of
+ * the page from `idQuery` (the table, plus only the joins its filters or order need), then those
+ * rows in full from `rowQuery`, in the page's order. Without a limit, one query does it all.
+ */
+export async function loadPage<T extends ObjectLiteral & { id: number }>(
+  idQuery: SelectQueryBuilder<T>,
+  rowQuery: SelectQueryBuilder<T>,
+  list: ListQuery,
+  idColumn: string,
+): Promise<T[]> {
+  if (list.limit === undefined) {
+    return applyListQuery(rowQuery, list).getMany();
+  }
+  const page = await applyListQuery(idQuery.select(idColumn, 'page_id'), list).getRawMany<{
+    page_id: number | string;
+  }>();
+  const ids = page.map((row) => Number(row.page_id));
+  if (ids.length === 0) {
+    return [];
+  }
+  const rows = await rowQuery.andWhere(`${idColumn} IN (:...pageIds)`, { pageIds: ids }).getMany();
+  const position = new Map(ids.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
 /** `@ListParams(spec)`: the request's list query, parsed and validated against `spec`. */

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { type DbFailure, translateDbErrors } from 'src/common/database/db-error';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { type ListQuery, loadPage } from 'src/common/list-query/list-query';
 import { Asn } from './asn.entity';
 import type { AsnDto } from './dto/asn.dto';
 
@@ -21,11 +21,20 @@ const duplicateNumber =
 export class AsnsService {
   constructor(@InjectRepository(Asn) private readonly asns: Repository<Asn>) {}
 
+  /**
+   * Paged on the ASN table alone (its unique index serves the default order), joined to the cache
+   * group only where a filter or the order names it; then the page's rows with their cache groups.
+   */
   list(query: ListQuery): Promise<Asn[]> {
-    return applyListQuery(
-      this.asns.createQueryBuilder('a').leftJoinAndSelect('a.cachegroup', 'c'),
-      query,
-    ).getMany();
+    const namesCachegroup = [...query.filters.map((f) => f.column), query.order.column].some((c) =>
+      c.startsWith('c.'),
+    );
+    const ids = this.asns.createQueryBuilder('a');
+    if (namesCachegroup) {
+      ids.leftJoin('a.cachegroup', 'c');
+    }
+    const rows = this.asns.createQueryBuilder('a').leftJoinAndSelect('a.cachegroup', 'c');
+    return loadPage(ids, rows, query, 'a.id');
   }
 
   async create(dto: AsnDto): Promise<Asn> {
