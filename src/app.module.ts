@@ -18,6 +18,7 @@ import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
 import { HealthModule } from 'src/modules/health/health.module';
+import { OpenApiModule } from 'src/modules/openapi/openapi.module';
 import { DivisionsModule } from 'src/modules/divisions/divisions.module';
 import { RegionsModule } from 'src/modules/regions/regions.module';
 import { PhysLocationsModule } from 'src/modules/phys-locations/phys-locations.module';
@@ -73,6 +74,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     SteeringModule,
     StatsModule,
     HealthModule,
+    OpenApiModule,
   ],
   providers: [
     SessionAuthGuard,

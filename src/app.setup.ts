@@ -1,5 +1,9 @@
 import { VersioningType } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from 'src/app.module';
+import { SERVED_VERSIONS } from 'src/common/versioning/api-version';
+import { OpenApiDocuments } from 'src/modules/openapi/openapi.documents';
 import type { AppConfig } from 'src/config/app.config';
 import { appConfig } from 'src/config/app.config';
 import { jsonBody } from 'src/common/http/json-body';
@@ -27,5 +31,13 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.setGlobalPrefix('api', { exclude: ['health/live', 'health/ready'] });
   app.enableVersioning({ type: VersioningType.URI, prefix: false });
   app.enableShutdownHooks();
+  const documents = app.get(OpenApiDocuments);
+  documents.describe(app, AppModule);
+  SwaggerModule.setup('api/docs', app, () => documents.forVersion('5.0')!, {
+    explorer: true,
+    swaggerOptions: {
+      urls: SERVED_VERSIONS.map((v) => ({ url: `/api/${v}/openapi.json`, name: `API ${v}` })),
+    },
+  });
   return app;
 }

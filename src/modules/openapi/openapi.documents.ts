@@ -1,0 +1,78 @@
+import { Injectable, type INestApplication, type Type } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { PermissionsMetadata, Public, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { routesOfModule } from 'src/common/routes/route-inventory';
+import { ApiVersion, SERVED_VERSIONS } from 'src/common/versioning/api-version';
+
+type Operation = Record<string, unknown>;
+
+/**
+ * The OpenAPI 3 documents of the API, one per served version, generated from the code: routes and
+ * DTOs by @nestjs/swagger, then each operation annotated from our own decorators — whether it needs a
+ * session, its minimum privilege level and (4.0+) the permissions it requires. Built on first use.
+ */
+@Injectable()
+export class OpenApiDocuments {
+  private build?: () => Map<string, OpenAPIObject>;
+  private documents?: Map<string, OpenAPIObject>;
+
+  /** Called by configureApp with the application the documents describe and its root module. */
+  describe(app: INestApplication, rootModule: Type): void {
+    this.build = () => buildDocuments(app, rootModule);
+  }
+
+  forVersion(version: string): OpenAPIObject | undefined {
+    this.documents ??= this.build?.();
+    return this.documents?.get(version);
+  }
+}
+
+function buildDocuments(app: INestApplication, rootModule: Type): Map<string, OpenAPIObject> {
+  const config = new DocumentBuilder()
+    .setTitle('CDN control plane')
+    .setDescription('Traffic Ops compatible CDN configuration management API')
+    .setVersion('0.1')
+    .addCookieAuth('mojolicious', { type: 'apiKey', in: 'cookie', name: 'mojolicious' }, 'session')
+    .build();
+  const all = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller: string, method: string) => `${controller}.${method}`,
+  });
+  const reflector = new Reflector();
+  const routes = new Map(routesOfModule(rootModule).map((route) => [route.name, route]));
+  const documents = new Map<string, OpenAPIObject>();
+  for (const served of SERVED_VERSIONS) {
+    const version = ApiVersion.parse(served)!;
+    const paths: OpenAPIObject['paths'] = {};
+    for (const [path, item] of Object.entries(all.paths)) {
+      if (path.startsWith('/api/') && !path.startsWith(`/api/${served}/`)) {
+        continue;
+      }
+      const annotated: Record<string, unknown> = {};
+      for (const [method, value] of Object.entries(item)) {
+        const operation = value as Operation;
+        const route = routes.get(String(operation.operationId));
+        if (!route) {
+          annotated[method] = operation;
+          continue;
+        }
+        const targets = [route.handler, route.controller];
+        const open = reflector.getAllAndOverride(Public, targets) === true;
+        const permissions = reflector.getAllAndOverride(PermissionsMetadata, targets) ?? [];
+        annotated[method] = {
+          ...operation,
+          ...(open
+            ? {}
+            : {
+                security: [{ session: [] }],
+                'x-min-privilege-level': reflector.getAllAndOverride(RequirePrivLevel, targets),
+                ...(version.atLeast('4.0') && permissions.length > 0 ? { 'x-permissions': permissions } : {}),
+              }),
+        };
+      }
+      paths[path] = annotated;
+    }
+    documents.set(served, { ...all, info: { ...all.info, version: served }, paths });
+  }
+  return documents;
+}

@@ -1,0 +1,79 @@
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { AppModule } from 'src/app.module';
+import { routesOfModule } from 'src/common/routes/route-inventory';
+import { SERVED_VERSIONS } from 'src/common/versioning/api-version';
+import { createTestApp } from 'test/e2e/support/app';
+
+interface Document {
+  openapi: string;
+  info: { version: string };
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; security?: unknown; 'x-permissions'?: string[] }>
+  >;
+}
+
+/** `:id` in a route path is `{id}` in an OpenAPI path. */
+const openApiPath = (version: string, path: string) =>
+  `/api/${version}/${path.replace(/^\//, '').replace(/:(\w+)/g, '{$1}')}`.replace(/\/$/, '');
+
+describe('API document (OpenAPI 3)', () => {
+  let app: INestApplication;
+  let server: App;
+  const documents = new Map<string, Document>();
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    server = app.getHttpServer() as App;
+    for (const version of SERVED_VERSIONS) {
+      const res = await request(server).get(`/api/${version}/openapi.json`);
+      expect(res.status).toBe(200);
+      documents.set(version, res.body as Document);
+    }
+  });
+
+  afterAll(() => app.close());
+
+  it('is served per version without a session', () => {
+    for (const [version, document] of documents) {
+      expect(document.openapi).toMatch(/^3\./);
+      expect(document.info.version).toBe(version);
+      expect(
+        Object.keys(document.paths).every((p) => !p.startsWith('/api/') || p.startsWith(`/api/${version}/`)),
+      ).toBe(true);
+    }
+  });
+
+  it('lists every route of the code in the version it exists in', () => {
+    const missing: string[] = [];
+    for (const route of routesOfModule(AppModule)) {
+      for (const version of route.versions) {
+        if (version === 'neutral') {
+          continue;
+        }
+        const operation =
+          documents.get(version)?.paths[openApiPath(version, route.path)]?.[route.method.toLowerCase()];
+        if (!operation) {
+          missing.push(`${route.method} ${openApiPath(version, route.path)} (${route.name})`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('says which operations need a session and which permissions (4.0 and later)', () => {
+    const list = documents.get('4.0')!.paths['/api/4.0/cdns'].get;
+    expect(list.security).toEqual([{ session: [] }]);
+    expect(list['x-permissions']).toEqual(['CDN:READ']);
+    expect(documents.get('3.0')!.paths['/api/3.0/cdns'].get['x-permissions']).toBeUndefined();
+    expect(documents.get('4.0')!.paths['/api/4.0/user/login'].post.security).toBeUndefined();
+  });
+
+  it('is browsable', async () => {
+    const res = await request(server).get('/api/docs/');
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/swagger-ui/i);
+  });
+});
