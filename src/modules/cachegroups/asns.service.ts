@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { type DbFailure, translateDbErrors } from 'src/common/database/db-error';
 import { type ListQuery, loadPage } from 'src/common/list-query/list-query';
 import { Asn } from './asn.entity';
-import type { AsnDto } from './dto/asn.dto';
+import { AsnDto } from './dto/asn.dto';
 
 /** A violation of the unique index on `asn.asn`, worded as the original words it for `message`. */
 const duplicateNumber =

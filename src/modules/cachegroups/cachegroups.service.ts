@@ -7,7 +7,7 @@ import { Type } from 'src/modules/types/type.entity';
 import { CachegroupFallback } from './cachegroup-fallback.entity';
 import { CachegroupLocalizationMethod } from './cachegroup-localization-method.entity';
 import { Cachegroup } from './cachegroup.entity';
-import type { CachegroupDto } from './dto/cachegroup.dto';
+import { CachegroupDto } from './dto/cachegroup.dto';
 import type { CachegroupView } from './dto/cachegroup.response';
 import { type LocalizationMethod, parseLocalizationMethods } from './localization-methods';
 

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import { Cdn } from './cdn.entity';
-import type { CdnDto } from './dto/cdn.dto';
+import { CdnDto } from './dto/cdn.dto';
 
 @Injectable()
 export class CdnsService {

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Division } from './division.entity';
-import type { DivisionDto } from './dto/division.dto';
+import { DivisionDto } from './dto/division.dto';
 
 @Injectable()
 export class DivisionsService {

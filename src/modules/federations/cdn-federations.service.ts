@@ -5,7 +5,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
-import type { CdnFederationDto } from './dto/cdn-federation.dto';
+import { CdnFederationDto } from './dto/cdn-federation.dto';
 import type { CdnFederationRow } from './dto/cdn-federation.response';
 import { Federation } from './federation.entity';
 

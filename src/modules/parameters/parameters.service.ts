@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { type DbFailure, translateDbErrors } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { ParameterDto } from './dto/parameter.dto';
+import { ParameterDto } from './dto/parameter.dto';
 import { Parameter, parameterIdentity } from './parameter.entity';
 
 export interface ParameterWithProfiles {

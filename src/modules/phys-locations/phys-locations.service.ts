@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { PhysLocationDto } from './dto/phys-location.dto';
+import { PhysLocationDto } from './dto/phys-location.dto';
 import { PhysLocation } from './phys-location.entity';
 
 @Injectable()

@@ -5,7 +5,7 @@ import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Parameter, parameterIdentity } from 'src/modules/parameters/parameter.entity';
 import type { ByNameParameter } from './dto/by-name.body';
-import type { ProfileParameterDto } from './dto/profile-parameter.dto';
+import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { ProfileParameter } from './profile-parameter.entity';
 
 /**

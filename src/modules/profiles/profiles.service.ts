@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { ProfileDto } from './dto/profile.dto';
+import { ProfileDto } from './dto/profile.dto';
 import { PROFILE_TYPES, Profile } from './profile.entity';
 
 @Injectable()

@@ -6,7 +6,7 @@ import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Profile } from 'src/modules/profiles/profile.entity';
 import { Type } from 'src/modules/types/type.entity';
-import type { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
+import { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import type { LoadedServer } from './dto/server.response';
 import { IpAddress } from './ip-address.entity';
 import { interfaceProblems } from './server-rules';

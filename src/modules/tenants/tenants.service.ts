@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import type { TenantDto } from './dto/tenant.dto';
+import { TenantDto } from './dto/tenant.dto';
 import type { TenantWithParent } from './dto/tenant.response';
 import { TenancyService } from './tenancy.service';
 import { Tenant } from './tenant.entity';

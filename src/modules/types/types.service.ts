@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { ApiVersion } from 'src/common/versioning/api-version';
-import type { TypeDto } from './dto/type.dto';
+import { TypeDto } from './dto/type.dto';
 import { Type } from './type.entity';
 
 /** Only server types may be created, changed or removed through the API; the rest are the system's. */

@@ -17,7 +17,7 @@ import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { hashPassword } from 'src/modules/auth/password';
 import { Role } from 'src/modules/roles/role.entity';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import type { UserV3Dto, UserV4Dto } from './dto/user.dto';
+import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { passwordProblem } from './password-rules';
 import { SessionUserCache } from './session-user.cache';
 import { User } from './user.entity';
