@@ -1,27 +1,35 @@
 import { BadRequestException, Injectable, Optional, type PipeTransform } from '@nestjs/common';
 
 /**
- * Path ids. The original words a bad one differently by handler family: the generic CRUD handlers
- * say `failed to parse key: id`, the hand-written ones `getting integer parameters: …`.
+ * An integer path parameter, refused with `message`: the original words a bad one differently by
+ * handler family (and the steering-target routes even by method), so the text is the caller's.
  */
-@Injectable()
-export class KeyIdPipe implements PipeTransform<string, number> {
+export class IntPipe implements PipeTransform<string, number> {
+  constructor(
+    private readonly message: string,
+    private readonly allowNegative = true,
+  ) {}
+
   transform(value: string): number {
-    if (!/^\d{1,15}$/.test(value)) {
-      throw new BadRequestException('failed to parse key: id');
+    if (!(this.allowNegative ? /^-?\d{1,15}$/ : /^\d{1,15}$/).test(value)) {
+      throw new BadRequestException(this.message);
     }
     return Number(value);
   }
 }
 
+/** A key of the generic CRUD handlers: `failed to parse key: <name>`. */
 @Injectable()
-export class IntParamPipe implements PipeTransform<string, number> {
-  constructor(@Optional() private readonly name: string = 'id') {}
+export class KeyIdPipe extends IntPipe {
+  constructor(@Optional() name: string = 'id') {
+    super(`failed to parse key: ${name}`, false);
+  }
+}
 
-  transform(value: string): number {
-    if (!/^-?\d{1,15}$/.test(value)) {
-      throw new BadRequestException(`getting integer parameters: parameter '${this.name}' not an integer`);
-    }
-    return Number(value);
+/** A parameter of the hand-written handlers: `getting integer parameters: parameter '<name>' not an integer`. */
+@Injectable()
+export class IntParamPipe extends IntPipe {
+  constructor(@Optional() name: string = 'id') {
+    super(`getting integer parameters: parameter '${name}' not an integer`);
   }
 }

@@ -14,6 +14,7 @@ import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceServer } from './delivery-service-server.entity';
 import type { ServerAssignment } from './dto/assignment.dto';
 import type { AssignmentRow } from './dto/delivery-service-server.response';
+import { lockingClause } from 'src/common/database/locks';
 
 /** Server types a cache group's delivery services are assigned to: `EDGE*` and `ORG*` (case-sensitive). */
 const ASSIGNABLE_TYPE = `(SUBSTR(t.name, 1, 4) = 'EDGE' OR SUBSTR(t.name, 1, 3) = 'ORG')`;
@@ -329,7 +330,7 @@ export class DeliveryServiceServersService {
     manager: EntityManager,
     id: number,
   ): Promise<DeliveryServiceInfo | undefined> {
-    const lock = this.dataSource.options.type === 'mysql' ? ' FOR UPDATE' : '';
+    const lock = lockingClause(this.dataSource, 'write');
     const [row] = await this.rows<Record<string, unknown>>(
       manager,
       'SELECT ds.id AS id, ds.xml_id AS xmlId, ds.active AS active, ds.tenant_id AS tenantId, ' +

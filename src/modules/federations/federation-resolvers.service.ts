@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
-import { writeLock } from 'src/common/database/locks';
+import { lockingClause, writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import { type Assignment, parseAssignment } from './dto/assignment.body';
@@ -85,7 +85,7 @@ export class FederationResolversService {
   /** Deletes a resolver and, by cascade, its links to federations. */
   remove(id: number): Promise<Omit<FederationResolverRow, 'lastUpdated'>> {
     return this.dataSource.transaction(async (manager) => {
-      const lock = writeLock(this.dataSource) ? ' FOR UPDATE' : '';
+      const lock = lockingClause(this.dataSource, 'write');
       const [row] = await manager.query<{ id: number | string; ipAddress: string; type: string }[]>(
         'SELECT fr.id AS id, fr.ip_address AS ipAddress, t.name AS type FROM federation_resolver fr ' +
           `JOIN type t ON t.id = fr.type WHERE fr.id = ?${lock}`,

@@ -6,6 +6,7 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import type { ResolverMapping } from './dto/resolver-mappings.body';
 import { insertLinksIgnoringDuplicates, placeholders } from './federation-store';
+import { lockingClause } from 'src/common/database/locks';
 
 export interface FederationMapping {
   ttl: number;
@@ -198,7 +199,7 @@ export class FederationsService {
         throw error;
       }
     }
-    const lock = manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
+    const lock = lockingClause(manager.connection, 'share');
     const [row] = await manager.query<{ id: number | string }[]>(
       `SELECT id FROM federation_resolver WHERE ip_address = ?${lock}`,
       [ip],
@@ -212,7 +213,7 @@ export class FederationsService {
    * federation still uses stays, linked to that federation only.
    */
   private async removeAll(manager: EntityManager, user: CurrentUser): Promise<string[]> {
-    const lock = manager.connection.options.type === 'mysql' ? ' FOR UPDATE' : '';
+    const lock = lockingClause(manager.connection, 'write');
     const rows = await manager.query<{ id: number | string; ipAddress: string }[]>(
       'SELECT DISTINCT fr.id AS id, fr.ip_address AS ipAddress FROM federation_resolver fr ' +
         'JOIN federation_federation_resolver ffr ON ffr.federation_resolver = fr.id ' +

@@ -5,9 +5,7 @@ import {
   Delete,
   Get,
   HttpCode,
-  Injectable,
   Param,
-  type PipeTransform,
   Post,
   Req,
 } from '@nestjs/common';
@@ -15,6 +13,7 @@ import type { Request } from 'express';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { hasRequestBody, validateObjectOrArray } from 'src/common/validation/request-body';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
@@ -22,19 +21,6 @@ import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/pro
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
 import { ProfileParametersService } from './profile-parameters.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
-
-/** A generic-CRUD key of the original: `failed to parse key: <name>` (KeyIdPipe names only `id`). */
-@Injectable()
-export class NamedKeyPipe implements PipeTransform<string, number> {
-  constructor(private readonly name: string) {}
-
-  transform(value: string): number {
-    if (!/^\d{1,15}$/.test(value)) {
-      throw new BadRequestException(`failed to parse key: ${this.name}`);
-    }
-    return Number(value);
-  }
-}
 
 @ConditionalOn('profile_parameter')
 @Controller({ path: 'profileparameters', version: ALL_VERSIONS })
@@ -75,8 +61,8 @@ export class ProfileParametersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
   async remove(
-    @Param('profileId', new NamedKeyPipe('profileId')) profileId: number,
-    @Param('parameterId', new NamedKeyPipe('parameterId')) parameterId: number,
+    @Param('profileId', new KeyIdPipe('profileId')) profileId: number,
+    @Param('parameterId', new KeyIdPipe('parameterId')) parameterId: number,
   ) {
     await this.links.remove(profileId, parameterId);
     return ApiResult.alertsOnly(successAlert('profileParameter was deleted.'));

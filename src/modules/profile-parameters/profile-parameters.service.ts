@@ -7,6 +7,7 @@ import { Parameter, parameterIdentity } from 'src/modules/parameters/parameter.e
 import type { ByNameParameter } from './dto/by-name.body';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { ProfileParameter } from './profile-parameter.entity';
+import { lockingClause } from 'src/common/database/locks';
 
 /**
  * The link INSERT, written by hand: TypeORM inlines the values of columns that are also relation
@@ -94,7 +95,7 @@ export class ProfileParametersService {
       }),
     );
     // A locking read on MySQL sees the row another transaction committed after ours began.
-    const lock = manager.connection.options.type === 'mysql' ? ' LOCK IN SHARE MODE' : '';
+    const lock = lockingClause(manager.connection, 'share');
     const rows = await manager.query<{ id: number | string }[]>(
       `SELECT id FROM parameter WHERE identity = ?${lock}`,
       [identity],

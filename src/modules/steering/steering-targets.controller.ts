@@ -6,17 +6,17 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { toSteeringTargetResponse } from './dto/steering-target.response';
-import { IntPathPipe } from './int-path.pipe';
+import { IntPipe } from 'src/common/validation/id.pipe';
 import { STEERING_TARGET_LIST } from './steering-targets.list';
 import { SteeringTargetsService } from './steering-targets.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /** Path-parameter texts of the original's generic handlers (reads filter, writes parse keys). */
-const READ_DS = new IntPathPipe('deliveryservice cannot parse to integer');
-const READ_TARGET = new IntPathPipe('target cannot parse to integer');
-const CREATE_DS = new IntPathPipe('delivery service ID must be an integer');
-const KEY_DS = new IntPathPipe('failed to parse key: deliveryservice');
-const KEY_TARGET = new IntPathPipe('failed to parse key: target');
+const READ_DS = new IntPipe('deliveryservice cannot parse to integer');
+const READ_TARGET = new IntPipe('target cannot parse to integer');
+const CREATE_DS = new IntPipe('delivery service ID must be an integer');
+const KEY_DS = new IntPipe('failed to parse key: deliveryservice');
+const KEY_TARGET = new IntPipe('failed to parse key: target');
 
 /**
  * Steering targets (traffic_ops_golang/steeringtargets, routes.go): reads at level 10, writes at
