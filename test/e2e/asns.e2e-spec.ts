@@ -9,6 +9,7 @@ import {
   expectError,
   expectSuccessAlert,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
@@ -229,8 +230,7 @@ describe('asns', () => {
     it('rejects malformed JSON and bodies that are not objects', async () => {
       const before = responseOf<Asn[]>(await admin.get('asns')).length;
       const malformed = await admin.raw('post', 'asns', '{"asn": 1,');
-      expect(malformed.status).toBe(400);
-      expect((malformed.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(malformed);
       expectError(
         await admin.post('asns', [{ asn: freshNumber(), cachegroupId: cachegroup.id }]),
         400,
@@ -391,8 +391,7 @@ describe('asns', () => {
     it('rejects malformed JSON and changes nothing', async () => {
       const asn = await create();
       const res = await admin.raw('put', address(asn.id), '{"asn": ');
-      expect(res.status).toBe(400);
-      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
       expect(await byId(asn.id)).toEqual([listed(asn)]);
     });
 

@@ -10,6 +10,7 @@ import {
   expectSuccessAlert,
   sessionCookieOf,
   uniqueName,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
@@ -73,8 +74,7 @@ describe('sign-in and sessions (facts §3, D10, D11)', () => {
         .post('/api/4.0/user/login')
         .set('Content-Type', 'application/json')
         .send('{"u":');
-      expect(res.status).toBe(400);
-      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
     });
 
     it('refuses a user of the disallowed role', async () => {

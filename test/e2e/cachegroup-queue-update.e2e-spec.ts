@@ -7,6 +7,7 @@ import {
   expectApiHeaders,
   expectError,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
@@ -135,8 +136,7 @@ describe('POST /cachegroups/{id}/queue_update', () => {
 
   it('refuses malformed JSON and a non-integer id', async () => {
     const res = await admin.raw('post', path(cachegroup.id), '{"action":');
-    expect(res.status).toBe(400);
-    expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+    expectMalformedJson(res);
     expectError(
       await admin.post(path('x1'), { action: 'queue', cdn: cdnA.name }),
       400,

@@ -6,6 +6,7 @@ import {
   expectApiHeaders,
   expectError,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -128,8 +129,7 @@ describe('PUT /deliveryservices/{id}/safe', () => {
     );
     expect((await fetch(ds.id)).displayName).toBe(ds.displayName);
     const res = await admin.raw('put', `deliveryservices/${ds.id}/safe`, '{');
-    expect(res.status).toBe(400);
-    expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+    expectMalformedJson(res);
   });
 
   it('answers 404 for a missing delivery service and 400 for a bad id', async () => {

@@ -9,6 +9,7 @@ import {
   expectError,
   responseOf,
   uniqueName,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
@@ -252,8 +253,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
         "'dscp' must be an integer",
       );
       const res = await admin.raw('post', 'deliveryservices', '{"xmlId":');
-      expect(res.status).toBe(400);
-      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
       expectError(await admin.post('deliveryservices', [1]), 400, 'the request body must be a JSON object');
     });
 

@@ -9,6 +9,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
@@ -154,8 +155,7 @@ describe('divisions', () => {
     it('rejects malformed JSON and a body that is not an object', async () => {
       const before = await count();
       const res = await admin.raw('post', 'divisions', '{"name": "x"');
-      expect(res.status).toBe(400);
-      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
       expectError(
         await admin.post('divisions', [{ name: uniqueName('division') }]),
         400,

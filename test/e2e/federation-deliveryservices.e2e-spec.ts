@@ -8,6 +8,7 @@ import {
   expectError,
   expectSuccessAlert,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -148,8 +149,7 @@ describe('federations/{id}/deliveryservices', () => {
 
     it('answers 400 for malformed JSON and a bad id', async () => {
       const res = await admin.raw('post', path(federation.id), '{"dsIds": [');
-      expect(res.status).toBe(400);
-      expect(res.body.alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
       expectError(
         await admin.post('federations/x/deliveryservices', { dsIds: [1] }),
         400,

@@ -8,6 +8,7 @@ import {
   expectApiHeaders,
   expectError,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -247,8 +248,7 @@ describe('federations (the signed-in user)', () => {
       }
       expect(await stored(good)).toBe(0);
       const malformed = await user.client.raw('post', 'federations', '[{"deliveryService": ');
-      expect(malformed.status).toBe(400);
-      expect(malformed.body.alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(malformed);
     });
   });
 

@@ -8,6 +8,7 @@ import {
   expectError,
   expectSuccessAlert,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -193,8 +194,7 @@ describe('phys_locations', () => {
     it('rejects malformed JSON and a non-object body', async () => {
       const before = await count();
       const res = await admin.raw('post', 'phys_locations', '{"name":"x",}');
-      expect(res.status).toBe(400);
-      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
       expectError(await admin.post('phys_locations', ['x']), 400, 'the request body must be a JSON object');
       expect(await count()).toBe(before);
     });

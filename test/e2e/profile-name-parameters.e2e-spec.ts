@@ -11,6 +11,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -242,8 +243,7 @@ describe('profiles/name/{name}/parameters', () => {
         'parse error: decoding: object 1: must be a JSON object',
       );
       const malformed = await admin.raw('post', path(profile.name), '[{');
-      expect(malformed.status).toBe(400);
-      expect((malformed.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(malformed);
     });
 
     it('answers 404 for an unknown profile, writing nothing', async () => {

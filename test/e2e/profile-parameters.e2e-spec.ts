@@ -10,6 +10,7 @@ import {
   expectError,
   expectSuccessAlert,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -186,8 +187,7 @@ describe('profileparameters', () => {
         .set('Cookie', admin.cookie!);
       expectError(res, 400, 'no request body supplied');
       const bad = await admin.raw('post', 'profileparameters', '{"profileId":');
-      expect(bad.status).toBe(400);
-      expect((bad.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(bad);
     });
 
     it('refuses a duplicate and unknown ids, writing nothing of the array', async () => {

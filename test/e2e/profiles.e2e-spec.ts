@@ -10,6 +10,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -224,8 +225,7 @@ describe('profiles', () => {
 
     it('refuses malformed JSON and non-object bodies', async () => {
       const res = await admin.raw('post', 'profiles', '{"name":');
-      expect(res.status).toBe(400);
-      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
       expectError(await admin.post('profiles', [body()]), 400, 'the request body must be a JSON object');
     });
 

@@ -9,6 +9,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -159,8 +160,7 @@ describe('regions', () => {
 
     it('rejects malformed JSON', async () => {
       const res = await admin.raw('post', 'regions', '{');
-      expect(res.status).toBe(400);
-      expect((res.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(/^malformed JSON: /);
+      expectMalformedJson(res);
     });
 
     it('answers 404 for an unknown division and 400 for a taken name', async () => {

@@ -9,6 +9,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 
@@ -216,10 +217,7 @@ describe('roles', () => {
 
     it('rejects malformed JSON and a body that is not an object', async () => {
       const res = await admin.raw('post', 'roles', '{"name":');
-      expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        alerts: [{ text: expect.stringMatching(/^malformed JSON: /), level: 'error' }],
-      });
+      expectMalformedJson(res);
       expectError(await admin.raw('post', 'roles', '[1, 2]'), 400, 'the request body must be a JSON object');
       expectError(
         await admin.at('3.0').raw('post', 'roles', '"role"'),

@@ -9,6 +9,7 @@ import {
   expectError,
   expectSuccessAlert,
   responseOf,
+  expectMalformedJson,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -211,10 +212,7 @@ describe('steering/{id}/targets', () => {
         );
         expectError(await post([valid]), 400, 'the request body must be a JSON object');
         const malformed = await admin.raw('post', path(ds.id), '{"targetId": ');
-        expect(malformed.status).toBe(400);
-        expect((malformed.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(
-          /^malformed JSON: /,
-        );
+        expectMalformedJson(malformed);
       });
 
       it('an unknown or non-integer steering delivery service', async () => {
@@ -464,10 +462,7 @@ describe('steering/{id}/targets', () => {
           'the request body must be a JSON object',
         );
         const malformed = await admin.raw('put', path(putDs.id, target.id), '{');
-        expect(malformed.status).toBe(400);
-        expect((malformed.body as { alerts: { text: string }[] }).alerts[0].text).toMatch(
-          /^malformed JSON: /,
-        );
+        expectMalformedJson(malformed);
       });
 
       it('unknown or non-integer keys', async () => {

@@ -102,6 +102,14 @@ export function expectError(res: Response, status: number, text: string): void {
   });
 }
 
+/** 400 with exactly one error alert saying the JSON could not be read. */
+export function expectMalformedJson(res: Response): void {
+  expect({ status: res.status, body: res.body as unknown }).toEqual({
+    status: 400,
+    body: { alerts: [{ text: expect.stringMatching(/^malformed JSON: /), level: 'error' }] },
+  });
+}
+
 export function expectSuccessAlert(res: Response, text: string): void {
   expect(res.status).toBe(200);
   expect((res.body as AlertBody).alerts).toEqual([{ text, level: 'success' }]);
