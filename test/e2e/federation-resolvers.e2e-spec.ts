@@ -15,10 +15,10 @@ import {
   countRows,
   createFederation,
   type FederationResponse,
-  typeId,
   uniqueIpv4,
   uniqueIpv6,
 } from 'test/e2e/support/fixtures/federations';
+import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 
 interface Resolver {
@@ -55,8 +55,8 @@ describe('federation_resolvers', () => {
     admin = await ApiClient.admin(app);
     readOnly = await createUser(app, admin, 'read-only');
     operations = await createUser(app, admin, 'operations');
-    resolve4 = await typeId(admin, 'RESOLVE4');
-    resolve6 = await typeId(admin, 'RESOLVE6');
+    resolve4 = await typeIdOf(admin, 'RESOLVE4');
+    resolve6 = await typeIdOf(admin, 'RESOLVE6');
     cdn = await createCdn(admin);
   });
 
@@ -106,7 +106,7 @@ describe('federation_resolvers', () => {
           'validating: typeId: must be the RESOLVE6 type for an IPv6 address or subnet.',
         ],
         [
-          { ipAddress: ip, typeId: await typeId(admin, 'HTTP') },
+          { ipAddress: ip, typeId: await typeIdOf(admin, 'HTTP') },
           400,
           'validating: typeId: must be the RESOLVE4 type for an IPv4 address or subnet.',
         ],

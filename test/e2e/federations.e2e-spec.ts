@@ -20,10 +20,10 @@ import {
   assignFederationUsers,
   countRows,
   createFederation,
-  typeId,
   uniqueIpv4,
   uniqueIpv6,
 } from 'test/e2e/support/fixtures/federations';
+import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 
 interface Mapping {
@@ -144,7 +144,7 @@ describe('federations (the signed-in user)', () => {
       const ip = uniqueIpv4();
       const created = await admin.post('federation_resolvers', {
         ipAddress: ip,
-        typeId: await typeId(admin, 'RESOLVE4'),
+        typeId: await typeIdOf(admin, 'RESOLVE4'),
       });
       expect(created.status).toBe(200);
       expect((await user.client.post('federations', [item(ds1, [ip, ip])])).status).toBe(200);

@@ -17,7 +17,8 @@ import {
   insertDeliveryService,
 } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
-import { steeringTargetRows, typeIdOf } from 'test/e2e/support/fixtures/steering';
+import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
+import { steeringTargetRows } from 'test/e2e/support/fixtures/steering';
 
 interface SteeringTarget {
   deliveryService: string;

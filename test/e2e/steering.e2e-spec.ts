@@ -14,11 +14,8 @@ import {
   insertDeliveryService,
 } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
-import {
-  insertDeliveryServiceRegex,
-  insertSteeringTarget,
-  typeIdOf,
-} from 'test/e2e/support/fixtures/steering';
+import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
+import { insertDeliveryServiceRegex, insertSteeringTarget } from 'test/e2e/support/fixtures/steering';
 
 interface SteeringEntry {
   deliveryService: string;
