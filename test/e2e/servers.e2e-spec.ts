@@ -13,7 +13,7 @@ import {
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
-import { createProfile } from 'test/e2e/support/fixtures/profiles';
+import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createPhysLocation } from 'test/e2e/support/fixtures/topology';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field
@@ -36,11 +36,6 @@ describe('servers', () => {
   let offline: Json;
 
   const idOf = async (path: string): Promise<Json> => responseOf<Json[]>(await admin.get(path))[0];
-  const createCdn = async (): Promise<number> => {
-    const name = uniqueName('srv-cdn');
-    const res = await admin.post('cdns', { name, domainName: `${name}.example.net`, dnssecEnabled: false });
-    return responseOf<Json>(res).id as number;
-  };
 
   const body = (overrides: Json = {}): Json => ({
     hostName: uniqueName('edge'),
@@ -85,7 +80,7 @@ describe('servers', () => {
     admin = await ApiClient.admin(app);
     readOnly = await createUser(app, admin, 'read-only');
     noServerPermissions = await createUser(app, admin, await createRole(admin, ['CDN:READ']));
-    [cdnId, otherCdnId] = [await createCdn(), await createCdn()];
+    [cdnId, otherCdnId] = [(await createCdn(admin)).id, (await createCdn(admin)).id];
     cachegroup = await createCachegroup(admin);
     physLocation = await createPhysLocation(admin);
     profile = await createProfile(admin, cdnId);
