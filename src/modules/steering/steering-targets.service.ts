@@ -1,7 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
-import { translateDbErrors } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
@@ -67,24 +66,14 @@ export class SteeringTargetsService {
       if (!isStorableId(fields.targetId)) {
         throw new NotFoundException('deliveryservice not found');
       }
-      const targetId = fields.targetId;
-      // The central mapping words this same text, but cannot read the values back from SQLite's
-      // statement (TypeORM inlines integer literals there), so the pair is named here.
-      await translateDbErrors(
-        () =>
-          manager.insert(SteeringTarget, {
-            deliveryServiceId: dsId,
-            targetId,
-            value: valid.value,
-            typeId: valid.typeId,
-          }),
-        (failure) =>
-          failure.kind === 'unique'
-            ? new BadRequestException(
-                `steering_target deliveryservice, target '${dsId}, ${targetId}' already exists.`,
-              )
-            : undefined,
-      );
+      // A second target of the same pair is the unique index's 400, worded centrally:
+      // `steering_target deliveryservice, target '<ds>, <target>' already exists.`
+      await manager.insert(SteeringTarget, {
+        deliveryServiceId: dsId,
+        targetId: fields.targetId,
+        value: valid.value,
+        typeId: valid.typeId,
+      });
       return this.one(manager, dsId, fields.targetId);
     });
   }
