@@ -14,6 +14,9 @@ import { databaseConfig, type DatabaseConfig } from 'src/config/database.config'
 import { validateEnv } from 'src/config/env.validation';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { AuthModule } from 'src/modules/auth/auth.module';
+import { ChangeLogInterceptor } from 'src/modules/change-log/change-log.interceptor';
+import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
+import { RequestScopedDataSource } from 'src/common/database/request-transaction';
 import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
@@ -52,6 +55,8 @@ import { UsersModule } from 'src/modules/users/users.module';
         autoLoadEntities: true,
         entities: [],
       }),
+      // Write requests run in one transaction each, which the services join without knowing it.
+      dataSourceFactory: (options) => new RequestScopedDataSource(options!).initialize(),
     }),
     AuthModule,
     UsersModule,
@@ -75,6 +80,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     StatsModule,
     HealthModule,
     OpenApiModule,
+    ChangeLogModule,
   ],
   providers: [
     SessionAuthGuard,
@@ -83,6 +89,9 @@ import { UsersModule } from 'src/modules/users/users.module';
     { provide: APP_GUARD, useExisting: AuthorizationGuard },
     { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    // Inside the envelope, outside the conditional checks: a write, its precondition and its
+    // change-log entry are one transaction.
+    { provide: APP_INTERCEPTOR, useExisting: ChangeLogInterceptor },
     // Inside the envelope: it sees the handler's ApiResult before it is serialized.
     { provide: APP_INTERCEPTOR, useClass: ConditionalRequestInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },

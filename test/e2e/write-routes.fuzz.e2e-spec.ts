@@ -8,8 +8,9 @@ import { createTestApp } from 'test/e2e/support/app';
 
 /**
  * Property-based: generated bodies and query strings thrown at every write route (POST, PUT,
- * DELETE) of the code. Whatever arrives, the answer is never a 5xx, a 4xx is an alert, and a
- * refused request writes nothing (every table keeps its row count). Path ids are ones that do not
+ * DELETE) of the code. Whatever arrives, the answer is never a 5xx, a 4xx is an alert, a
+ * refused request writes nothing (every table keeps its row count, the change log included) and an
+ * accepted one adds exactly one change-log entry. Path ids are ones that do not
  * exist (or are not ids), so that no generated request can remove what other suites rely on.
  */
 
@@ -169,6 +170,8 @@ describe('write routes under generated input', () => {
         if (res.status >= 400) {
           expect((res.body as { alerts?: { level: string }[] }).alerts?.[0]?.level).toBe('error');
           expect(await rowCounts()).toEqual(before);
+        } else {
+          expect((await rowCounts()).log).toBe(before.log + 1);
         }
       }),
       { numRuns: 25 },

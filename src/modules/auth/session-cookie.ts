@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { cookieFrom } from 'src/common/http/cookies';
 
 /**
  * The stateless `mojolicious` session cookie (decision D10; format of facts §3):
@@ -11,24 +12,9 @@ const ISSUER = 'trafficcontrol-go-tocookie';
 
 export class SessionCookieError extends Error {}
 
-/** The session cookie's value in a `Cookie` request header, if any (the only cookie this API reads). */
+/** The session cookie's value in a `Cookie` request header, if any. */
 export function sessionCookieFrom(header: string | undefined): string | undefined {
-  if (!header) {
-    return undefined;
-  }
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq > 0 && pair.slice(0, eq).trim() === SESSION_COOKIE) {
-      const raw = pair.slice(eq + 1).trim();
-      const value = raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return value;
-      }
-    }
-  }
-  return undefined;
+  return cookieFrom(header, SESSION_COOKIE);
 }
 
 interface CookieData {

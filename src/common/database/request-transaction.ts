@@ -1,0 +1,65 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DataSource, type QueryRunner, type ReplicationMode } from 'typeorm';
+
+/** The query runner of the write request being served, if any. */
+const ambient = new AsyncLocalStorage<QueryRunner>();
+
+/**
+ * The application's DataSource. Inside `inRequestTransaction` every query runner it hands out is
+ * the request's own, so repositories, query builders, `dataSource.query` and
+ * `dataSource.transaction` (which nests as a savepoint) all take part in the request's transaction
+ * without the services passing a manager around. Outside one it behaves as TypeORM's.
+ */
+export class RequestScopedDataSource extends DataSource {
+  override createQueryRunner(mode: ReplicationMode = 'master'): QueryRunner {
+    return ambient.getStore() ?? super.createQueryRunner(mode);
+  }
+}
+
+/**
+ * SQLite has one connection per DataSource, so two transactions open at once would nest in each
+ * other. The embedded database therefore takes write requests one at a time, per process (two app
+ * instances in one test process share the file as well as this queue).
+ */
+let sqliteQueue: Promise<unknown> = Promise.resolve();
+
+function serialized<T>(work: () => Promise<T>): Promise<T> {
+  const turn = sqliteQueue.then(work, work);
+  sqliteQueue = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
+ * Runs `work` as one transaction on a runner of its own, made the ambient runner of everything the
+ * work calls: committed when it resolves, rolled back when it throws.
+ */
+export function inRequestTransaction<T>(
+  dataSource: DataSource,
+  work: (runner: QueryRunner) => Promise<T>,
+): Promise<T> {
+  const run = async (): Promise<T> => {
+    const runner = dataSource.createQueryRunner('master');
+    // Callers of createQueryRunner release what they were given; the request's runner is
+    // released here, once, when the transaction is over.
+    const release = runner.release.bind(runner);
+    runner.release = () => Promise.resolve();
+    try {
+      await runner.connect();
+      await runner.startTransaction();
+      try {
+        const result = await ambient.run(runner, () => work(runner));
+        await runner.commitTransaction();
+        return result;
+      } catch (error) {
+        if (runner.isTransactionActive) {
+          await runner.rollbackTransaction().catch(() => undefined);
+        }
+        throw error;
+      }
+    } finally {
+      runner.release = release;
+      await release();
+    }
+  };
+  return dataSource.options.type === 'better-sqlite3' ? serialized(run) : run();
+}

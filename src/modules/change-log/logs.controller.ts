@@ -1,0 +1,56 @@
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult } from 'src/common/http/alerts';
+import { cookieFrom } from 'src/common/http/cookies';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { ChangeLogService } from './change-log.service';
+import { parseLogQuery } from './logs.query';
+
+/** Remembers when the user last read the change log, for GET /logs/newcount (a week, as the original). */
+export const LAST_SEEN_COOKIE = 'last_seen_log';
+const LAST_SEEN_MS = 7 * 86_400_000;
+
+function setLastSeen(res: Response): void {
+  res.cookie(LAST_SEEN_COOKIE, new Date().toISOString(), {
+    path: '/',
+    expires: new Date(Date.now() + LAST_SEEN_MS),
+    encode: String,
+  });
+}
+
+@Controller({ path: 'logs', version: ALL_VERSIONS })
+export class LogsController {
+  constructor(private readonly changeLog: ChangeLogService) {}
+
+  @Get()
+  @ConditionalOn('log')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('LOG:READ')
+  async list(
+    @Query() params: Record<string, unknown>,
+    @RequestedVersion() version: ApiVersion,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const query = parseLogQuery(params, version);
+    const { entries, count } = await this.changeLog.list(query);
+    setLastSeen(res);
+    return ApiResult.list(entries, count);
+  }
+
+  /** Entries written since the `last_seen_log` cookie; without one, 0 and the cookie is set. */
+  @Get('newcount')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('LOG:READ')
+  async newCount(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const raw = cookieFrom(req.headers.cookie, LAST_SEEN_COOKIE);
+    const lastSeen = raw === undefined ? undefined : new Date(raw);
+    if (lastSeen === undefined || Number.isNaN(lastSeen.getTime())) {
+      setLastSeen(res);
+      return { newLogcount: 0 };
+    }
+    return { newLogcount: await this.changeLog.countSince(lastSeen) };
+  }
+}
