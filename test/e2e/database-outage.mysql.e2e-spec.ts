@@ -34,6 +34,16 @@ describe('database outage (MySQL)', () => {
     await proxy.stop();
   });
 
+  const waitForRecovery = async (): Promise<boolean> => {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if ((await admin.get('cdns')).status === 200) {
+        return true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return false;
+  };
+
   it('answers 503 with an alert while the database is away, writes nothing, and recovers by itself', async () => {
     const name = uniqueName('outage-cdn');
     const body = { name, domainName: `${name}.example.net`, dnssecEnabled: false };
@@ -46,15 +56,46 @@ describe('database outage (MySQL)', () => {
     }
 
     proxy.restore();
-    let recovered = false;
-    for (let attempt = 0; attempt < 20 && !recovered; attempt++) {
-      recovered = (await admin.get('cdns')).status === 200;
-      if (!recovered) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    expect(recovered).toBe(true);
+    expect(await waitForRecovery()).toBe(true);
     expect(responseOf<unknown[]>(await admin.get(`cdns?name=${name}`))).toEqual([]);
     expect((await admin.post('cdns', body)).status).toBe(200);
   });
+
+  it.each([
+    // The change is written; the connection dies before the change-log entry reaches the database.
+    ['a CDN, before its change-log entry', 'cdns', 'INSERT INTO `log`'],
+    // The cache group row is written; the connection dies before its localization methods.
+    ['a cache group, before its second table', 'cachegroups', 'INSERT INTO `cachegroup_localization_method`'],
+  ])(
+    'a write of %s cut off mid-transaction answers 503 and leaves nothing',
+    async (_what, path, statement) => {
+      const name = uniqueName('cut');
+      const types = responseOf<{ id: number; name: string }[]>(
+        await admin.get('types?useInTable=cachegroup'),
+      );
+      const body =
+        path === 'cdns'
+          ? { name, domainName: `${name}.example.net`, dnssecEnabled: false }
+          : {
+              name,
+              shortName: name,
+              typeId: types.find((t) => t.name === 'EDGE_LOC')!.id,
+              localizationMethods: ['CZ'],
+            };
+      const logCount = async (): Promise<number> =>
+        responseOf<unknown[]>(await admin.get('logs?username=admin&limit=-1')).length;
+      const logsBefore = await logCount();
+
+      proxy.cutBefore(statement);
+      const res = await admin.post(path, body);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ alerts: [{ text: UNAVAILABLE, level: 'error' }] });
+
+      proxy.restore();
+      expect(await waitForRecovery()).toBe(true);
+      expect(responseOf<unknown[]>(await admin.get(`${path}?name=${name}`))).toEqual([]);
+      expect(await logCount()).toBe(logsBefore);
+      expect((await admin.post(path, body)).status).toBe(200);
+    },
+  );
 });

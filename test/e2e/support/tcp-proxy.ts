@@ -2,12 +2,15 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 
 /**
  * A TCP proxy the test controls, standing between the service and its database: `cut()` drops every
- * connection and refuses new ones (the database "goes away"), `restore()` lets them through again.
+ * connection and refuses new ones (the database "goes away"), `restore()` lets them through again;
+ * `cutBefore(text)` does the cut when the service next sends a statement containing `text`, before
+ * it reaches the database (the database goes away in the middle of a transaction).
  */
 export class TcpProxy {
   private server?: Server;
   private readonly sockets = new Set<Socket>();
   private open = true;
+  private trigger?: Buffer;
   port = 0;
 
   constructor(
@@ -27,7 +30,14 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream);
+      client.on('data', (chunk: Buffer) => {
+        if (this.trigger && chunk.includes(this.trigger)) {
+          this.trigger = undefined;
+          this.cut();
+          return;
+        }
+        upstream.write(chunk);
+      });
       upstream.pipe(client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
@@ -42,6 +52,10 @@ export class TcpProxy {
     for (const socket of this.sockets) {
       socket.destroy();
     }
+  }
+
+  cutBefore(text: string): void {
+    this.trigger = Buffer.from(text, 'utf8');
   }
 
   restore(): void {
