@@ -103,6 +103,12 @@ describe('change log', () => {
       expect(await logsOf(readOnly)).toEqual([]);
     });
 
+    it('records nothing for sign-in and sign-out', async () => {
+      const ops = await operator();
+      expect((await ops.client.post('user/logout')).status).toBe(200);
+      expect(await logsOf(ops)).toEqual([]);
+    });
+
     it('is part of the write: when the entry cannot be written, the change is rolled back', async () => {
       const ops = await operator();
       const record = jest

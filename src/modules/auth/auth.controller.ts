@@ -8,6 +8,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as CurrentUserData } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
+import { NotAChange } from 'src/modules/change-log/change-log.decorator';
 import { toUserResponse } from 'src/modules/users/dto/user.response';
 import { UsersService } from 'src/modules/users/users.service';
 import { AuthService } from './auth.service';
@@ -37,6 +38,7 @@ export class AuthController {
 
   @Post('logout')
   @HttpCode(200)
+  @NotAChange()
   @RequirePrivLevel(PrivLevel.LoggedIn)
   logout(@Res({ passthrough: true }) res: Response): ApiResult<never> {
     res.removeHeader('Set-Cookie');

@@ -8,6 +8,7 @@ import { inRequestTransaction } from 'src/common/database/request-transaction';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
 import type { CurrentUser } from 'src/common/types/current-user';
+import { NotAChange } from './change-log.decorator';
 import { ChangeLogService } from './change-log.service';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,10 +33,12 @@ export class ChangeLogInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
     const user = req.user as CurrentUser | undefined;
+    const targets = [context.getHandler(), context.getClass()];
     if (
       !WRITE_METHODS.has(req.method) ||
       !user ||
-      this.reflector.getAllAndOverride(Public, [context.getHandler(), context.getClass()])
+      this.reflector.getAllAndOverride(Public, targets) ||
+      this.reflector.getAllAndOverride(NotAChange, targets)
     ) {
       return next.handle();
     }
