@@ -3,6 +3,12 @@ import { DataSource, type QueryRunner, type ReplicationMode } from 'typeorm';
 
 /** The query runner of the write request being served, if any. */
 const ambient = new AsyncLocalStorage<QueryRunner>();
+/**
+ * Request transactions in progress. While there are none the storage is disabled: on Node 20 an
+ * enabled AsyncLocalStorage hooks every promise of the process, which read-only traffic should not
+ * pay for (`run` enables it again).
+ */
+let inProgress = 0;
 
 /**
  * The application's DataSource. Inside `inRequestTransaction` every query runner it hands out is
@@ -46,6 +52,7 @@ export function inRequestTransaction<T>(
     try {
       await runner.connect();
       await runner.startTransaction();
+      inProgress++;
       try {
         const result = await ambient.run(runner, () => work(runner));
         await runner.commitTransaction();
@@ -55,6 +62,10 @@ export function inRequestTransaction<T>(
           await runner.rollbackTransaction().catch(() => undefined);
         }
         throw error;
+      } finally {
+        if (--inProgress === 0) {
+          ambient.disable();
+        }
       }
     } finally {
       runner.release = release;
