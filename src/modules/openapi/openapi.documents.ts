@@ -7,6 +7,16 @@ import { ApiVersion, SERVED_VERSIONS } from 'src/common/versioning/api-version';
 
 type Operation = Record<string, unknown>;
 
+const VERSIONED_PREFIX = '/api/{version}/';
+
+/** The `version` path parameter is fixed in each document's paths. */
+function withoutVersionParameter(operation: Operation): Operation {
+  const parameters = operation.parameters as { in?: string; name?: string }[] | undefined;
+  return parameters
+    ? { ...operation, parameters: parameters.filter((p) => !(p.in === 'path' && p.name === 'version')) }
+    : operation;
+}
+
 /**
  * The OpenAPI 3 documents of the API, one per served version, generated from the code: routes and
  * DTOs by @nestjs/swagger, then each operation annotated from our own decorators — whether it needs a
@@ -45,9 +55,8 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
     const version = ApiVersion.parse(served)!;
     const paths: OpenAPIObject['paths'] = {};
     for (const [path, item] of Object.entries(all.paths)) {
-      if (path.startsWith('/api/') && !path.startsWith(`/api/${served}/`)) {
-        continue;
-      }
+      // Routes are declared once as /api/{version}/…; each document holds those of its version.
+      const versioned = path.startsWith(VERSIONED_PREFIX);
       const annotated: Record<string, unknown> = {};
       for (const [method, value] of Object.entries(item)) {
         const operation = value as Operation;
@@ -56,11 +65,14 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
           annotated[method] = operation;
           continue;
         }
+        if (versioned && !route.versions.includes(served)) {
+          continue;
+        }
         const targets = [route.handler, route.controller];
         const open = reflector.getAllAndOverride(Public, targets) === true;
         const permissions = reflector.getAllAndOverride(PermissionsMetadata, targets) ?? [];
         annotated[method] = {
-          ...operation,
+          ...withoutVersionParameter(operation),
           ...(open
             ? {}
             : {
@@ -70,7 +82,9 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
               }),
         };
       }
-      paths[path] = annotated;
+      if (Object.keys(annotated).length > 0) {
+        paths[versioned ? `/api/${served}/${path.slice(VERSIONED_PREFIX.length)}` : path] = annotated;
+      }
     }
     documents.set(served, { ...all, info: { ...all.info, version: served }, paths });
   }
