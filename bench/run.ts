@@ -5,7 +5,7 @@
  * to as admin, and each scenario runs autocannon for BENCH_SECONDS (default 10) per connection count.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -46,8 +46,16 @@ async function prepareDatabase(): Promise<string> {
   return url.toString();
 }
 
+/** The node options of `npm run start:prod` (package.json), so that the numbers are production's. */
+function productionNodeOptions(): string[] {
+  const scripts = (
+    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts;
+  return scripts['start:prod'].split(' ').filter((word) => word.startsWith('--'));
+}
+
 function startServer(databaseUrl: string, workers: number, logLevel = 'warn'): ChildProcess {
-  return spawn(process.execPath, [join(ROOT, 'dist', 'src', 'main.js')], {
+  return spawn(process.execPath, [...productionNodeOptions(), join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -121,7 +129,7 @@ function wrkMs(output: string, percentile: string): number {
 function runWrk(
   url: string,
   connections: number,
-  cookie: string,
+  headers: Record<string, string>,
   seconds: number,
 ): Promise<AutocannonResult> {
   return new Promise((resolve, reject) => {
@@ -130,8 +138,7 @@ function runWrk(
       `-c${connections}`,
       `-d${seconds}s`,
       '--latency',
-      '-H',
-      `Cookie: ${cookie}`,
+      ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
       url,
     ]);
     let output = '';
@@ -159,16 +166,13 @@ async function run(
   connections: number,
   cookie: string,
   seconds = SECONDS,
+  extraHeaders: Record<string, string> = {},
 ): Promise<AutocannonResult> {
+  const headers = { Cookie: cookie, ...extraHeaders };
   if (HAS_WRK) {
-    return runWrk(`${BASE}${path}`, connections, cookie, seconds);
+    return runWrk(`${BASE}${path}`, connections, headers, seconds);
   }
-  return autocannon({
-    url: `${BASE}${path}`,
-    connections,
-    duration: seconds,
-    headers: { cookie },
-  });
+  return autocannon({ url: `${BASE}${path}`, connections, duration: seconds, headers });
 }
 
 /** One timed request of a bulk scenario. */
@@ -178,17 +182,17 @@ interface Timing {
   status: number;
 }
 
-function report(rows: Row[], timings: Timing[] = []): string {
+function report(rows: Row[], timings: Timing[], costs: Cost[]): string {
   const lines = [
     '# Benchmarks',
     '',
-    'Produced by `npm run bench` (bench/run.ts): the production build (`node dist/src/main.js`) on MySQL',
+    'Produced by `npm run bench` (bench/run.ts): the production build (`npm run start:prod`) on MySQL',
     `(MariaDB on 127.0.0.1), signed in as admin, ${LOAD_GENERATOR} on the same machine for ${SECONDS} s per row.`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     `Run: ${new Date().toISOString()}.`,
     '',
     'Each configuration is one server on the same database: `WEB_CONCURRENCY` worker processes; request',
-    'log lines off (`LOG_LEVEL=warn`, only 5xx are logged) unless the scenario says `request logs on`.',
+    'log lines off (`LOG_LEVEL=warn`, only 5xx are logged).',
     '',
     '| workers | scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | errors |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -215,6 +219,7 @@ function report(rows: Row[], timings: Timing[] = []): string {
           ...timings.map(({ scenario, status, ms }) => `| ${scenario} | ${status} | ${Math.round(ms)} |`),
           '',
         ]),
+    ...costReport(costs),
   ];
   return lines.join('\n');
 }
@@ -249,8 +254,8 @@ async function main(): Promise<void> {
       await stop(server);
     }
   }
-  rows.push(...(await loggingCost(databaseUrl)));
-  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows, timings));
+  const costs = await mechanismCosts(databaseUrl);
+  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows, timings, costs));
   console.log('wrote docs/benchmarks.md');
 }
 
@@ -411,19 +416,92 @@ async function cachegroupBulk(databaseUrl: string, cookie: string): Promise<Timi
   return timings;
 }
 
-/** Issue 6: the cost of one JSON request log line per request (compare with the workers=1 rows). */
-async function loggingCost(databaseUrl: string): Promise<Row[]> {
-  const server = startServer(databaseUrl, 1, 'log');
-  try {
-    const cookie = await login();
-    const path = '/api/4.0/cdns';
-    await run(path, 8, cookie, 3);
-    const result = await run(path, 32, cookie);
-    console.log(`request logs on: GET ${path} c=32: ${Math.round(result.requests.average)} req/s`);
-    return [{ workers: 1, scenario: `GET ${path} (request logs on)`, connections: 32, result }];
-  } finally {
-    await stop(server);
+const COST_ROUNDS = 3;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((x, y) => x - y);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+interface Cost {
+  variant: string;
+  rps: number[];
+  p99: number[];
+}
+
+/**
+ * Issue 6: what the request log line and the conditional-request check cost on GET /api/4.0/cdns at
+ * 32 connections. This VM's throughput drifts by ±15 % within a minute, so the variants alternate
+ * over COST_ROUNDS rounds (a server with request logs off, then one with them on) and the medians are
+ * compared.
+ */
+async function mechanismCosts(databaseUrl: string): Promise<Cost[]> {
+  const path = '/api/4.0/cdns';
+  const longAgo = new Date(Date.UTC(2000, 0, 1)).toUTCString();
+  const variants: { variant: string; logLevel: string; headers: () => Record<string, string> }[] = [
+    { variant: 'plain (request logs off)', logLevel: 'warn', headers: () => ({}) },
+    {
+      variant: 'If-Modified-Since before the last change (checked, then 200 with the list)',
+      logLevel: 'warn',
+      headers: () => ({ 'If-Modified-Since': longAgo }),
+    },
+    {
+      variant: 'If-Modified-Since now (checked, 304 without the list)',
+      logLevel: 'warn',
+      headers: () => ({ 'If-Modified-Since': new Date(Date.now() + 60_000).toUTCString() }),
+    },
+    {
+      variant: 'request logs on (`LOG_LEVEL=log`, one JSON line per request)',
+      logLevel: 'log',
+      headers: () => ({}),
+    },
+  ];
+  const costs = variants.map(({ variant }) => ({ variant, rps: [] as number[], p99: [] as number[] }));
+  for (let round = 0; round < COST_ROUNDS; round++) {
+    for (const logLevel of ['warn', 'log']) {
+      const server = startServer(databaseUrl, 1, logLevel);
+      try {
+        const cookie = await login();
+        await run(path, 8, cookie, 2); // warm-up
+        for (const [i, variant] of variants.entries()) {
+          if (variant.logLevel !== logLevel) {
+            continue;
+          }
+          const result = await run(path, 32, cookie, 5, variant.headers());
+          costs[i].rps.push(result.requests.average);
+          costs[i].p99.push(result.latency.p99);
+          console.log(
+            `cost round ${round + 1}, ${variant.variant}: ${Math.round(result.requests.average)} req/s`,
+          );
+        }
+      } finally {
+        await stop(server);
+      }
+    }
   }
+  return costs;
+}
+
+function costReport(costs: Cost[]): string[] {
+  if (costs.length === 0) {
+    return [];
+  }
+  const plain = median(costs[0].rps);
+  return [
+    '## Cost of the request log and of conditional requests (issue 6)',
+    '',
+    `GET /api/4.0/cdns, 1 worker, 32 connections, ${COST_ROUNDS} alternating rounds of 5 s; medians. The cost is`,
+    'the throughput lost against the plain request (negative: within the noise). Requests without the headers',
+    'do not run the check at all.',
+    '',
+    '| variant | requests/s | p99 ms | cost |',
+    '|---|---:|---:|---:|',
+    ...costs.map(({ variant, rps, p99 }) => {
+      const cost = ((plain - median(rps)) / plain) * 100;
+      return `| ${variant} | ${Math.round(median(rps))} | ${median(p99)} | ${cost.toFixed(1)} % |`;
+    }),
+    '',
+  ];
 }
 
 function stop(server: ChildProcess): Promise<void> {
