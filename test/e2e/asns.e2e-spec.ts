@@ -13,6 +13,7 @@ import {
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 interface Asn {
   asn: number;
@@ -137,13 +138,7 @@ describe('asns', () => {
       expect(responseOf<Asn[]>(await admin.get('asns?orderby=id&limit=-1'))).toEqual(all);
     });
 
-    it.each([
-      ['limit=-2', 'limit parameter must be bigger than -1'],
-      ['limit=ten', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=0', 'offset parameter must be a positive integer'],
-      ['limit=1&page=0', 'page parameter must be a positive integer'],
-      ['limit=1&page=x', 'page parameter must be a positive integer'],
-    ])('rejects %s', async (query, text) => {
+    it.each(INVALID_PAGING)('rejects %s', async (query, text) => {
       expectError(await admin.get(`asns?${query}`), 400, text);
     });
 

@@ -14,6 +14,7 @@ import {
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const VERSIONS = ['3.0', '4.0', '5.0'];
@@ -151,11 +152,7 @@ describe('cachegroups', () => {
       ).toEqual(all.slice((last - 1) * 2, last * 2));
     });
 
-    it.each([
-      ['limit=-5', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=-1', 'offset parameter must be a positive integer'],
-      ['limit=1&page=0', 'page parameter must be a positive integer'],
-    ])('rejects %s', async (query, text) => {
+    it.each(INVALID_PAGING)('rejects %s', async (query, text) => {
       expectError(await admin.get(`cachegroups?${query}`), 400, text);
     });
 

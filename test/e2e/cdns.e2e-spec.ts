@@ -11,6 +11,7 @@ import {
   uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 interface Cdn {
   id: number;
@@ -114,13 +115,7 @@ describe('cdns', () => {
       expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=-1'))).toEqual(all);
     });
 
-    it.each([
-      ['limit=-2', 'limit parameter must be bigger than -1'],
-      ['limit=abc', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=0', 'offset parameter must be a positive integer'],
-      ['limit=1&offset=x', 'offset parameter must be a positive integer'],
-      ['limit=1&page=0', 'page parameter must be a positive integer'],
-    ])('rejects %s', async (query, text) => {
+    it.each(INVALID_PAGING)('rejects %s', async (query, text) => {
       expectError(await admin.get(`cdns?${query}`), 400, text);
     });
 

@@ -13,6 +13,7 @@ import {
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -92,11 +93,7 @@ describe('divisions', () => {
       expect(responseOf<Division[]>(await admin.get('divisions?orderby=id&limit=-1'))).toEqual(all);
     });
 
-    it.each([
-      ['limit=-2', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=0', 'offset parameter must be a positive integer'],
-      ['limit=1&page=x', 'page parameter must be a positive integer'],
-    ])('rejects %s', async (query, text) => {
+    it.each(INVALID_PAGING)('rejects %s', async (query, text) => {
       expectError(await admin.get(`divisions?${query}`), 400, text);
     });
 

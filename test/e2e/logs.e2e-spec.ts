@@ -12,6 +12,7 @@ import {
   uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 interface LogEntry {
   id: number;
@@ -186,9 +187,7 @@ describe('change log', () => {
       ['days=0', 'days parameter must be a positive integer'],
       ['days=abc', 'days parameter must be a positive integer'],
       ['days=1.5', 'days parameter must be a positive integer'],
-      ['limit=abc', 'limit parameter must be bigger than -1'],
-      ['limit=2&offset=0', 'offset parameter must be a positive integer'],
-      ['limit=2&page=x', 'page parameter must be a positive integer'],
+      ...INVALID_PAGING,
     ])('rejects %s', async (params, text) => {
       expectError(await admin.get(`logs?${params}`), 400, text);
     });

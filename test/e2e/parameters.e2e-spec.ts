@@ -19,6 +19,7 @@ import {
   createProfile,
   type ParameterResponse,
 } from 'test/e2e/support/fixtures/profiles';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -102,9 +103,7 @@ describe('parameters', () => {
     it.each([
       ['id=x', 'id cannot parse to integer'],
       ['secure=maybe', 'secure cannot parse to boolean'],
-      ['limit=-2', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=0', 'offset parameter must be a positive integer'],
-      ['limit=1&page=0', 'page parameter must be a positive integer'],
+      ...INVALID_PAGING,
     ])('rejects %s', async (query, text) => {
       expectError(await admin.get(`parameters?${query}`), 400, text);
     });

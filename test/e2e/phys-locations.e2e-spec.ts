@@ -18,6 +18,7 @@ import {
   physLocationBody,
   type Region,
 } from 'test/e2e/support/fixtures/topology';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -111,11 +112,7 @@ describe('phys_locations', () => {
       );
     });
 
-    it.each([
-      ['limit=-5', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=a', 'offset parameter must be a positive integer'],
-      ['limit=1&page=-1', 'page parameter must be a positive integer'],
-    ])('rejects %s', async (query, text) => {
+    it.each(INVALID_PAGING)('rejects %s', async (query, text) => {
       expectError(await admin.get(`phys_locations?${query}`), 400, text);
     });
 

@@ -20,6 +20,7 @@ import {
   createProfile,
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -102,9 +103,7 @@ describe('profileparameters', () => {
     it.each([
       ['profileId=x', 'profileId cannot parse to integer'],
       ['parameterId=x', 'parameterId cannot parse to integer'],
-      ['limit=-2', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=0', 'offset parameter must be a positive integer'],
-      ['limit=1&page=0', 'page parameter must be a positive integer'],
+      ...INVALID_PAGING,
     ])('rejects %s', async (query, text) => {
       expectError(await admin.get(`profileparameters?${query}`), 400, text);
     });

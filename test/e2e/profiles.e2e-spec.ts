@@ -20,6 +20,7 @@ import {
   createProfile,
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -127,9 +128,7 @@ describe('profiles', () => {
       ['id=abc', 'id cannot parse to integer'],
       ['cdn=abc', 'cdn cannot parse to integer'],
       ['param=abc', 'param cannot parse to integer'],
-      ['limit=-2', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=0', 'offset parameter must be a positive integer'],
-      ['limit=1&page=0', 'page parameter must be a positive integer'],
+      ...INVALID_PAGING,
     ])('rejects %s', async (query, text) => {
       expectError(await admin.get(`profiles?${query}`), 400, text);
     });

@@ -19,6 +19,7 @@ import {
   type Division,
   type Region,
 } from 'test/e2e/support/fixtures/topology';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -103,11 +104,7 @@ describe('regions', () => {
       );
     });
 
-    it.each([
-      ['limit=x', 'limit parameter must be bigger than -1'],
-      ['limit=1&offset=-1', 'offset parameter must be a positive integer'],
-      ['limit=1&page=0', 'page parameter must be a positive integer'],
-    ])('rejects %s', async (query, text) => {
+    it.each(INVALID_PAGING)('rejects %s', async (query, text) => {
       expectError(await admin.get(`regions?${query}`), 400, text);
     });
 

@@ -9,6 +9,7 @@ import {
   responseOf,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 interface Status {
   id: number;
@@ -80,11 +81,7 @@ describe('statuses', () => {
     expect(await list('?orderby=id&limit=2&page=2')).toEqual(all.slice(2, 4));
   });
 
-  it.each([
-    ['limit=-2', 'limit parameter must be bigger than -1'],
-    ['limit=1&offset=0', 'offset parameter must be a positive integer'],
-    ['limit=1&page=0', 'page parameter must be a positive integer'],
-  ])('rejects %s', async (query, text) => {
+  it.each([...INVALID_PAGING])('rejects %s', async (query, text) => {
     expectError(await admin.get(`statuses?${query}`), 400, text);
   });
 
