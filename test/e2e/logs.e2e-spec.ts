@@ -4,6 +4,7 @@ import { ChangeLogService } from 'src/modules/change-log/change-log.service';
 import {
   ApiClient,
   createRole,
+  createTenant,
   createUser,
   type CreatedUser,
   expectApiHeaders,
@@ -176,6 +177,16 @@ describe('change log', () => {
       expect((await logsOf(ops, '&days=41')).map((e) => e.message)).toContain('an old change');
     });
 
+    it('is not filtered by tenant, as in the original: a sub-tenant user reads every entry', async () => {
+      const ops = await operator();
+      await createCdn(ops.client);
+      const tenant = await createTenant(admin);
+      const inSubTenant = await createUser(app, admin, 'read-only', tenant.id);
+      const res = await inSubTenant.client.get(`logs?username=${ops.username}`);
+      expect(res.status).toBe(200);
+      expect(responseOf<LogEntry[]>(res).map((e) => e.user)).toEqual([ops.username]);
+    });
+
     it('finds nothing for an unknown user', async () => {
       const res = await admin.get(`logs?username=${uniqueName('nobody')}`);
       expect(res.status).toBe(200);
@@ -219,6 +230,14 @@ describe('change log', () => {
       expectApiHeaders(res);
       // The new user and its CDN, at least (other suites do not run at the same time).
       expect(responseOf<{ newLogcount: number }>(res).newLogcount).toBe(2);
+    });
+
+    it('takes an unreadable cookie for none: 0, and a fresh cookie', async () => {
+      const res = await admin.get('logs/newcount').set('Cookie', `${admin.cookie}; last_seen_log=not-a-date`);
+      expect(res.status).toBe(200);
+      expect(responseOf(res)).toEqual({ newLogcount: 0 });
+      const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+      expect(cookies.find((c) => c.startsWith('last_seen_log='))).toMatch(/^last_seen_log=\d{4}-/);
     });
 
     it('needs a session and LOG:READ', async () => {
