@@ -54,12 +54,14 @@ export class ChangeLogInterceptor implements NestInterceptor {
 
 /**
  * Who did what to which resource, in words: the method and path (without `/api/<version>`), the
- * id and name of the record the response carries, and the success alert, e.g.
+ * id and name of the one record the response carries, and the success alerts, e.g.
  * `POST /cdns (id 7, name cdn1): cdn was created.`
  */
 export function describeChange(req: Pick<Request, 'method' | 'originalUrl'>, result: unknown): string {
   const path = req.originalUrl.replace(/^\/api\/[^/]+/, '');
-  const body = result instanceof ApiResult ? (result as ApiResult<unknown>).response : result;
+  const response: unknown = result instanceof ApiResult ? (result as ApiResult<unknown>).response : result;
+  // Some writes answer their one record in an array (e.g. POST deliveryservices).
+  const body: unknown = Array.isArray(response) && response.length === 1 ? response[0] : response;
   const identity: string[] = [];
   if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
     const record = body as Record<string, unknown>;
