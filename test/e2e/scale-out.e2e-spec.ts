@@ -41,6 +41,25 @@ describe('scale-out: two instances on one database', () => {
     expect(sessionCookieOf(res)).toMatch(/^mojolicious=/);
   });
 
+  it('answers If-Modified-Since on one instance with the change made on the other (never a stale 304)', async () => {
+    const httpDateNow = () => new Date(Date.now()).toUTCString();
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
+    const name = uniqueName('ims-cdn');
+    // The first instance reads the table's last change (a 200), then finds nothing newer (a 304)…
+    expect(
+      (await adminOnFirst.get('cdns').set('If-Modified-Since', 'Sat, 01 Jan 2000 00:00:00 GMT')).status,
+    ).toBe(200);
+    await pause();
+    const before = httpDateNow();
+    expect((await adminOnFirst.get('cdns').set('If-Modified-Since', before)).status).toBe(304);
+    await pause();
+    // …then the second changes it: the first's next check sees that change.
+    expect((await adminOnSecond.post('cdns', { name, domainName: `${name}.example.net` })).status).toBe(200);
+    const res = await adminOnFirst.get('cdns').set('If-Modified-Since', before);
+    expect(res.status).toBe(200);
+    expect(responseOf<{ name: string }[]>(res).map((cdn) => cdn.name)).toContain(name);
+  });
+
   it('lets exactly one of concurrent creates of one CDN name win across both instances', async () => {
     const name = uniqueName('race-cdn');
     const results = await Promise.all(

@@ -19,6 +19,9 @@ import { toDate } from 'src/common/time/timestamps';
 
 export const MODIFIED_TEXT = 'resource was modified since the time specified by the request headers';
 
+/** How long a table's last change, once read, may answer "changed since" without a query. */
+const KNOWN_CHANGE_MS = 5000;
+
 /** Thrown to answer 304: the exception filter sends it without a body. */
 export class NotModifiedException extends HttpException {
   constructor(readonly lastModified: Date) {
@@ -37,6 +40,14 @@ export class NotModifiedException extends HttpException {
  */
 @Injectable()
 export class ConditionalRequestInterceptor implements NestInterceptor {
+  /**
+   * The last change of each table as last read, and when it was read. A table's last change only
+   * ever moves forward (a deletion is recorded in `last_deleted`), so a known change later than
+   * If-Modified-Since proves the list changed (200) without asking the database again; only a
+   * possible 304 is always checked against the database, so no instance answers 304 wrongly.
+   */
+  private readonly knownChanges = new Map<string, { change: Date; readAt: number }>();
+
   constructor(
     private readonly reflector: Reflector,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -55,6 +66,11 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
     if (req.method === 'GET') {
       const since = parseHttpDate(req.headers['if-modified-since']);
       if (!since) {
+        return next.handle();
+      }
+      const known = this.knownChanges.get(table);
+      if (known && Date.now() - known.readAt < KNOWN_CHANGE_MS && seconds(known.change) > seconds(since)) {
+        res.setHeader('Last-Modified', known.change.toUTCString());
         return next.handle();
       }
       return from(this.lastChange(table)).pipe(
@@ -101,7 +117,12 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
     const times = [rows[0]?.changed, rows[0]?.deleted]
       .filter((t): t is Date | string => t !== null && t !== undefined)
       .map((t) => toDate(t).getTime());
-    return times.length === 0 ? undefined : new Date(Math.max(...times));
+    if (times.length === 0) {
+      return undefined;
+    }
+    const change = new Date(Math.max(...times));
+    this.knownChanges.set(table, { change, readAt: Date.now() });
+    return change;
   }
 
   private async assertUnmodified(table: string, id: number, since: Date): Promise<void> {
