@@ -187,6 +187,20 @@ describe('change log', () => {
       expect(responseOf<LogEntry[]>(res).map((e) => e.user)).toEqual([ops.username]);
     });
 
+    it('answers If-Modified-Since: 304 when no entry was written since, the list otherwise', async () => {
+      const ops = await operator();
+      await createCdn(ops.client);
+      const future = new Date(Date.now() + 86_400_000).toUTCString();
+      const notModified = await admin.get('logs').set('If-Modified-Since', future);
+      expect(notModified.status).toBe(304);
+      expect(notModified.text).toBe('');
+      const past = new Date(Date.now() - 86_400_000).toUTCString();
+      const modified = await admin.get(`logs?username=${ops.username}`).set('If-Modified-Since', past);
+      expect(modified.status).toBe(200);
+      expect(responseOf<LogEntry[]>(modified)).toHaveLength(1);
+      expect(modified.headers['last-modified']).toEqual(expect.any(String));
+    });
+
     it('finds nothing for an unknown user', async () => {
       const res = await admin.get(`logs?username=${uniqueName('nobody')}`);
       expect(res.status).toBe(200);
