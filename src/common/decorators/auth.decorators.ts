@@ -1,4 +1,5 @@
 import { Reflector } from '@nestjs/core';
+import type { Permission } from 'src/common/authorization/permissions';
 
 /**
  * Minimum privilege levels (decision D12): the roles the specification lists for a route set the
@@ -19,8 +20,8 @@ export const Public = Reflector.createDecorator<true>({ transform: () => true })
 export const RequirePrivLevel = Reflector.createDecorator<PrivLevel>();
 
 /** Permissions the user's role must all hold, checked on API 4.0 and later. */
-export const PermissionsMetadata = Reflector.createDecorator<string[]>();
+export const PermissionsMetadata = Reflector.createDecorator<readonly Permission[]>();
 
-export function RequirePermissions(...permissions: string[]): MethodDecorator & ClassDecorator {
+export function RequirePermissions(...permissions: Permission[]): MethodDecorator & ClassDecorator {
   return PermissionsMetadata(permissions);
 }

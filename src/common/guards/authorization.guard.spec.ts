@@ -14,7 +14,7 @@ import type { CurrentUser } from 'src/common/types/current-user';
 class ThingsController {
   @Get()
   @RequirePrivLevel(PrivLevel.Operations)
-  @RequirePermissions('THING:CREATE', 'THING:READ')
+  @RequirePermissions('CDN:CREATE', 'CDN:READ')
   create(): void {}
 
   @Get('open')
@@ -51,9 +51,9 @@ describe('AuthorizationGuard (D12)', () => {
   });
 
   it('refuses a level below the route level with Forbidden.', () => {
-    expect(() =>
-      guard.canActivate(context('create', '3.0', user(10, ['THING:CREATE', 'THING:READ']))),
-    ).toThrow(new ForbiddenException('Forbidden.'));
+    expect(() => guard.canActivate(context('create', '3.0', user(10, ['CDN:CREATE', 'CDN:READ'])))).toThrow(
+      new ForbiddenException('Forbidden.'),
+    );
   });
 
   it('checks only the level on 3.x', () => {
@@ -62,12 +62,12 @@ describe('AuthorizationGuard (D12)', () => {
 
   it('names every missing permission, in route order, on 4.0 and later', () => {
     expect(() => guard.canActivate(context('create', '4.0', user(20, [])))).toThrow(
-      'missing required Permissions: THING:CREATE, THING:READ',
+      'missing required Permissions: CDN:CREATE, CDN:READ',
     );
-    expect(() => guard.canActivate(context('create', '5.0', user(30, ['THING:READ'])))).toThrow(
-      'missing required Permissions: THING:CREATE',
+    expect(() => guard.canActivate(context('create', '5.0', user(30, ['CDN:READ'])))).toThrow(
+      'missing required Permissions: CDN:CREATE',
     );
-    expect(guard.canActivate(context('create', '4.1', user(20, ['THING:READ', 'THING:CREATE'])))).toBe(true);
+    expect(guard.canActivate(context('create', '4.1', user(20, ['CDN:READ', 'CDN:CREATE'])))).toBe(true);
   });
 
   it('gives the admin role and the ALL permission every permission', () => {

@@ -1,3 +1,4 @@
+import type { Permission } from 'src/common/authorization/permissions';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -12,8 +13,8 @@ import { AsnDto } from './dto/asn.dto';
 import { toAsnResponse, toWrittenAsnResponse } from './dto/asn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
-const UPDATE_PERMISSIONS = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
-const DELETE_PERMISSIONS = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
+const UPDATE_PERMISSIONS: Permission[] = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
+const DELETE_PERMISSIONS: Permission[] = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 
 /**
  * The update and delete shared by both address forms. The key is checked before the body is read,

@@ -1,3 +1,4 @@
+import type { Permission } from 'src/common/authorization/permissions';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import type { Request } from 'express';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -9,7 +10,7 @@ import { hasRequestBody } from 'src/common/validation/request-body';
 import { FEDERATION_DS_LIST } from './federation-deliveryservices.list';
 import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
 
-const WRITE_PERMISSIONS = [
+const WRITE_PERMISSIONS: Permission[] = [
   'FEDERATION:UPDATE',
   'DELIVERY-SERVICE:UPDATE',
   'FEDERATION:READ',

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { type CurrentUser, holdsPermission } from 'src/common/types/current-user';
+import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import type { RoleInput } from './dto/role.dto';
 import type { RoleWithPermissions } from './dto/role.response';
 import { SessionUserCache } from 'src/modules/users/session-user.cache';
@@ -15,7 +15,7 @@ export const ADMIN_ROLE = 'admin';
 
 /** The permissions of `requested` that `user` does not hold, in request order, without repeats. */
 export function missingPermissions(user: CurrentUser, requested: string[]): string[] {
-  return [...new Set(requested)].filter((permission) => !holdsPermission(user, permission));
+  return [...new Set(requested)].filter((permission) => !holdsPermissionNamed(user, permission));
 }
 
 @Injectable()
