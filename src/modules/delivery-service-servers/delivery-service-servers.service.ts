@@ -10,7 +10,7 @@ import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
-import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { TenancyService, tenantCondition, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceServer } from './delivery-service-server.entity';
 import type { ServerAssignment } from './dto/assignment.dto';
 import type { AssignmentRow } from './dto/delivery-service-server.response';
@@ -64,12 +64,13 @@ export class DeliveryServiceServersService {
     query: ListQuery,
     ids: { deliveryServices: number[]; servers: number[] },
   ): Promise<AssignmentRow[]> {
-    const qb = this.dataSource.manager
-      .createQueryBuilder(DeliveryServiceServer, 'dss')
-      .innerJoin(DeliveryService, 'ds', 'ds.id = dss.deliveryservice')
-      .where(`ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
-        userTenantId: user.tenantId,
-      });
+    const qb = withinTenancy(
+      this.dataSource.manager
+        .createQueryBuilder(DeliveryServiceServer, 'dss')
+        .innerJoin(DeliveryService, 'ds', 'ds.id = dss.deliveryservice'),
+      'ds.tenant_id',
+      user.tenantId,
+    );
     if (ids.deliveryServices.length > 0) {
       qb.andWhere('dss.deliveryservice IN (:...dsIds)', { dsIds: ids.deliveryServices });
     }
@@ -200,6 +201,7 @@ export class DeliveryServiceServersService {
     cachegroupId: number,
     ids: number[],
   ): Promise<void> {
+    const reachable = tenantCondition('ds.tenant_id', user.tenantId);
     const rows = await this.rows<{
       id: number | string;
       tenantId: number | string;
@@ -210,11 +212,11 @@ export class DeliveryServiceServersService {
     }>(
       manager,
       'SELECT ds.id AS id, ds.tenant_id AS tenantId, ds.topology AS topology, c.name AS cdnName, ' +
-        `CASE WHEN ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')}) THEN 1 ELSE 0 END AS reachable, ` +
+        `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable, ` +
         'CASE WHEN EXISTS (SELECT 1 FROM server s WHERE s.cachegroup = :cachegroupId AND s.cdn_id <> ds.cdn_id) ' +
         'THEN 1 ELSE 0 END AS cdnMismatch ' +
         'FROM deliveryservice ds JOIN cdn c ON c.id = ds.cdn_id WHERE ds.id IN (:...ids)',
-      { userTenantId: user.tenantId, cachegroupId, ids },
+      { ...reachable.parameters, cachegroupId, ids },
     );
     const byId = new Map(rows.map((row) => [Number(row.id), row]));
     const ordered = ids.map((id) => ({ id, row: byId.get(id) }));

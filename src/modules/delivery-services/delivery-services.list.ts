@@ -7,7 +7,7 @@ import {
   parseListQuery,
 } from 'src/common/list-query/list-query';
 import { requestedVersion } from 'src/common/versioning/api-version';
-import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { reachableTenantIdsSql } from 'src/modules/tenants/tenancy.service';
 import { ACTIVE_STATES } from './delivery-service.validation';
 
 /**
@@ -15,8 +15,6 @@ import { ACTIVE_STATES } from './delivery-service.validation';
  * cdn, xmlId and xml_id, profile, type, logsEnabled, signingAlgorithm, serviceCategory, tenant,
  * topology, active, accessibleTo) plus orderable response fields; default order xmlId.
  */
-const tenancy = TenancyService.prototype;
-
 const common: Record<string, ListField> = {
   id: { column: 'ds.id', type: 'int' },
   cdn: { column: 'ds.cdn_id', type: 'int' },
@@ -33,7 +31,7 @@ const common: Record<string, ListField> = {
   accessibleTo: {
     column: 'ds.tenant_id',
     type: 'int',
-    condition: (param) => `ds.tenant_id IN (${tenancy.reachableTenantIdsSql(param)})`,
+    condition: (param) => `ds.tenant_id IN (${reachableTenantIdsSql(param)})`,
   },
   // Orderable only (fields of the response).
   cdnId: { column: 'ds.cdn_id', filter: false },

@@ -6,7 +6,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import { Parameter } from 'src/modules/parameters/parameter.entity';
-import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { Type } from 'src/modules/types/type.entity';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import type { DeliveryServiceInput, LegacyFields } from './delivery-service.input';
@@ -53,10 +53,7 @@ export class DeliveryServicesService {
   /** The delivery services within the user's tenancy (D13), filtered, ordered and paged in SQL. */
   async list(query: ListQuery, user: CurrentUser): Promise<DeliveryServiceView[]> {
     const manager = this.dataSource.manager;
-    const qb = this.query(manager).where(
-      `ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('dsUserTenantId')})`,
-      { dsUserTenantId: user.tenantId },
-    );
+    const qb = withinTenancy(this.query(manager), 'ds.tenant_id', user.tenantId);
     return this.views(await applyListQuery(qb, query).getMany(), manager);
   }
 

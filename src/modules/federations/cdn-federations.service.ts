@@ -4,7 +4,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
+import {
+  NOT_AUTHORIZED_ON_TENANT,
+  tenantCondition,
+  withinTenancy,
+} from 'src/modules/tenants/tenancy.service';
 import { CdnFederationDto } from './dto/cdn-federation.dto';
 import type { CdnFederationRow } from './dto/cdn-federation.response';
 import { Federation } from './federation.entity';
@@ -20,10 +24,7 @@ interface RawCdnFederationRow extends Omit<CdnFederationRow, 'lastUpdated'> {
  */
 @Injectable()
 export class CdnFederationsService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly tenancy: TenancyService,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /**
    * One entry per (federation, delivery service of the CDN), filtered silently to the delivery
@@ -43,11 +44,10 @@ export class CdnFederationsService {
       .from('federation', 'federation')
       .innerJoin('federation_deliveryservice', 'fd', 'fd.federation = federation.id')
       .innerJoin('deliveryservice', 'ds', 'ds.id = fd.deliveryservice')
-      .where('ds.cdn_id = :cdnId', { cdnId })
-      .andWhere(`ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
-        userTenantId: user.tenantId,
-      });
-    const rows = await applyListQuery(qb, query).addOrderBy('ds.id', 'ASC').getRawMany<RawCdnFederationRow>();
+      .where('ds.cdn_id = :cdnId', { cdnId });
+    const rows = await applyListQuery(withinTenancy(qb, 'ds.tenant_id', user.tenantId), query)
+      .addOrderBy('ds.id', 'ASC')
+      .getRawMany<RawCdnFederationRow>();
     return rows.map((row) => ({
       id: Number(row.id),
       cname: row.cname,
@@ -114,15 +114,14 @@ export class CdnFederationsService {
    * assigned to must be within the user's tenancy (403 `not authorized on this tenant`, D13).
    */
   private async assertTenancy(manager: EntityManager, id: number, user: CurrentUser): Promise<void> {
+    const outsideReach = tenantCondition('ds.tenant_id', user.tenantId, true);
     const outside = await manager
       .createQueryBuilder()
       .select('1', 'outside')
       .from('federation_deliveryservice', 'fd')
       .innerJoin('deliveryservice', 'ds', 'ds.id = fd.deliveryservice')
       .where('fd.federation = :id', { id })
-      .andWhere(`ds.tenant_id NOT IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
-        userTenantId: user.tenantId,
-      })
+      .andWhere(outsideReach.sql, outsideReach.parameters)
       .limit(1)
       .getRawMany();
     if (outside.length > 0) {

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { tenantCondition } from 'src/modules/tenants/tenancy.service';
 import type { ResolverMapping } from './dto/resolver-mappings.body';
 import { insertLinksIgnoringDuplicates, placeholders } from './federation-store';
 import { lockingClause } from 'src/common/database/locks';
@@ -30,10 +30,7 @@ const USER_FEDERATIONS = 'SELECT fu.federation FROM federation_tmuser fu WHERE f
  */
 @Injectable()
 export class FederationsService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly tenancy: TenancyService,
-  ) {}
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** One entry per delivery service (ordered by xmlId), one mapping per federation (by id). */
   async mappingsOf(user: CurrentUser): Promise<DeliveryServiceMappings[]> {
@@ -124,11 +121,12 @@ export class FederationsService {
     mappings: ResolverMapping[],
   ): Promise<void> {
     const xmlIds = [...new Set(mappings.map((m) => m.deliveryService))];
+    const reachable = tenantCondition('ds.tenant_id', user.tenantId);
     const [reachSql, reachParams] = this.dataSource.driver.escapeQueryWithParameters(
       'SELECT ds.id AS id, ds.xml_id AS xmlId, ' +
-        `CASE WHEN ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')}) THEN 1 ELSE 0 END AS reachable ` +
+        `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable ` +
         'FROM deliveryservice ds WHERE ds.xml_id IN (:...xmlIds)',
-      { userTenantId: user.tenantId, xmlIds },
+      { ...reachable.parameters, xmlIds },
       {},
     );
     const deliveryServices = await manager.query<

@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { isStorableId, parseSteeringTargetBody } from './dto/steering-target.body';
 import type { SteeringTargetRow } from './dto/steering-target.response';
 import { SteeringTarget } from './steering-target.entity';
@@ -35,11 +35,11 @@ export class SteeringTargetsService {
     user: CurrentUser,
     targetId?: number,
   ): Promise<SteeringTargetRow[]> {
-    const qb = this.rows(this.targets.manager)
-      .where('st.deliveryservice = :dsId', { dsId })
-      .andWhere(`ds.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
-        userTenantId: user.tenantId,
-      });
+    const qb = withinTenancy(
+      this.rows(this.targets.manager).where('st.deliveryservice = :dsId', { dsId }),
+      'ds.tenant_id',
+      user.tenantId,
+    );
     if (targetId !== undefined) {
       qb.andWhere('st.target = :targetId', { targetId });
     }

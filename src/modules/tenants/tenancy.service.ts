@@ -1,8 +1,55 @@
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 export const NOT_AUTHORIZED_ON_TENANT = 'not authorized on this tenant';
+
+/** A SQL condition and its parameters: `qb.andWhere(c.sql, c.parameters)`, or part of a raw statement. */
+export interface SqlCondition {
+  sql: string;
+  parameters: ObjectLiteral;
+}
+
+/** The parameter every tenancy condition binds the user's tenant id to. */
+const USER_TENANT_PARAM = 'tenancyUserTenantId';
+
+/**
+ * A subquery selecting the ids of the tenants within reach of the tenant bound to `:<param>`. Only
+ * list specs whose filter value is the tenant id (`accessibleTo`) use it directly; everything else
+ * asks for a condition below.
+ */
+export function reachableTenantIdsSql(param: string): string {
+  return (
+    `WITH RECURSIVE tenancy_up(id, parent_id, active) AS (` +
+    `SELECT id, parent_id, active FROM tenant WHERE id = :${param} ` +
+    `UNION SELECT t.id, t.parent_id, t.active FROM tenant t JOIN tenancy_up u ON t.id = u.parent_id), ` +
+    `tenancy_down(id) AS (` +
+    `SELECT id FROM tenant WHERE id = :${param} AND NOT EXISTS (SELECT 1 FROM tenancy_up WHERE active = 0) ` +
+    `UNION SELECT t.id FROM tenant t JOIN tenancy_down d ON t.parent_id = d.id) ` +
+    `SELECT id FROM tenancy_down`
+  );
+}
+
+/**
+ * `tenantColumn` (a column named in code, e.g. `ds.tenant_id`) holds a tenant within reach of the
+ * user's tenant, or with `outside`, one out of reach.
+ */
+export function tenantCondition(tenantColumn: string, userTenantId: number, outside = false): SqlCondition {
+  return {
+    sql: `${tenantColumn} ${outside ? 'NOT IN' : 'IN'} (${reachableTenantIdsSql(USER_TENANT_PARAM)})`,
+    parameters: { [USER_TENANT_PARAM]: userTenantId },
+  };
+}
+
+/** Restricts a query to the rows whose `tenantColumn` is within the user's reach. */
+export function withinTenancy<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  tenantColumn: string,
+  userTenantId: number,
+): SelectQueryBuilder<T> {
+  const condition = tenantCondition(tenantColumn, userTenantId);
+  return qb.andWhere(condition.sql, condition.parameters);
+}
 
 /**
  * Tenancy (decision D13, facts §4): a user reaches the tenants at and below their own tenant,
@@ -14,30 +61,14 @@ export const NOT_AUTHORIZED_ON_TENANT = 'not authorized on this tenant';
 export class TenancyService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /**
-   * A subquery selecting the ids of the tenants within reach of the tenant bound to `:<param>`; to be
-   * embedded in list queries (`WHERE x.tenant_id IN (<this>)`) so that lists filter in SQL.
-   */
-  reachableTenantIdsSql(param: string): string {
-    return (
-      `WITH RECURSIVE tenancy_up(id, parent_id, active) AS (` +
-      `SELECT id, parent_id, active FROM tenant WHERE id = :${param} ` +
-      `UNION SELECT t.id, t.parent_id, t.active FROM tenant t JOIN tenancy_up u ON t.id = u.parent_id), ` +
-      `tenancy_down(id) AS (` +
-      `SELECT id FROM tenant WHERE id = :${param} AND NOT EXISTS (SELECT 1 FROM tenancy_up WHERE active = 0) ` +
-      `UNION SELECT t.id FROM tenant t JOIN tenancy_down d ON t.parent_id = d.id) ` +
-      `SELECT id FROM tenancy_down`
-    );
-  }
-
   /** The ids of every tenant within reach of `userTenantId` (empty when the user's tenancy is inactive). */
   async reachableTenantIds(
     userTenantId: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number[]> {
     const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
-      this.reachableTenantIdsSql('userTenantId'),
-      { userTenantId },
+      reachableTenantIdsSql(USER_TENANT_PARAM),
+      { [USER_TENANT_PARAM]: userTenantId },
       {},
     );
     const rows: { id: number | string }[] = await manager.query(sql, params);
@@ -51,8 +82,8 @@ export class TenancyService {
     manager: EntityManager = this.dataSource.manager,
   ): Promise<boolean> {
     const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
-      `SELECT 1 AS reachable FROM (${this.reachableTenantIdsSql('userTenantId')}) reach WHERE reach.id = :tenantId`,
-      { userTenantId, tenantId },
+      `SELECT 1 AS reachable FROM (${reachableTenantIdsSql(USER_TENANT_PARAM)}) reach WHERE reach.id = :tenantId`,
+      { [USER_TENANT_PARAM]: userTenantId, tenantId },
       {},
     );
     const rows: unknown[] = await manager.query(sql, params);

@@ -6,7 +6,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import type { CurrentUser } from 'src/common/types/current-user';
 import { TenantDto } from './dto/tenant.dto';
 import type { TenantWithParent } from './dto/tenant.response';
-import { TenancyService } from './tenancy.service';
+import { TenancyService, withinTenancy } from './tenancy.service';
 import { Tenant } from './tenant.entity';
 
 export const ROOT_TENANT_IMMUTABLE = 'trying to change the root tenant, which is immutable';
@@ -29,10 +29,7 @@ export class TenantsService {
 
   /** The tenants within the user's reach (D13), filtered in SQL. */
   list(query: ListQuery, user: CurrentUser): Promise<TenantWithParent[]> {
-    const qb = this.withParent(this.tenants.manager).andWhere(
-      `tenant.id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`,
-      { userTenantId: user.tenantId },
-    );
+    const qb = withinTenancy(this.withParent(this.tenants.manager), 'tenant.id', user.tenantId);
     return applyListQuery(qb, query).getMany();
   }
 

@@ -16,7 +16,7 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { hashPassword } from 'src/modules/auth/password';
 import { Role } from 'src/modules/roles/role.entity';
-import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { passwordProblem } from './password-rules';
 import { SessionUserCache } from './session-user.cache';
@@ -175,13 +175,11 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   private visibleTo(user: CurrentUser): SelectQueryBuilder<User> {
-    return this.users
+    const qb = this.users
       .createQueryBuilder('u')
       .leftJoinAndSelect('u.role', 'r')
-      .leftJoinAndSelect('u.tenant', 't')
-      .where(`u.tenant_id IN (${this.tenancy.reachableTenantIdsSql('userTenantId')})`, {
-        userTenantId: user.tenantId,
-      });
+      .leftJoinAndSelect('u.tenant', 't');
+    return withinTenancy(qb, 'u.tenant_id', user.tenantId);
   }
 
   /** The role a body names (by name on 4.0+, by id on 3.x), if the asking user may hand it out. */
