@@ -168,8 +168,21 @@ export async function loadPage<T extends ObjectLiteral & { id: number }>(
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
+/** Metadata on a handler that takes a list query, so that tests can find every list route. */
+export const LIST_ROUTE = 'cdn:list-route';
+
+/** Enhancer of every list-query parameter decorator: marks its handler as a list route. */
+export const markListRoute = (target: object, key: string | symbol | undefined): void => {
+  if (key !== undefined) {
+    Reflect.defineMetadata(LIST_ROUTE, true, (target as Record<string | symbol, object>)[key]);
+  }
+};
+
 /** `@ListParams(spec)`: the request's list query, parsed and validated against `spec`. */
-export const ListParams = createParamDecorator((spec: ListSpec, ctx: ExecutionContext): ListQuery => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  return parseListQuery(spec, req.query, requestedVersion(req));
-});
+export const ListParams = createParamDecorator(
+  (spec: ListSpec, ctx: ExecutionContext): ListQuery => {
+    const req = ctx.switchToHttp().getRequest<Request>();
+    return parseListQuery(spec, req.query, requestedVersion(req));
+  },
+  [markListRoute],
+);

@@ -1,6 +1,11 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { type ListQuery, type ListSpec, parseListQuery } from 'src/common/list-query/list-query';
+import {
+  type ListQuery,
+  type ListSpec,
+  markListRoute,
+  parseListQuery,
+} from 'src/common/list-query/list-query';
 import { requestedVersion } from 'src/common/versioning/api-version';
 
 export interface VersionedListSpecs {
@@ -17,4 +22,5 @@ export const VersionedListParams = createParamDecorator(
     const version = requestedVersion(req);
     return parseListQuery(version.atLeast('4.0') ? specs.v4 : specs.v3, req.query, version);
   },
+  [markListRoute],
 );

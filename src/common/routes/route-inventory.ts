@@ -1,5 +1,6 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA, VERSION_METADATA } from '@nestjs/common/constants';
+import { LIST_ROUTE } from 'src/common/list-query/list-query';
 
 /**
  * The routes the application declares, read from module and controller metadata (no app, no
@@ -53,6 +54,11 @@ export function routesOf(controller: Type): Route[] {
         controller,
       };
     });
+}
+
+/** Whether the route's handler takes a list query (`@ListParams` and its versioned forms). */
+export function isListRoute(route: Route): boolean {
+  return Reflect.getMetadata(LIST_ROUTE, route.handler) === true;
 }
 
 /** Every route of the application rooted at `module`. */

@@ -4,6 +4,7 @@ import {
   type ListField,
   type ListQuery,
   type ListSpec,
+  markListRoute,
   parseListQuery,
 } from 'src/common/list-query/list-query';
 import { requestedVersion } from 'src/common/versioning/api-version';
@@ -81,4 +82,5 @@ export const DeliveryServiceListParams = createParamDecorator(
     }
     return parseListQuery(version.atLeast('5.0') ? DS_LIST_V5 : DS_LIST_V4, req.query, version);
   },
+  [markListRoute],
 );

@@ -1,0 +1,48 @@
+import type { INestApplication } from '@nestjs/common';
+import { AppModule } from 'src/app.module';
+import { isListRoute, type Route, routesOfModule } from 'src/common/routes/route-inventory';
+import { ApiClient, expectError, responseOf } from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import { INVALID_PAGING } from 'test/e2e/support/list-params';
+
+/**
+ * The list conventions every collection GET shares, driven by the routes that take a list query:
+ * invalid paging answers 400 with the shared texts on every version, and on lists without path
+ * parameters an unknown `orderby` is ignored while `limit` bounds the page. Each resource's suite
+ * tests its own filters and orderable fields.
+ */
+
+const lists = routesOfModule(AppModule).filter((route) => route.method === 'GET' && isListRoute(route));
+const pathOf = (route: Route): string =>
+  route.path.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '2147480000' : 'no-such-name'));
+
+describe('list conventions (every list route, every version)', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+  });
+
+  afterAll(() => app.close());
+
+  it('finds the list routes', () => {
+    expect(lists.length).toBeGreaterThan(20);
+  });
+
+  it.each(lists.map((route) => [route.path, route] as const))('GET %s', async (_name, route) => {
+    const path = pathOf(route);
+    for (const version of route.versions) {
+      const client = admin.at(version);
+      for (const [query, text] of INVALID_PAGING) {
+        expectError(await client.get(`${path}?${query}`), 400, text);
+      }
+      if (!route.path.includes(':')) {
+        const res = await client.get(`${path}?orderby=noSuchField&limit=1`);
+        expect([res.status, Array.isArray(responseOf(res))]).toEqual([200, true]);
+        expect(responseOf<unknown[]>(res).length).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+});
