@@ -6,9 +6,14 @@ import {
   type CreatedUser,
   expectApiHeaders,
   expectError,
+  expectMalformedJson,
+  expectSuccessAlert,
   responseOf,
+  uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { createServer } from 'test/e2e/support/fixtures/servers';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 interface Status {
@@ -105,5 +110,133 @@ describe('statuses', () => {
       404,
       `The requested path '/api/4.0/statuses/${online.id}' does not exist.`,
     );
+  });
+  describe('POST /statuses', () => {
+    it.each(['3.0', '4.0', '5.0'])('creates a status on %s with the original alert', async (version) => {
+      const name = uniqueName('STATUS');
+      const res = await admin.at(version).post('statuses', { name, description: 'a test status' });
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expectSuccessAlert(res, 'status was created.');
+      const created = responseOf<Status>(res);
+      expect(created).toEqual({
+        id: expect.any(Number),
+        name,
+        description: 'a test status',
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+      expect(await list(`?id=${created.id}`)).toEqual([created]);
+    });
+
+    it('takes a status without a description', async () => {
+      const name = uniqueName('STATUS');
+      expect(responseOf<Status>(await admin.post('statuses', { name }))).toMatchObject({
+        name,
+        description: null,
+      });
+    });
+
+    it('refuses a taken name, exactly compared, and writes nothing', async () => {
+      const name = uniqueName('STATUS');
+      await admin.post('statuses', { name });
+      expectError(await admin.post('statuses', { name }), 400, `status name '${name}' already exists.`);
+      expect(await list(`?name=${name}`)).toHaveLength(1);
+      expect((await admin.post('statuses', { name: name.toLowerCase() })).status).toBe(200);
+    });
+
+    it.each([
+      [{}, "'name' is required"],
+      [{ name: null }, "'name' is required"],
+      [{ name: '' }, "'name' cannot be blank"],
+      [{ name: 7 }, "'name' must be a string"],
+      [{ name: 'x'.repeat(256) }, "'name' the length must be between 1 and 255"],
+      [{ name: 'OK_NAME', description: 12 }, "'description' must be a string"],
+    ])('refuses %j: %s', async (body, text) => {
+      const before = (await list()).length;
+      expectError(await admin.post('statuses', body), 400, text);
+      expect(await list()).toHaveLength(before);
+    });
+
+    it('refuses malformed JSON and a body that is not an object', async () => {
+      expectMalformedJson(await admin.raw('post', 'statuses', '{"name":'));
+      expectError(await admin.raw('post', 'statuses', '[]'), 400, 'the request body must be a JSON object');
+    });
+  });
+
+  describe('PUT /statuses/{id}', () => {
+    it('renames and describes a status', async () => {
+      const created = responseOf<Status>(await admin.post('statuses', { name: uniqueName('STATUS') }));
+      const name = uniqueName('RENAMED');
+      const res = await admin.put(`statuses/${created.id}`, { name, description: 'renamed' });
+      expect(res.status).toBe(200);
+      expectSuccessAlert(res, 'status was updated.');
+      expect(responseOf<Status>(res)).toEqual({
+        id: created.id,
+        name,
+        description: 'renamed',
+        lastUpdated: expect.stringMatching(TIMESTAMP),
+      });
+    });
+
+    it.each(['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'])(
+      'refuses to modify the reserved status %s (403) and leaves it as it was',
+      async (reserved) => {
+        const [status] = await list(`?name=${reserved}`);
+        expectError(
+          await admin.put(`statuses/${status.id}`, { name: uniqueName('X'), description: 'x' }),
+          403,
+          `cannot modify ${reserved} status`,
+        );
+        expect(await list(`?id=${status.id}`)).toEqual([status]);
+      },
+    );
+
+    it('answers 404 for an unknown id, 400 for a bad id or body', async () => {
+      expectError(await admin.put('statuses/2147480000', { name: 'X' }), 404, 'no status found with this id');
+      const created = responseOf<Status>(await admin.post('statuses', { name: uniqueName('STATUS') }));
+      expectError(await admin.put(`statuses/${created.id}`, { name: '' }), 400, "'name' cannot be blank");
+      expect(await list(`?id=${created.id}`)).toEqual([created]);
+      expect((await admin.put('statuses/abc', { name: 'X' })).status).toBe(400);
+    });
+
+    it('refuses a name another status has', async () => {
+      const created = responseOf<Status>(await admin.post('statuses', { name: uniqueName('STATUS') }));
+      expectError(
+        await admin.put(`statuses/${created.id}`, { name: 'ONLINE' }),
+        400,
+        "status name 'ONLINE' already exists.",
+      );
+    });
+  });
+
+  describe('DELETE /statuses/{id}', () => {
+    it('deletes a status', async () => {
+      const created = responseOf<Status>(await admin.post('statuses', { name: uniqueName('STATUS') }));
+      const res = await admin.delete(`statuses/${created.id}`);
+      expect(res.status).toBe(200);
+      expectSuccessAlert(res, 'status was deleted.');
+      expect(await list(`?id=${created.id}`)).toEqual([]);
+      expectError(await admin.delete(`statuses/${created.id}`), 404, 'no status with that key found');
+    });
+
+    it.each(['ONLINE', 'OFFLINE', 'REPORTED', 'ADMIN_DOWN', 'PRE_PROD'])(
+      'refuses to delete the reserved status %s (403)',
+      async (reserved) => {
+        const [status] = await list(`?name=${reserved}`);
+        expectError(await admin.delete(`statuses/${status.id}`), 403, `cannot delete ${reserved} status`);
+        expect(await list(`?id=${status.id}`)).toEqual([status]);
+      },
+    );
+
+    it('refuses a status a server has', async () => {
+      const created = responseOf<Status>(await admin.post('statuses', { name: uniqueName('STATUS') }));
+      await createServer(admin, (await createCdn(admin)).id, { statusName: created.name });
+      expectError(
+        await admin.delete(`statuses/${created.id}`),
+        400,
+        'cannot delete status because it is being used by a server',
+      );
+      expect(await list(`?id=${created.id}`)).toEqual([created]);
+    });
   });
 });

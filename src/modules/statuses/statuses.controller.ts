@@ -1,15 +1,18 @@
-import { Controller, Get } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { StatusDto } from './dto/status.dto';
 import { toStatusResponse } from './dto/status.response';
 import { STATUS_LIST } from './statuses.list';
 import { StatusesService } from './statuses.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /**
- * GET /statuses only. The original's 3.0–5.0 routes have no GET /statuses/{id} (it ended with 2.0);
- * status writes are not part of this API's subset.
+ * Generic CRUD of the original (TOStatus), tag `status`. The original's 3.0–5.0 routes have no
+ * GET /statuses/{id} (it ended with 2.0).
  */
 @ConditionalOn('status')
 @Controller({ path: 'statuses', version: ALL_VERSIONS })
@@ -21,5 +24,30 @@ export class StatusesController {
   @RequirePermissions('STATUS:READ')
   async list(@ListParams(STATUS_LIST) query: ListQuery) {
     return (await this.statuses.list(query)).map(toStatusResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('STATUS:CREATE', 'STATUS:READ')
+  async create(@Body() dto: StatusDto) {
+    const status = await this.statuses.create(dto);
+    return ApiResult.of(toStatusResponse(status), successAlert('status was created.'));
+  }
+
+  @Put(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('STATUS:UPDATE', 'STATUS:READ')
+  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: StatusDto) {
+    const status = await this.statuses.update(id, dto);
+    return ApiResult.of(toStatusResponse(status), successAlert('status was updated.'));
+  }
+
+  @Delete(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('STATUS:DELETE', 'STATUS:READ')
+  async remove(@Param('id', KeyIdPipe) id: number) {
+    await this.statuses.remove(id);
+    return ApiResult.alertsOnly(successAlert('status was deleted.'));
   }
 }
