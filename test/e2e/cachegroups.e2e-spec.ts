@@ -233,6 +233,31 @@ describe('cachegroups', () => {
       expect(await byId(child.id)).toEqual([child]);
     });
 
+    it.each(VERSIONS)(
+      'keeps a coordinate of zero on %s, on create, on update and in the list',
+      async (version) => {
+        const client = admin.at(version);
+        for (const [latitude, longitude] of [
+          [0, 0],
+          [0, 5],
+          [5, 0],
+        ]) {
+          const created = await create({ latitude, longitude }, client);
+          expect(created).toMatchObject({ latitude, longitude });
+          const listed = async () =>
+            responseOf<Cachegroup[]>(await client.get(`cachegroups?id=${created.id}`))[0];
+          expect(await listed()).toMatchObject({ latitude, longitude });
+          const res = await client.put(`cachegroups/${created.id}`, {
+            ...body(),
+            latitude: longitude,
+            longitude: latitude,
+          });
+          expect(responseOf<Cachegroup>(res)).toMatchObject({ latitude: longitude, longitude: latitude });
+          expect(await listed()).toMatchObject({ latitude: longitude, longitude: latitude });
+        }
+      },
+    );
+
     it('keeps no coordinate when only one half of it is given', async () => {
       const cg = await create({ latitude: 10 });
       expect(cg).toMatchObject({ latitude: null, longitude: null });
