@@ -5,7 +5,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { validateBody } from 'src/common/validation/versioned-body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { QueryKeyId } from './query-key-id';
 import { ASN_LIST } from './asns.list';
 import { AsnsService } from './asns.service';
@@ -16,12 +16,8 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 const UPDATE_PERMISSIONS: Permission[] = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 const DELETE_PERMISSIONS: Permission[] = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 
-/**
- * The update and delete shared by both address forms. The key is checked before the body is read,
- * as the original's generic handlers do, so the body is validated here rather than by the pipe.
- */
-async function updateAsn(asns: AsnsService, id: number, body: unknown) {
-  const dto = await validateBody(body, AsnDto);
+/** The update and delete shared by both address forms. */
+async function updateAsn(asns: AsnsService, id: number, dto: AsnDto) {
   const asn = await asns.update(id, dto);
   return ApiResult.of(toWrittenAsnResponse(asn, dto.cachegroup), successAlert('asn was updated.'));
 }
@@ -56,7 +52,7 @@ export class AsnsController {
   @Put()
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...UPDATE_PERMISSIONS)
-  update(@QueryKeyId() id: number, @Body() body: unknown) {
+  update(@QueryKeyId() id: number, @ValidBody(AsnDto) body: AsnDto) {
     return updateAsn(this.asns, id, body);
   }
 
@@ -77,7 +73,7 @@ export class AsnsByPathController {
   @Put()
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...UPDATE_PERMISSIONS)
-  update(@Param('id', KeyIdPipe) id: number, @Body() body: unknown) {
+  update(@Param('id', KeyIdPipe) id: number, @ValidBody(AsnDto) body: AsnDto) {
     return updateAsn(this.asns, id, body);
   }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -6,16 +6,13 @@ import { ApiResult, EmptyBody, infoAlert, successAlert, warningAlert } from 'src
 import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe, KeyIdPipe } from 'src/common/validation/id.pipe';
-import { validateBody } from 'src/common/validation/versioned-body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DeliveryServiceListParams } from './delivery-services.list';
 import { DeliveryServicesService } from './delivery-services.service';
-import { bodyClassFor, type DeliveryServiceBody } from './dto/delivery-service.body';
+import { DELIVERY_SERVICE_BODIES, type DeliveryServiceBody } from './dto/delivery-service.body';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
-
-const bodyOf = (body: unknown, version: ApiVersion) =>
-  validateBody<DeliveryServiceBody>(body, bodyClassFor(version));
 
 @ConditionalOn('deliveryservice')
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
@@ -40,11 +37,11 @@ export class DeliveryServicesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:CREATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
   async create(
-    @Body() body: unknown,
+    @ValidBody(DELIVERY_SERVICE_BODIES) body: DeliveryServiceBody,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const { view, warnings } = await this.deliveryServices.create(await bodyOf(body, version), version, user);
+    const { view, warnings } = await this.deliveryServices.create(body, version, user);
     const ds = toDeliveryServiceResponse(view, version);
     const alerts = [
       ...(version.atLeast('4.0') ? warnings.map(warningAlert) : []),
@@ -59,11 +56,11 @@ export class DeliveryServicesController {
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
   async update(
     @Param('id', new IntParamPipe()) id: number,
-    @Body() body: unknown,
+    @ValidBody(DELIVERY_SERVICE_BODIES) body: DeliveryServiceBody,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    await this.deliveryServices.update(id, await bodyOf(body, version), version, user);
+    await this.deliveryServices.update(id, body, version, user);
     return new EmptyBody();
   }
 

@@ -1,21 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
-import { validateBody } from 'src/common/validation/versioned-body';
-import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { CDN_FEDERATION_LIST } from './cdn-federations.list';
 import { CdnFederationsService } from './cdn-federations.service';
 import { CdnFederationDto, CdnFederationV5Dto } from './dto/cdn-federation.dto';
 import { toCdnFederationListResponse, toCdnFederationResponse } from './dto/cdn-federation.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
-const bodyOf = (body: unknown, version: ApiVersion): Promise<CdnFederationDto> =>
-  validateBody<CdnFederationDto>(body, version.atLeast('5.0') ? CdnFederationV5Dto : CdnFederationDto);
+const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5Dto };
 
 /**
  * Federations by CDN, the generic CRUD of the original (tag `cdnfederation`). The original's POST
@@ -41,8 +39,8 @@ export class CdnFederationsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:CREATE', 'FEDERATION:READ', 'CDN:READ')
-  async create(@Param('name') name: string, @Body() body: unknown, @RequestedVersion() version: ApiVersion) {
-    const federation = await this.federations.create(name, await bodyOf(body, version));
+  async create(@Param('name') name: string, @ValidBody(CDN_FEDERATION_BODIES) body: CdnFederationDto) {
+    const federation = await this.federations.create(name, body);
     return ApiResult.of(toCdnFederationResponse(federation), successAlert('cdnfederation was created.'));
   }
 
@@ -52,11 +50,10 @@ export class CdnFederationsController {
   async update(
     @Param('name') name: string,
     @Param('id', KeyIdPipe) id: number,
-    @Body() body: unknown,
-    @RequestedVersion() version: ApiVersion,
+    @ValidBody(CDN_FEDERATION_BODIES) body: CdnFederationDto,
     @CurrentUser() user: SessionUser,
   ) {
-    const federation = await this.federations.update(name, id, await bodyOf(body, version), user);
+    const federation = await this.federations.update(name, id, body, user);
     return ApiResult.of(toCdnFederationResponse(federation), successAlert('cdnfederation was updated.'));
   }
 

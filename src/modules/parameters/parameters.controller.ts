@@ -9,7 +9,7 @@ import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParameterDto } from './dto/parameter.dto';
 import { toParameterResponse } from './dto/parameter.response';
-import { validateObjectOrArray } from 'src/common/validation/request-body';
+import { type ObjectOrArray, ValidBody } from 'src/common/validation/valid-body';
 import { PARAMETER_LIST } from './parameters.list';
 import { ParametersService } from './parameters.service';
 import { canReadSecureValues } from './secure-values';
@@ -44,8 +44,7 @@ export class ParametersController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PARAMETER:CREATE', 'PARAMETER:READ')
-  async create(@Body() body: unknown) {
-    const { items } = await validateObjectOrArray(body, ParameterDto);
+  async create(@ValidBody(ParameterDto, { many: true }) { items }: ObjectOrArray<ParameterDto>) {
     if (items.length === 0) {
       return ApiResult.alertsOnly(successAlert('No objects were provided in request.'));
     }

@@ -1,21 +1,10 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Req,
-} from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { hasRequestBody, validateObjectOrArray } from 'src/common/validation/request-body';
+import { type ObjectOrArray, ValidBody } from 'src/common/validation/valid-body';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/profile-parameter.response';
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
@@ -43,11 +32,10 @@ export class ProfileParametersController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ', 'PROFILE:UPDATE')
-  async create(@Body() body: unknown, @Req() req: Request) {
-    if (!hasRequestBody(req)) {
-      throw new BadRequestException('no request body supplied');
-    }
-    const { items } = await validateObjectOrArray(body, ProfileParameterDto);
+  async create(
+    @ValidBody(ProfileParameterDto, { many: true, required: true })
+    { items }: ObjectOrArray<ProfileParameterDto>,
+  ) {
     if (items.length === 0) {
       return ApiResult.alertsOnly(successAlert('No objects were provided in request.'));
     }

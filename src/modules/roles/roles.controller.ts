@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -8,15 +8,14 @@ import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { roleInputOf, RoleV3Dto, RoleV4Dto } from './dto/role.dto';
 import { toRoleResponse } from './dto/role.response';
-import { validateBody } from 'src/common/validation/versioned-body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { roleKeyOf } from './role-key';
 import { ROLE_LIST } from './roles.list';
 import { RolesService } from './roles.service';
 import { VersionedListParams } from 'src/common/list-query/versioned-list';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
-const bodyOf = (body: unknown, version: ApiVersion) =>
-  validateBody<RoleV3Dto | RoleV4Dto>(body, version.atLeast('4.0') ? RoleV4Dto : RoleV3Dto);
+const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 
 @ConditionalOn('role')
 @Controller({ path: 'roles', version: ALL_VERSIONS })
@@ -35,11 +34,11 @@ export class RolesController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:CREATE', 'ROLE:READ')
   async create(
-    @Body() body: unknown,
+    @ValidBody(ROLE_BODIES) body: RoleV3Dto | RoleV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const role = await this.roles.create(roleInputOf(await bodyOf(body, version)), user);
+    const role = await this.roles.create(roleInputOf(body), user);
     return ApiResult.of(toRoleResponse(role, version), successAlert('role was created.'));
   }
 
@@ -48,12 +47,12 @@ export class RolesController {
   @RequirePermissions('ROLE:UPDATE', 'ROLE:READ')
   async update(
     @Query() query: Record<string, unknown>,
-    @Body() body: unknown,
+    @ValidBody(ROLE_BODIES) body: RoleV3Dto | RoleV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
     const key = roleKeyOf(query, version);
-    const role = await this.roles.update(key, roleInputOf(await bodyOf(body, version)), user);
+    const role = await this.roles.update(key, roleInputOf(body), user);
     return ApiResult.of(toRoleResponse(role, version), successAlert('role was updated.'));
   }
 

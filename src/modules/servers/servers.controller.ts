@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -7,15 +7,14 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { validateBody } from 'src/common/validation/versioned-body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import { type LoadedServer, toServerResponse } from './dto/server.response';
 import { SERVER_LIST } from './servers.list';
 import { ServersService } from './servers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
-const bodyOf = (body: unknown, version: ApiVersion) =>
-  validateBody<ServerV3Dto | ServerV4Dto>(body, version.atLeast('4.0') ? ServerV4Dto : ServerV3Dto);
+const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto };
 
 @ConditionalOn('server')
 @Controller({ path: 'servers', version: ALL_VERSIONS })
@@ -39,11 +38,11 @@ export class ServersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:CREATE', 'SERVER:READ')
   async create(
-    @Body() body: unknown,
+    @ValidBody(SERVER_BODIES) body: ServerV3Dto | ServerV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.create(await bodyOf(body, version));
+    const server = await this.servers.create(body);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server created'));
   }
 
@@ -52,11 +51,11 @@ export class ServersController {
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
   async update(
     @Param('id', new IntParamPipe()) id: number,
-    @Body() body: unknown,
+    @ValidBody(SERVER_BODIES) body: ServerV3Dto | ServerV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.update(id, await bodyOf(body, version));
+    const server = await this.servers.update(id, body);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server updated'));
   }
 

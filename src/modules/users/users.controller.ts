@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -7,7 +7,7 @@ import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { validateBody } from 'src/common/validation/versioned-body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { VersionedListParams } from 'src/common/list-query/versioned-list';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { toUserResponse } from './dto/user.response';
@@ -15,8 +15,7 @@ import { USER_LIST } from './users.list';
 import { UsersService } from './users.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
-const bodyOf = (body: unknown, version: ApiVersion) =>
-  validateBody<UserV3Dto | UserV4Dto>(body, version.atLeast('4.0') ? UserV4Dto : UserV3Dto);
+const USER_BODIES = { '3.0': UserV3Dto, '4.0': UserV4Dto };
 
 /** Users have no DELETE, as in the original. */
 @ConditionalOn('tm_user')
@@ -51,11 +50,11 @@ export class UsersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('USER:CREATE', 'USER:READ')
   async create(
-    @Body() body: unknown,
+    @ValidBody(USER_BODIES) body: UserV3Dto | UserV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const created = await this.users.create(await bodyOf(body, version), user);
+    const created = await this.users.create(body, user);
     return ApiResult.of(toUserResponse(created, version), successAlert('user was created.'));
   }
 
@@ -64,11 +63,11 @@ export class UsersController {
   @RequirePermissions('USER:UPDATE', 'USER:READ')
   async update(
     @Param('id', KeyIdPipe) id: number,
-    @Body() body: unknown,
+    @ValidBody(USER_BODIES) body: UserV3Dto | UserV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const updated = await this.users.update(id, await bodyOf(body, version), user);
+    const updated = await this.users.update(id, body, user);
     return ApiResult.of(toUserResponse(updated, version), successAlert('user was updated.'));
   }
 }

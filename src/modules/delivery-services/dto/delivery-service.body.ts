@@ -135,12 +135,12 @@ export class DeliveryServiceV5Body extends DeliveryServiceBodyBase {
 
 export type DeliveryServiceBody = DeliveryServiceV3Body | DeliveryServiceV4Body | DeliveryServiceV5Body;
 
-export const bodyClassFor = (version: ApiVersion) =>
-  version.atLeast('5.0')
-    ? DeliveryServiceV5Body
-    : version.atLeast('4.0')
-      ? DeliveryServiceV4Body
-      : DeliveryServiceV3Body;
+/** The body class of each version (from that version on). */
+export const DELIVERY_SERVICE_BODIES = {
+  '3.0': DeliveryServiceV3Body,
+  '4.0': DeliveryServiceV4Body,
+  '5.0': DeliveryServiceV5Body,
+};
 
 function countriesOf(value: string | string[] | null | undefined): string[] | null | undefined {
   if (value === undefined || value === null) {

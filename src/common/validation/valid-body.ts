@@ -1,0 +1,121 @@
+import {
+  BadRequestException,
+  createParamDecorator,
+  type ExecutionContext,
+  Injectable,
+  type PipeTransform,
+  type Type,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import {
+  hasRequestBody,
+  type ObjectOrArray,
+  validateObjectOrArray,
+} from 'src/common/validation/request-body';
+import { validateBody } from 'src/common/validation/versioned-body';
+import {
+  type ApiVersion,
+  type ApiVersionString,
+  requestedVersion,
+  SERVED_VERSIONS,
+} from 'src/common/versioning/api-version';
+
+/**
+ * The one way a handler receives a body: `@ValidBody(Dto)`, or one class per version
+ * (`@ValidBody({ '3.0': RoleV3Dto, '4.0': RoleV4Dto })`, each from its version on). The class
+ * is validated by the same rules and texts as every body (class-validator, schema order, decision
+ * D7); a class whose rules class-validator cannot say (hand-written texts of the original) declares
+ * a static `parse(raw, context)` that validates and builds it. The handler's signature names the
+ * class, and the OpenAPI documents read the request schema of each version from it.
+ */
+export interface BodyContext {
+  version: ApiVersion;
+  /** Whether the request carried a body at all (the JSON parser turns none into `{}`). */
+  present: boolean;
+}
+
+/** A body class; with a static `parse`, it validates itself instead of being checked by class-validator. */
+export type BodyType<T extends object = object> = Type<T> & {
+  parse?: (raw: unknown, context: BodyContext) => T | Promise<T>;
+};
+
+export type VersionedBodyTypes = Partial<Record<ApiVersionString, BodyType>>;
+
+export interface BodyOptions {
+  /** One object or an array of objects, each validated in order (ObjectOrArray). */
+  many?: boolean;
+  /** A request without any body → 400 `no request body supplied`, as the original's multi-creates. */
+  required?: boolean;
+}
+
+export interface BodyDeclaration {
+  types: VersionedBodyTypes;
+  options: BodyOptions;
+}
+
+/** Metadata on a handler: its body declaration (read by the OpenAPI documents). */
+export const BODY_DECLARATION = 'cdn:body-declaration';
+
+export const NO_REQUEST_BODY = 'no request body supplied';
+
+/** The class of `version`: the one declared for the newest version not above it. */
+export function bodyTypeFor(types: VersionedBodyTypes, version: ApiVersion): BodyType | undefined {
+  let chosen: BodyType | undefined;
+  for (const served of SERVED_VERSIONS) {
+    if (version.atLeast(served)) {
+      chosen = types[served] ?? chosen;
+    }
+  }
+  return chosen;
+}
+
+interface RawBody {
+  raw: unknown;
+  context: BodyContext;
+}
+
+const RawBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): RawBody => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  return {
+    raw: req.body as unknown,
+    context: { version: requestedVersion(req), present: hasRequestBody(req) },
+  };
+});
+
+@Injectable()
+class BodyPipe implements PipeTransform<RawBody, Promise<unknown>> {
+  constructor(private readonly declaration: BodyDeclaration) {}
+
+  async transform({ raw, context }: RawBody): Promise<unknown> {
+    const { types, options } = this.declaration;
+    const type = bodyTypeFor(types, context.version);
+    if (!type) {
+      throw new Error(`no body class declared for API ${context.version.toString()}`);
+    }
+    if (options.required && !context.present) {
+      throw new BadRequestException(NO_REQUEST_BODY);
+    }
+    if (options.many) {
+      return validateObjectOrArray(raw, type);
+    }
+    return type.parse ? type.parse(raw, context) : validateBody(raw, type);
+  }
+}
+
+export function ValidBody(
+  types: BodyType | VersionedBodyTypes,
+  options: BodyOptions = {},
+): ParameterDecorator {
+  const declaration: BodyDeclaration = {
+    types: typeof types === 'function' ? { '3.0': types } : types,
+    options,
+  };
+  return (target, key, index) => {
+    if (key !== undefined) {
+      Reflect.defineMetadata(BODY_DECLARATION, declaration, (target as Record<string | symbol, object>)[key]);
+    }
+    RawBody(undefined, new BodyPipe(declaration))(target, key, index);
+  };
+}
+
+export type { ObjectOrArray };
