@@ -24,7 +24,16 @@ export default tseslint.config(
       'no-console': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*'], message: 'Import across folders with the absolute src/... path.' }] },
+        {
+          patterns: [{ group: ['../*'], message: 'Import across folders with the absolute src/... path.' }],
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Body'],
+              message: 'Receive a body with @ValidBody (src/common/validation/valid-body.ts).',
+            },
+          ],
+        },
       ],
     },
   },

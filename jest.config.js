@@ -5,6 +5,9 @@ const onMysql = Boolean(process.env.TEST_DATABASE_URL);
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A global option: Jest ignores it inside a project. Suites start whole applications in their hooks,
+  // which takes longer than Jest's 5 s default when the machine is loaded.
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'unit',
@@ -33,7 +36,6 @@ module.exports = {
         },
         globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
         globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
-        testTimeout: 30000,
       },
       testPathIgnorePatterns: onMysql ? ['/node_modules/'] : ['/node_modules/', '\\.mysql\\.e2e-spec\\.ts$'],
     },

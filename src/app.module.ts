@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConditionalRequestInterceptor } from 'src/common/conditional/conditional.interceptor';
 import { RequestScopedDataSource } from 'src/common/database/request-transaction';
@@ -8,7 +8,6 @@ import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
 import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
 import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.interceptor';
-import { ApiValidationPipe } from 'src/common/validation/api-validation.pipe';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
 import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
@@ -87,7 +86,6 @@ import { UsersModule } from 'src/modules/users/users.module';
     AuthorizationGuard,
     { provide: APP_GUARD, useExisting: SessionAuthGuard },
     { provide: APP_GUARD, useExisting: AuthorizationGuard },
-    { provide: APP_PIPE, useClass: ApiValidationPipe },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     // Inside the envelope, outside the conditional checks: a write, its precondition and its
     // change-log entry are one transaction.

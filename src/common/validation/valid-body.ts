@@ -36,7 +36,7 @@ export interface BodyContext {
 
 /** A body class; with a static `parse`, it validates itself instead of being checked by class-validator. */
 export type BodyType<T extends object = object> = Type<T> & {
-  parse?: (raw: unknown, context: BodyContext) => T | Promise<T>;
+  parse?: (raw: unknown, context: BodyContext) => unknown;
 };
 
 export type VersionedBodyTypes = Partial<Record<ApiVersionString, BodyType>>;
@@ -46,6 +46,20 @@ export interface BodyOptions {
   many?: boolean;
   /** A request without any body → 400 `no request body supplied`, as the original's multi-creates. */
   required?: boolean;
+  /**
+   * The handler gets a DeferredBody and reads it when the original does: after the lookups that
+   * answer first (e.g. the federation's 404 before the body's 400).
+   */
+  deferred?: boolean;
+}
+
+/** A body validated when the handler reads it (`@ValidBody(Type, { deferred: true })`). */
+export class DeferredBody<T> {
+  constructor(private readonly validate: () => Promise<unknown>) {}
+
+  async read(): Promise<T> {
+    return (await this.validate()) as T;
+  }
 }
 
 export interface BodyDeclaration {
@@ -86,7 +100,13 @@ const RawBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): Ra
 class BodyPipe implements PipeTransform<RawBody, Promise<unknown>> {
   constructor(private readonly declaration: BodyDeclaration) {}
 
-  async transform({ raw, context }: RawBody): Promise<unknown> {
+  transform(body: RawBody): Promise<unknown> {
+    return this.declaration.options.deferred
+      ? Promise.resolve(new DeferredBody(() => this.validate(body)))
+      : this.validate(body);
+  }
+
+  private async validate({ raw, context }: RawBody): Promise<unknown> {
     const { types, options } = this.declaration;
     const type = bodyTypeFor(types, context.version);
     if (!type) {

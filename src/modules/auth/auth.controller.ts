@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
@@ -27,7 +28,7 @@ export class AuthController {
   @HttpCode(200)
   @Public()
   async login(
-    @Body() body: LoginDto,
+    @ValidBody(LoginDto) body: LoginDto,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiResult<never>> {

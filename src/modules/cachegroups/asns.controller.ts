@@ -1,5 +1,5 @@
 import type { Permission } from 'src/common/authorization/permissions';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
@@ -44,7 +44,7 @@ export class AsnsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ASN:CREATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE')
-  async create(@Body() dto: AsnDto) {
+  async create(@ValidBody(AsnDto) dto: AsnDto) {
     const asn = await this.asns.create(dto);
     return ApiResult.of(toWrittenAsnResponse(asn, dto.cachegroup), successAlert('asn was created.'));
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -7,7 +7,8 @@ import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DeliveryServiceServersService } from 'src/modules/delivery-service-servers/delivery-service-servers.service';
 import { CachegroupAssignmentDto } from 'src/modules/delivery-service-servers/dto/assignment.dto';
-import { parseQueueUpdate } from 'src/modules/servers/dto/queue-update.dto';
+import { QueueUpdateBody, type QueueUpdateRequest } from 'src/modules/servers/dto/queue-update.dto';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
 
 /** Operations on all the servers of a cache group (facts §2.13, §2.14). */
@@ -29,7 +30,7 @@ export class CachegroupOperationsController {
   )
   async assignDeliveryServices(
     @Param('id', new IntParamPipe()) id: number,
-    @Body() dto: CachegroupAssignmentDto,
+    @ValidBody(CachegroupAssignmentDto) dto: CachegroupAssignmentDto,
     @CurrentUser() user: SessionUser,
   ) {
     const result = await this.assignments.assignCachegroup(user, id, dto.deliveryServices);
@@ -44,7 +45,10 @@ export class CachegroupOperationsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:READ', 'CDN:READ', 'SERVER:READ', 'SERVER:QUEUE')
-  queueUpdates(@Param('id', new IntParamPipe()) id: number, @Body() body: unknown) {
-    return this.queue.queueUpdates(id, parseQueueUpdate(body));
+  queueUpdates(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(QueueUpdateBody) body: QueueUpdateRequest,
+  ) {
+    return this.queue.queueUpdates(id, body);
   }
 }

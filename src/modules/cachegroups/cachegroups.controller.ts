@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
@@ -26,7 +27,7 @@ export class CachegroupsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:CREATE', 'CACHE-GROUP:READ')
-  async create(@Body() dto: CachegroupDto) {
+  async create(@ValidBody(CachegroupDto) dto: CachegroupDto) {
     const created = await this.cachegroups.create(dto);
     return ApiResult.of(toCachegroupResponse(created), successAlert('cachegroup was created.'));
   }
@@ -34,7 +35,7 @@ export class CachegroupsController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:UPDATE', 'CACHE-GROUP:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: CachegroupDto) {
+  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(CachegroupDto) dto: CachegroupDto) {
     const updated = await this.cachegroups.update(id, dto);
     return ApiResult.of(toCachegroupResponse(updated), successAlert('cachegroup was updated.'));
   }

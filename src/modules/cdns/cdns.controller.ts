@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -28,7 +29,7 @@ export class CdnsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:CREATE', 'CDN:READ')
-  async create(@Body() dto: CdnDto, @RequestedVersion() version: ApiVersion) {
+  async create(@ValidBody(CdnDto) dto: CdnDto, @RequestedVersion() version: ApiVersion) {
     const cdn = await this.cdns.create(dto, version);
     return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was created.'));
   }
@@ -38,7 +39,7 @@ export class CdnsController {
   @RequirePermissions('CDN:UPDATE', 'CDN:READ')
   async update(
     @Param('id', KeyIdPipe) id: number,
-    @Body() dto: CdnDto,
+    @ValidBody(CdnDto) dto: CdnDto,
     @RequestedVersion() version: ApiVersion,
   ) {
     const cdn = await this.cdns.update(id, dto, version);

@@ -1,14 +1,4 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
@@ -19,7 +9,8 @@ import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DEFAULT_LIMIT, DELIVERY_SERVICE_SERVER_LIST } from './delivery-service-servers.list';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
-import { parseServerAssignment } from './dto/assignment.dto';
+import { type ServerAssignment, ServerAssignmentBody } from './dto/assignment.dto';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { toAssignmentListResponse } from './dto/delivery-service-server.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
@@ -86,8 +77,8 @@ export class DeliveryServiceServersController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'SERVER:UPDATE', 'DELIVERY-SERVICE:UPDATE')
-  async replace(@Body() body: unknown, @CurrentUser() user: SessionUser) {
-    const assignment = await this.assignments.replace(user, parseServerAssignment(body));
+  async replace(@ValidBody(ServerAssignmentBody) body: ServerAssignment, @CurrentUser() user: SessionUser) {
+    const assignment = await this.assignments.replace(user, body);
     return ApiResult.of(
       { dsId: assignment.dsId, replace: assignment.replace, servers: assignment.servers },
       successAlert('server assignments complete'),

@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Put } from '@nestjs/common';
+import { Controller, Param, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -8,7 +8,8 @@ import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from './delivery-services.service';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
-import { parseSafeUpdate } from './dto/safe-update.body';
+import { type SafeUpdate, SafeUpdateBody } from './dto/safe-update.body';
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /**
@@ -26,11 +27,11 @@ export class DeliveryServiceSafeController {
   @RequirePermissions('DELIVERY-SERVICE-SAFE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
     @Param('id', new IntParamPipe()) id: number,
-    @Body() body: unknown,
+    @ValidBody(SafeUpdateBody, { deferred: true }) body: DeferredBody<SafeUpdate>,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const view = await this.deliveryServices.updateSafe(id, () => parseSafeUpdate(body, version), user);
+    const view = await this.deliveryServices.updateSafe(id, body, user);
     const ds = toDeliveryServiceResponse(view, version, { rfc3339: version.atLeast('5.0') });
     return ApiResult.of([ds], successAlert('Delivery Service safe update successful.'));
   }

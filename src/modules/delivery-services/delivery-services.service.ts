@@ -1,3 +1,4 @@
+import type { DeferredBody } from 'src/common/validation/valid-body';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In } from 'typeorm';
@@ -175,7 +176,11 @@ export class DeliveryServicesService {
   }
 
   /** PUT …/safe: tenancy first, then the body, then existence (facts §2.7). */
-  async updateSafe(id: number, parse: () => SafeUpdate, user: CurrentUser): Promise<DeliveryServiceView> {
+  async updateSafe(
+    id: number,
+    body: DeferredBody<SafeUpdate>,
+    user: CurrentUser,
+  ): Promise<DeliveryServiceView> {
     return this.dataSource.transaction(async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
@@ -184,7 +189,7 @@ export class DeliveryServicesService {
       if (existing) {
         await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
       }
-      const safe = parse();
+      const safe = await body.read();
       if (!existing) {
         throw new NotFoundException(`no Delivery Service exists by ID '${id}'`);
       }

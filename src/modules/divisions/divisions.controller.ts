@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
@@ -27,7 +28,7 @@ export class DivisionsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DIVISION:CREATE', 'DIVISION:READ')
-  async create(@Body() dto: DivisionDto) {
+  async create(@ValidBody(DivisionDto) dto: DivisionDto) {
     const division = await this.divisions.create(dto);
     return ApiResult.of(toDivisionResponse(division), successAlert('division was created.'));
   }
@@ -35,7 +36,7 @@ export class DivisionsController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DIVISION:UPDATE', 'DIVISION:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: DivisionDto) {
+  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(DivisionDto) dto: DivisionDto) {
     const division = await this.divisions.update(id, dto);
     return ApiResult.of(toDivisionResponse(division), successAlert('division was updated.'));
   }

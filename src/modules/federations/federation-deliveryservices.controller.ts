@@ -1,12 +1,12 @@
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { type Assignment, DeliveryServiceAssignmentBody } from './dto/assignment.body';
 import type { Permission } from 'src/common/authorization/permissions';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { hasRequestBody } from 'src/common/validation/request-body';
 import { FEDERATION_DS_LIST } from './federation-deliveryservices.list';
 import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
 
@@ -37,8 +37,11 @@ export class FederationDeliveryServicesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(...WRITE_PERMISSIONS)
-  async assign(@Param('id', new IntParamPipe()) id: number, @Body() body: unknown, @Req() req: Request) {
-    const assignment = await this.deliveryServices.assign(id, body, hasRequestBody(req));
+  async assign(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(DeliveryServiceAssignmentBody, { deferred: true }) body: DeferredBody<Assignment>,
+  ) {
+    const assignment = await this.deliveryServices.assign(id, body);
     return ApiResult.of(
       { dsIds: assignment.ids, replace: assignment.replace },
       successAlert(

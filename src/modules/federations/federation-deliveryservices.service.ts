@@ -1,8 +1,9 @@
+import type { DeferredBody } from 'src/common/validation/valid-body';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { type Assignment, parseAssignment } from './dto/assignment.body';
+import { type Assignment } from './dto/assignment.body';
 import { insertFederationLinks, lockFederation } from './federation-store';
 
 export interface FederationDeliveryServiceRow {
@@ -40,14 +41,10 @@ export class FederationDeliveryServicesService {
    * service); without it an existing assignment fails the whole request (400 from the unique
    * index) and an unknown delivery service answers 404 `deliveryservice not found`.
    */
-  assign(federationId: number, body: unknown, hasBody: boolean): Promise<Assignment> {
+  assign(federationId: number, body: DeferredBody<Assignment>): Promise<Assignment> {
     return this.dataSource.transaction(async (manager) => {
       await lockFederation(manager, federationId);
-      const assignment = parseAssignment(body, hasBody, {
-        key: 'dsIds',
-        required: true,
-        decodingPrefix: 'parse error: decoding: ',
-      });
+      const assignment = await body.read();
       const ids = assignment.ids ?? [];
       if (assignment.replace) {
         if (ids.length === 0) {

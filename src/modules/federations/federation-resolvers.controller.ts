@@ -1,23 +1,12 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-} from '@nestjs/common';
-import type { Request } from 'express';
+import { type Assignment, ResolverAssignmentBody } from './dto/assignment.body';
+import { BadRequestException, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { hasRequestBody } from 'src/common/validation/request-body';
-import { parseFederationResolverBody } from './dto/federation-resolver.body';
+import { type FederationResolverBody, FederationResolverBodyType } from './dto/federation-resolver.body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
 import { FederationResolversService } from './federation-resolvers.service';
 
@@ -41,8 +30,8 @@ export class FederationResolversController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:CREATE', 'TYPE:READ')
-  async create(@Body() body: unknown, @Req() req: Request) {
-    const created = await this.resolvers.create(parseFederationResolverBody(body, hasRequestBody(req)));
+  async create(@ValidBody(FederationResolverBodyType) body: FederationResolverBody) {
+    const created = await this.resolvers.create(body);
     return ApiResult.of(
       { id: created.id, ipAddress: created.ipAddress, type: created.type, typeId: created.typeId },
       successAlert(`Federation Resolver created [ IP = ${created.ipAddress} ] with id: ${created.id}`),
@@ -82,8 +71,11 @@ export class FederationFederationResolversController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'FEDERATION-RESOLVER:READ')
-  async assign(@Param('id', new IntParamPipe()) id: number, @Body() body: unknown, @Req() req: Request) {
-    const { assignment, federation } = await this.resolvers.assign(id, body, hasRequestBody(req));
+  async assign(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(ResolverAssignmentBody) body: Assignment,
+  ) {
+    const { assignment, federation } = await this.resolvers.assign(id, body);
     return ApiResult.of(
       { replace: assignment.replace ?? false, fedResolverIds: assignment.ids },
       successAlert(

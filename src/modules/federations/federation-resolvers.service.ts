@@ -5,7 +5,7 @@ import { translateDbErrors } from 'src/common/database/db-error';
 import { lockingClause, writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
-import { type Assignment, parseAssignment } from './dto/assignment.body';
+import { type Assignment } from './dto/assignment.body';
 import type { FederationResolverBody } from './dto/federation-resolver.body';
 import { resolverTypeOf } from './dto/ip';
 import { Federation } from './federation.entity';
@@ -118,14 +118,8 @@ export class FederationResolversService {
    */
   assign(
     federationId: number,
-    body: unknown,
-    hasBody: boolean,
+    assignment: Assignment,
   ): Promise<{ assignment: Assignment; federation: Federation }> {
-    const assignment = parseAssignment(body, hasBody, {
-      key: 'fedResolverIds',
-      required: false,
-      decodingPrefix: 'malformed JSON: ',
-    });
     return this.dataSource.transaction(async (manager) => {
       const federation = await manager.getRepository(Federation).findOne({
         where: { id: federationId },

@@ -1,11 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { type Assignment, UserAssignmentBody } from './dto/assignment.body';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { hasRequestBody } from 'src/common/validation/request-body';
 import { FEDERATION_USER_LIST } from './federation-users.list';
 import { FederationUsersService } from './federation-users.service';
 
@@ -34,8 +34,11 @@ export class FederationUsersController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'USER:READ', 'FEDERATION:READ')
-  async assign(@Param('id', new IntParamPipe()) id: number, @Body() body: unknown, @Req() req: Request) {
-    const { assignment, federation } = await this.users.assign(id, body, hasRequestBody(req));
+  async assign(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(UserAssignmentBody, { deferred: true }) body: DeferredBody<Assignment>,
+  ) {
+    const { assignment, federation } = await this.users.assign(id, body);
     const count = assignment.ids?.length ?? 0;
     return ApiResult.of(
       { userIds: assignment.ids, replace: assignment.replace },

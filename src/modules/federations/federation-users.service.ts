@@ -1,8 +1,9 @@
+import type { DeferredBody } from 'src/common/validation/valid-body';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { type Assignment, parseAssignment } from './dto/assignment.body';
+import { type Assignment } from './dto/assignment.body';
 import { Federation } from './federation.entity';
 import { insertFederationLinks, lockFederation } from './federation-store';
 
@@ -48,16 +49,11 @@ export class FederationUsersService {
    */
   assign(
     federationId: number,
-    body: unknown,
-    hasBody: boolean,
+    body: DeferredBody<Assignment>,
   ): Promise<{ assignment: Assignment; federation: Federation }> {
     return this.dataSource.transaction(async (manager) => {
       const federation = await lockFederation(manager, federationId);
-      const assignment = parseAssignment(body, hasBody, {
-        key: 'userIds',
-        required: true,
-        decodingPrefix: 'parse error: decoding: ',
-      });
+      const assignment = await body.read();
       if (assignment.replace) {
         await manager.query('DELETE FROM federation_tmuser WHERE federation = ?', [federationId]);
       }

@@ -1,12 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { hasRequestBody } from 'src/common/validation/request-body';
-import { parseResolverMappings } from './dto/resolver-mappings.body';
+import { type ResolverMapping, ResolverMappingsBody } from './dto/resolver-mappings.body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { FederationsService } from './federations.service';
 
 const createdMessage = (user: SessionUser) => `${user.username} successfully created federation resolvers.`;
@@ -32,8 +31,11 @@ export class FederationsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:CREATE', 'FEDERATION-RESOLVER:READ', 'DELIVERY-SERVICE:READ')
-  async create(@Body() body: unknown, @Req() req: Request, @CurrentUser() user: SessionUser) {
-    await this.federations.create(user, parseResolverMappings(body, hasRequestBody(req)));
+  async create(
+    @ValidBody(ResolverMappingsBody) mappings: ResolverMapping[],
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.federations.create(user, mappings);
     const message = createdMessage(user);
     return ApiResult.of(message, successAlert(message));
   }
@@ -41,8 +43,11 @@ export class FederationsController {
   @Put()
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'FEDERATION-RESOLVER:CREATE', 'DELIVERY-SERVICE:READ')
-  async replace(@Body() body: unknown, @Req() req: Request, @CurrentUser() user: SessionUser) {
-    const deleted = await this.federations.replace(user, parseResolverMappings(body, hasRequestBody(req)));
+  async replace(
+    @ValidBody(ResolverMappingsBody) mappings: ResolverMapping[],
+    @CurrentUser() user: SessionUser,
+  ) {
+    const deleted = await this.federations.replace(user, mappings);
     const created = createdMessage(user);
     return ApiResult.of(created, successAlert(deletedMessage(user, deleted)), successAlert(created));
   }

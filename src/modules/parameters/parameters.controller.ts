@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -57,7 +57,7 @@ export class ParametersController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PARAMETER:UPDATE', 'PARAMETER:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: ParameterDto) {
+  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(ParameterDto) dto: ParameterDto) {
     const updated = await this.parameters.update(id, dto);
     return ApiResult.of(toParameterResponse(updated, null), successAlert('param was updated.'));
   }

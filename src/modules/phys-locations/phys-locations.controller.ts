@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
@@ -27,7 +28,7 @@ export class PhysLocationsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PHYSICAL-LOCATION:CREATE', 'PHYSICAL-LOCATION:READ')
-  async create(@Body() dto: PhysLocationDto) {
+  async create(@ValidBody(PhysLocationDto) dto: PhysLocationDto) {
     const pl = await this.physLocations.create(dto);
     return ApiResult.of(toPhysLocationResponse(pl), successAlert('physLocation was created.'));
   }
@@ -35,7 +36,7 @@ export class PhysLocationsController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PHYSICAL-LOCATION:UPDATE', 'PHYSICAL-LOCATION:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: PhysLocationDto) {
+  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(PhysLocationDto) dto: PhysLocationDto) {
     const pl = await this.physLocations.update(id, dto);
     return ApiResult.of(toPhysLocationResponse(pl), successAlert('physLocation was updated.'));
   }

@@ -1,26 +1,15 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Req,
-} from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { hasRequestBody } from 'src/common/validation/request-body';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues, visibleValue } from 'src/modules/parameters/secure-values';
 import { ProfilesService } from 'src/modules/profiles/profiles.service';
-import { parseByNameBody } from './dto/by-name.body';
+import { type ByNameParameter, ByNameParametersBody } from './dto/by-name.body';
+import { ValidBody } from 'src/common/validation/valid-body';
 import { ProfileParametersService } from './profile-parameters.service';
 
 @Controller({ path: 'profiles/name/:name/parameters', version: ALL_VERSIONS })
@@ -58,11 +47,7 @@ export class ProfileNameParametersController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
-  async assign(@Param('name') name: string, @Body() body: unknown, @Req() req: Request) {
-    if (!hasRequestBody(req)) {
-      throw new BadRequestException('parse error: decoding: EOF');
-    }
-    const items = parseByNameBody(body);
+  async assign(@Param('name') name: string, @ValidBody(ByNameParametersBody) items: ByNameParameter[]) {
     const profile = await this.profiles.findByName(name);
     if (!profile) {
       throw new NotFoundException('no profile with that name exists');

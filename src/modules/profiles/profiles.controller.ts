@@ -1,6 +1,6 @@
+import { ValidBody } from 'src/common/validation/valid-body';
 import {
   BadRequestException,
-  Body,
   Controller,
   Delete,
   Get,
@@ -95,7 +95,7 @@ export class ProfilesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:CREATE', 'PROFILE:READ')
-  async create(@Body() dto: ProfileDto) {
+  async create(@ValidBody(ProfileDto) dto: ProfileDto) {
     const profile = await this.profiles.create(dto);
     return ApiResult.of(toProfileResponse(profile), successAlert('profile was created.'));
   }
@@ -103,7 +103,7 @@ export class ProfilesController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: ProfileDto) {
+  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(ProfileDto) dto: ProfileDto) {
     const profile = await this.profiles.update(id, dto);
     return ApiResult.of(toProfileResponse(profile), successAlert('profile was updated.'));
   }

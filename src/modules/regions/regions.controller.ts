@@ -1,6 +1,6 @@
+import { ValidBody } from 'src/common/validation/valid-body';
 import {
   BadRequestException,
-  Body,
   Controller,
   Delete,
   Get,
@@ -44,7 +44,7 @@ export class RegionsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:CREATE', 'REGION:READ')
-  async create(@Body() dto: RegionDto) {
+  async create(@ValidBody(RegionDto) dto: RegionDto) {
     const region = await this.regions.create(dto);
     return ApiResult.of(toRegionResponse(region), successAlert('region was created.'));
   }
@@ -53,7 +53,7 @@ export class RegionsController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:UPDATE', 'REGION:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: RegionDto) {
+  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(RegionDto) dto: RegionDto) {
     const region = await this.regions.update(id, dto);
     return ApiResult.of(
       toRegionResponse(region, dto.divisionName ?? null),

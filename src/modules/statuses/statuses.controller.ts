@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
@@ -30,7 +31,7 @@ export class StatusesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATUS:CREATE', 'STATUS:READ')
-  async create(@Body() dto: StatusDto) {
+  async create(@ValidBody(StatusDto) dto: StatusDto) {
     const status = await this.statuses.create(dto);
     return ApiResult.of(toStatusResponse(status), successAlert('status was created.'));
   }
@@ -38,7 +39,7 @@ export class StatusesController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATUS:UPDATE', 'STATUS:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: StatusDto) {
+  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(StatusDto) dto: StatusDto) {
     const status = await this.statuses.update(id, dto);
     return ApiResult.of(toStatusResponse(status), successAlert('status was updated.'));
   }

@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { SteeringTargetBody, type SteeringTargetFields } from './dto/steering-target.body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -57,7 +59,7 @@ export class SteeringTargetsController {
   @RequirePermissions('STEERING:CREATE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async create(
     @Param('deliveryservice', CREATE_DS) dsId: number,
-    @Body() body: unknown,
+    @ValidBody(SteeringTargetBody) body: SteeringTargetFields,
     @CurrentUser() user: SessionUser,
   ) {
     const row = await this.targets.create(dsId, body, user);
@@ -70,7 +72,7 @@ export class SteeringTargetsController {
   async update(
     @Param('deliveryservice', KEY_DS) dsId: number,
     @Param('target', KEY_TARGET) targetId: number,
-    @Body() body: unknown,
+    @ValidBody(SteeringTargetBody) body: SteeringTargetFields,
     @CurrentUser() user: SessionUser,
   ) {
     const row = await this.targets.update(dsId, targetId, body, user);

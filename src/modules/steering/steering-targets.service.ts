@@ -4,7 +4,7 @@ import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } f
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
-import { isStorableId, parseSteeringTargetBody } from './dto/steering-target.body';
+import { isStorableId, type SteeringTargetFields } from './dto/steering-target.body';
 import type { SteeringTargetRow } from './dto/steering-target.response';
 import { SteeringTarget } from './steering-target.entity';
 
@@ -52,8 +52,7 @@ export class SteeringTargetsService {
    * STEERING or CLIENT_STEERING. A missing target delivery service is the foreign key's 404
    * (`deliveryservice not found`) and a duplicate the unique index's 400, both mapped centrally.
    */
-  async create(dsId: number, body: unknown, user: CurrentUser): Promise<SteeringTargetRow> {
-    const fields = parseSteeringTargetBody(body);
+  async create(dsId: number, fields: SteeringTargetFields, user: CurrentUser): Promise<SteeringTargetRow> {
     return this.dataSource.transaction(async (manager) => {
       const valid = await this.validate(manager, fields);
       if (fields.targetId === null) {
@@ -79,8 +78,12 @@ export class SteeringTargetsService {
   }
 
   /** Changes `value` and `typeId`; the target comes from the path (a body `targetId` is ignored). */
-  async update(dsId: number, targetId: number, body: unknown, user: CurrentUser): Promise<SteeringTargetRow> {
-    const fields = parseSteeringTargetBody(body);
+  async update(
+    dsId: number,
+    targetId: number,
+    fields: SteeringTargetFields,
+    user: CurrentUser,
+  ): Promise<SteeringTargetRow> {
     return this.dataSource.transaction(async (manager) => {
       const valid = await this.validate(manager, fields);
       await this.steeringDeliveryService(manager, dsId, user);

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -28,7 +29,7 @@ export class TenantsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:CREATE', 'TENANT:READ')
-  async create(@Body() dto: TenantDto, @CurrentUser() user: SessionUser) {
+  async create(@ValidBody(TenantDto) dto: TenantDto, @CurrentUser() user: SessionUser) {
     const tenant = await this.tenants.create(dto, user);
     return ApiResult.of(toTenantResponse(tenant), successAlert('tenant was created.'));
   }
@@ -36,7 +37,11 @@ export class TenantsController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:UPDATE', 'TENANT:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @Body() dto: TenantDto, @CurrentUser() user: SessionUser) {
+  async update(
+    @Param('id', KeyIdPipe) id: number,
+    @ValidBody(TenantDto) dto: TenantDto,
+    @CurrentUser() user: SessionUser,
+  ) {
     const tenant = await this.tenants.update(id, dto, user);
     return ApiResult.of(toTenantResponse(tenant), successAlert('tenant was updated.'));
   }

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -27,7 +28,7 @@ export class TypesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:CREATE', 'TYPE:READ')
-  async create(@Body() dto: TypeDto, @RequestedVersion() version: ApiVersion) {
+  async create(@ValidBody(TypeDto) dto: TypeDto, @RequestedVersion() version: ApiVersion) {
     const type = await this.types.create(dto, version);
     return ApiResult.of(toTypeResponse(type), successAlert('type was created.'));
   }
@@ -37,7 +38,7 @@ export class TypesController {
   @RequirePermissions('TYPE:UPDATE', 'TYPE:READ')
   async update(
     @Param('id', KeyIdPipe) id: number,
-    @Body() dto: TypeDto,
+    @ValidBody(TypeDto) dto: TypeDto,
     @RequestedVersion() version: ApiVersion,
   ) {
     const type = await this.types.update(id, dto, version);

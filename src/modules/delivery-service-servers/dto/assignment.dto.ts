@@ -61,3 +61,8 @@ export class CachegroupAssignmentDto {
   @ArrayMaxSize(MAX_IDS, { message: `must have at most ${MAX_IDS} items` })
   deliveryServices!: number[];
 }
+
+/** The body class of POST /deliveryserviceserver, read by parseServerAssignment. */
+export class ServerAssignmentBody {
+  static readonly parse = (raw: unknown): ServerAssignment => parseServerAssignment(raw);
+}

@@ -1,3 +1,4 @@
+import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 
@@ -44,4 +45,10 @@ export function parseSafeUpdate(body: unknown, version: ApiVersion): SafeUpdate 
     longDesc: (record.longDesc as string | null | undefined) ?? null,
     ...(version.atLeast('4.0') ? {} : { longDesc1: longDesc1 ?? null }),
   };
+}
+
+/** The body class of PUT deliveryservices/{id}/safe, read by parseSafeUpdate after the lookups. */
+export class SafeUpdateBody {
+  static readonly parse = (raw: unknown, { version }: BodyContext): SafeUpdate =>
+    parseSafeUpdate(raw, version);
 }

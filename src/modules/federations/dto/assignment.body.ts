@@ -1,3 +1,4 @@
+import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 
 /** The body of the routes that assign ids to a federation: `{<ids>: [int], replace: bool}`. */
@@ -48,4 +49,34 @@ export function parseAssignment(body: unknown, hasBody: boolean, rules: Assignme
     throw new BadRequestException(`parse error: validating: ${rules.key}: is required.`);
   }
   return { ids: (ids as number[] | null | undefined) ?? null, replace: replace ?? null };
+}
+
+/** POST federations/{id}/users: `userIds` required, read after the federation's 404. */
+export class UserAssignmentBody {
+  static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
+    parseAssignment(raw, present, {
+      key: 'userIds',
+      required: true,
+      decodingPrefix: 'parse error: decoding: ',
+    });
+}
+
+/** POST federations/{id}/deliveryservices: `dsIds` required, read after the federation's 404. */
+export class DeliveryServiceAssignmentBody {
+  static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
+    parseAssignment(raw, present, {
+      key: 'dsIds',
+      required: true,
+      decodingPrefix: 'parse error: decoding: ',
+    });
+}
+
+/** POST federations/{id}/federation_resolvers: `fedResolverIds` optional. */
+export class ResolverAssignmentBody {
+  static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
+    parseAssignment(raw, present, {
+      key: 'fedResolverIds',
+      required: false,
+      decodingPrefix: 'malformed JSON: ',
+    });
 }

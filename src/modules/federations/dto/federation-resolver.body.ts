@@ -1,3 +1,4 @@
+import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 import { type IpFamily, ipFamily } from './ip';
 
@@ -48,4 +49,10 @@ export function parseFederationResolverBody(body: unknown, hasBody: boolean): Fe
     throw new BadRequestException(`validating: ${problems.join('; ')}.`);
   }
   return { ipAddress: ipAddress as string, typeId: typeId as number, family };
+}
+
+/** The body class of POST federation_resolvers, read by parseFederationResolverBody. */
+export class FederationResolverBodyType {
+  static readonly parse = (raw: unknown, { present }: BodyContext): FederationResolverBody =>
+    parseFederationResolverBody(raw, present);
 }

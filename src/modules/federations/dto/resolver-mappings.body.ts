@@ -1,3 +1,4 @@
+import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 import { ipFamily } from './ip';
 
@@ -87,4 +88,10 @@ export function parseResolverMappings(body: unknown, hasBody: boolean): Resolver
     throw new BadRequestException(`validating request: ${problems.join(', ')}`);
   }
   return mappings;
+}
+
+/** The body class of POST and PUT /federations, read by parseResolverMappings. */
+export class ResolverMappingsBody {
+  static readonly parse = (raw: unknown, { present }: BodyContext): ResolverMapping[] =>
+    parseResolverMappings(raw, present);
 }

@@ -1,3 +1,4 @@
+import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 
 /** One parameter of POST profiles/name/{name}/parameters; `secure` is an integer there (0 or 1). */
@@ -86,4 +87,14 @@ export function parseByNameBody(body: unknown): ByNameParameter[] {
     secure: object.secure as 0 | 1,
     value: object.value as string,
   }));
+}
+
+/** The body class of POST profiles/name/{name}/parameters, read by parseByNameBody. */
+export class ByNameParametersBody {
+  static readonly parse = (raw: unknown, { present }: BodyContext): ByNameParameter[] => {
+    if (!present) {
+      throw new BadRequestException('parse error: decoding: EOF');
+    }
+    return parseByNameBody(raw);
+  };
 }

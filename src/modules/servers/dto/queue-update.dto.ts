@@ -38,3 +38,8 @@ export function parseQueueUpdate(body: unknown): QueueUpdateRequest {
   }
   return { action, cdn: name, cdnId: id };
 }
+
+/** The body class of queue_update routes (`@ValidBody(QueueUpdateBody)`), read by parseQueueUpdate. */
+export class QueueUpdateBody {
+  static readonly parse = (raw: unknown): QueueUpdateRequest => parseQueueUpdate(raw);
+}

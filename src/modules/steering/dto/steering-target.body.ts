@@ -68,3 +68,8 @@ export function parseSteeringTargetBody(body: unknown): SteeringTargetFields {
 export function isStorableId(id: number): boolean {
   return id >= 1 && id <= MAX_ID;
 }
+
+/** The body class of POST and PUT steering/{id}/targets, read by parseSteeringTargetBody. */
+export class SteeringTargetBody {
+  static readonly parse = (raw: unknown): SteeringTargetFields => parseSteeringTargetBody(raw);
+}
