@@ -10,7 +10,7 @@ import { CachegroupAssignmentDto } from 'src/modules/delivery-service-servers/dt
 import { parseQueueUpdate } from 'src/modules/servers/dto/queue-update.dto';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
 
-/** Operations on all the servers of a cache group (facts §2.13, §2.14). */
+/** Operations on all the servers of a cache group (docs/original-behaviour.md#cachegroup-operations). */
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
 export class CachegroupOperationsController {
   constructor(
@@ -39,7 +39,7 @@ export class CachegroupOperationsController {
     );
   }
 
-  /** Answers the result without alerts (decision D6). */
+  /** Answers the result without alerts (docs/decisions.md#d6). */
   @Post(':id/queue_update')
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
