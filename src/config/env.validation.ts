@@ -13,7 +13,7 @@ import {
 } from 'class-validator';
 
 /**
- * Every setting the service reads from its environment (decision D11a). Validated once at start-up;
+ * Every setting the service reads from its environment (docs/decisions.md#d11a). Validated once at start-up;
  * a bad value stops the process with the list of offending keys.
  */
 export class EnvironmentVariables {
@@ -55,7 +55,7 @@ export class EnvironmentVariables {
   @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters long' })
   SESSION_SECRET?: string;
 
-  /** Password of the first `admin` user, created when no user exists (decision D11). */
+  /** Password of the first `admin` user, created when no user exists (docs/decisions.md#d11). */
   @IsOptional()
   @IsString()
   @MinLength(8, { message: 'ADMIN_PASSWORD must be at least 8 characters long' })
@@ -119,7 +119,7 @@ export class EnvironmentVariables {
   TRUST_PROXY: boolean = false;
 
   /**
-   * InfluxDB 1.x that Traffic Stats writes (decision D16), `http://host:port`; absent → GET
+   * InfluxDB 1.x that Traffic Stats writes (docs/decisions.md#d16), `http://host:port`; absent → GET
    * current_stats answers null figures.
    */
   @IsOptional()

@@ -1,7 +1,7 @@
 import { registerAs } from '@nestjs/config';
 import { validateEnv } from 'src/config/env.validation';
 
-/** Where GET current_stats reads its figures (decision D16): InfluxDB 1.x, when configured. */
+/** Where GET current_stats reads its figures (docs/decisions.md#d16): InfluxDB 1.x, when configured. */
 export const statsConfig = registerAs('stats', () => {
   const env = validateEnv(process.env);
   return {

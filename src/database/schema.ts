@@ -3,7 +3,7 @@ import { Table, TableForeignKey, type QueryRunner, type TableColumnOptions } fro
 
 /**
  * Column and table builders shared by the migrations, so that one migration produces the same
- * schema on MySQL and on SQLite (decision D14).
+ * schema on MySQL and on SQLite (docs/decisions.md#d14).
  */
 
 export function isSqlite(queryRunner: QueryRunner): boolean {

@@ -29,7 +29,7 @@ const CREATE_PERMISSIONS = 'ASN:CREATE, ASN:READ, CACHE-GROUP:READ, CACHE-GROUP:
 const UPDATE_PERMISSIONS = 'ASN:UPDATE, ASN:READ, CACHE-GROUP:READ, CACHE-GROUP:UPDATE';
 const DELETE_PERMISSIONS = 'ASN:DELETE, ASN:READ, CACHE-GROUP:READ, CACHE-GROUP:UPDATE';
 
-/** The two addresses of one association: the query form and the path form (facts §2.1). */
+/** The two addresses of one association, the query and the path form (docs/original-behaviour.md#asns). */
 const FORMS = {
   query: (id: number | string) => `asns?id=${id}`,
   path: (id: number | string) => `asns/${id}`,
@@ -174,7 +174,7 @@ describe('asns', () => {
         id: expect.any(Number),
         lastUpdated: expect.stringMatching(TIMESTAMP),
       });
-      // The name in the request decides nothing; the list shows the real one (decision D6).
+      // The name in the request decides nothing; the list shows the real one (docs/decisions.md#d6).
       expect(await byNumber(asn)).toEqual([listed(created)]);
     });
 

@@ -15,7 +15,7 @@ import {
 import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
 
-describe('sign-in and sessions (facts §3, D10, D11)', () => {
+describe('sign-in and sessions (D10, D11)', () => {
   let app: INestApplication;
   let server: App;
   let admin: ApiClient;

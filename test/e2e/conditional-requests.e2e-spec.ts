@@ -13,7 +13,7 @@ interface Cdn {
   domainName: string;
 }
 
-/** Conditional requests as the original serves them (facts §0), on lists and on writes by id. */
+/** Conditional requests as the original serves them (docs/api-conventions.md#conditional-requests). */
 describe('conditional requests', () => {
   let app: INestApplication;
   let admin: ApiClient;

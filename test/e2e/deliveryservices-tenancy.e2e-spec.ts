@@ -20,7 +20,7 @@ type Ds = DeliveryServiceResponse;
 const NOT_AUTHORIZED = 'not authorized on this tenant';
 
 /**
- * Decision D13 on delivery services: root ─ parent ─ child (inactive) ─ grandchild, and sibling
+ * docs/decisions.md#d13 on delivery services: root ─ parent ─ child (inactive) ─ grandchild, and sibling
  * next to parent; users with the admin role in parent, child and sibling.
  */
 describe('deliveryservices tenancy (D13)', () => {

@@ -8,7 +8,7 @@ import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 
 /**
  * Two instances of the service on one database with one SESSION_SECRET, as behind a load balancer
- * (ARCHITECTURE "Scale"): sessions are accepted by either, and concurrent conflicting writes spread
+ * (docs/architecture.md#scale): sessions are accepted by either, and concurrent conflicting writes spread
  * over both leave exactly one winner, decided by the database's unique indexes, and never a 5xx.
  */
 describe('scale-out: two instances on one database', () => {

@@ -4,7 +4,7 @@ import { ApiClient, createTenant, createUser, responseOf } from 'test/e2e/suppor
 import { createTestApp } from 'test/e2e/support/app';
 
 /**
- * Decision D13 through the running application: a user reaches their tenant and its descendants,
+ * docs/decisions.md#d13 through the running application: a user reaches their tenant and its descendants,
  * inactive ones included, unless their own tenant or one of its ancestors is inactive.
  */
 describe('tenancy (D13)', () => {

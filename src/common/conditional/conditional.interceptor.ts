@@ -30,7 +30,7 @@ export class NotModifiedException extends HttpException {
 }
 
 /**
- * Conditional requests on the routes of a controller marked @ConditionalOn(table) (facts §0):
+ * Conditional requests on the routes of a controller marked @ConditionalOn(table) (docs/decisions.md#d33):
  * - GET with If-Modified-Since: 304 when the table's newest `last_updated` and its last deletion
  *   (`last_deleted`, kept by triggers) are not later; otherwise the list, with Last-Modified.
  * - PUT/DELETE of `:id` (or `?id=`) with If-Unmodified-Since or If-Match (`"v1-…"` ETags): 412 when

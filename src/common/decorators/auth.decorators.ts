@@ -2,7 +2,7 @@ import { Reflector } from '@nestjs/core';
 import type { Permission } from 'src/common/authorization/permissions';
 
 /**
- * Minimum privilege levels (decision D12): the roles the specification lists for a route set the
+ * Minimum privilege levels (docs/decisions.md#d12): the roles the specification lists for a route set the
  * level a user's role must reach. `LoggedIn` is "any signed-in user whose role is not disallowed".
  */
 export enum PrivLevel {

@@ -34,7 +34,7 @@ function httpExceptionText(exception: HttpException): string {
 }
 
 /**
- * The one place failures become responses (decisions D7, D8, D9): every error answers
+ * The one place failures become responses (docs/decisions.md#d7, #d8, #d9): every error answers
  * `{"alerts":[{"text", "level":"error"}]}` with the original's status and text; unexpected errors
  * are logged and answer a bare 500.
  */
@@ -77,7 +77,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, text: 'Internal Server Error' };
   }
 
-  /** Decision D1: a well-formed version we do not serve is a 501, anything else a 404. */
+  /** A well-formed version we do not serve is a 501, anything else a 404 (docs/decisions.md#d1). */
   private unmatchedRoute(req: Request): MappedError {
     const version = versionInPath(req.path);
     if (version !== undefined && !isServedVersion(version)) {

@@ -9,7 +9,7 @@ export interface MappedError {
 const camelCase = (column: string): string => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const article = (word: string): string => (/^[aeio]/i.test(word) ? 'an' : 'a');
 
-/** A database failure as the original answers it (traffic-ops-facts §0, "Postgres error translation"). */
+/** A database failure as the original answers it (docs/api-conventions.md#database-errors). */
 export function mapDbFailure(failure: DbFailure): MappedError {
   switch (failure.kind) {
     case 'unique': {

@@ -6,7 +6,7 @@ import { type CurrentUser, holdsPermission } from 'src/common/types/current-user
 import { requestedVersion } from 'src/common/versioning/api-version';
 
 /**
- * Second global guard (decision D12): the user's role must reach the route's privilege level on every
+ * Second global guard (docs/decisions.md#d12): the user's role must reach the route's level on every
  * version, and on 4.0 and later also hold every permission the route lists.
  */
 @Injectable()

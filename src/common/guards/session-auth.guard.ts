@@ -19,7 +19,7 @@ export function setSessionCookie(res: Response, secret: string, username: string
 
 /**
  * First global guard: every route but the @Public() ones needs a valid session; a valid session is
- * re-issued with a fresh hour on the response (D10, D18).
+ * re-issued with a fresh hour on the response (docs/decisions.md#d10, #d18).
  */
 @Injectable()
 export class SessionAuthGuard extends AuthGuard(SESSION_STRATEGY) {

@@ -50,5 +50,5 @@ export class ApiResult<T = unknown> {
   }
 }
 
-/** A 200 with no body at all (`Content-Length: 0`, `Content-Type: text/plain`), decision D5. */
+/** A 200 with no body at all (`Content-Length: 0`, `Content-Type: text/plain`), docs/decisions.md#d5. */
 export class EmptyBody {}

@@ -22,8 +22,8 @@ function toHttpException(error: BodyParserError): HttpException {
 }
 
 /**
- * Request bodies are JSON whatever their Content-Type says, as the original reads them (decision
- * D9); unreadable or oversized bodies become the API's own 400 and 413 alerts.
+ * Request bodies are JSON whatever their Content-Type says, as the original reads them
+ * (docs/decisions.md#d21); unreadable or oversized bodies become the API's own 400 and 413 alerts.
  */
 export function jsonBody(limit: string) {
   const parse = json({ limit, type: () => true, strict: false });

@@ -3,7 +3,7 @@ import { type Alert } from 'src/common/http/alerts';
 import { formatTrafficOpsTime } from 'src/common/time/timestamps';
 
 /**
- * Replaces, in place, every Date in a freshly built response value by its wire form (decision D4).
+ * Replaces, in place, every Date in a freshly built response value by its wire form (docs/decisions.md#d4).
  * A plain walk is several times cheaper than a JSON.stringify replacer called for every key.
  */
 function datesToWire(value: unknown): unknown {

@@ -27,10 +27,10 @@ function chunkToBuffer(chunk: unknown, encoding: unknown): Buffer {
 }
 
 /**
- * The headers of decision D18 on every response, successes and errors alike: the CORS set, the
+ * The headers of docs/decisions.md#d18 on every response, successes and errors alike: the CORS set, the
  * server name and `Whole-Content-Sha512`, computed over the exact bytes handed to `res.end`
  * (Express sends a body with a single `end` call), and the request id (X-Request-Id, echoed or
- * generated). OPTIONS preflights are answered here (D17).
+ * generated). OPTIONS preflights are answered here (docs/decisions.md#d17).
  */
 export function responseHeaders(serverName: string) {
   return (req: Request, res: Response, next: NextFunction): void => {

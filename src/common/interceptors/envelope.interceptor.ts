@@ -8,8 +8,8 @@ import { JSON_CONTENT_TYPE, serializeJson } from 'src/common/http/json';
 
 /**
  * Wraps what a handler returns in the envelope: a value → `{"response": value}`, an ApiResult →
- * `{"alerts": […], "response": …}`, EmptyBody → an empty text/plain 200 (D5). The body is serialized
- * here, with the D4 timestamp format; the response-headers middleware hashes the bytes sent.
+ * `{"alerts": […], "response": …}`, EmptyBody → an empty 200 (docs/decisions.md#d5). The body is serialized
+ * here, dates as docs/decisions.md#d4 says; the response-headers middleware hashes the bytes sent.
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {

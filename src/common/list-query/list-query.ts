@@ -5,7 +5,7 @@ import { toBoolean } from 'src/common/validation/rules';
 import { type ApiVersion, type ApiVersionString, requestedVersion } from 'src/common/versioning/api-version';
 
 /**
- * The list conventions of every collection GET (facts §0, decision D15): whitelisted exact-match
+ * The list conventions of each collection GET (docs/api-conventions.md#list-queries): whitelisted exact-match
  * filters, `orderby` over the fields of the response object, `sortOrder`, `limit`, `offset` and
  * `page`, all validated here and applied in SQL. Field names never reach SQL: each maps to a column
  * expression fixed in the resource's spec.

@@ -1,5 +1,5 @@
 /**
- * The timestamp formats of the wire (decision D4): `YYYY-MM-DD HH:MM:SS+00` for `lastUpdated`
+ * The timestamp formats of the wire (docs/decisions.md#d4): `YYYY-MM-DD HH:MM:SS+00` for `lastUpdated`
  * everywhere, RFC 3339 with fractional seconds where a route says so.
  */
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

@@ -23,10 +23,10 @@ import {
 /**
  * The one way a handler receives a body: `@ValidBody(Dto)`, or one class per version
  * (`@ValidBody({ '3.0': RoleV3Dto, '4.0': RoleV4Dto })`, each from its version on). The class
- * is validated by the same rules and texts as every body (class-validator, schema order, decision
- * D7); a class whose rules class-validator cannot say (hand-written texts of the original) declares
- * a static `parse(raw, context)` that validates and builds it. The handler's signature names the
- * class, and the OpenAPI documents read the request schema of each version from it.
+ * is validated by the same rules and texts as every body (class-validator, fields in schema order,
+ * docs/decisions.md#d7); a class whose rules class-validator cannot say (the original's hand-written
+ * texts) declares a static `parse(raw, context)` that validates and builds it. The handler's
+ * signature names the class, and the OpenAPI documents read each version's request schema from it.
  */
 export interface BodyContext {
   version: ApiVersion;

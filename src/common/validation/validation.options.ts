@@ -6,7 +6,7 @@ export const BODY_NOT_AN_OBJECT = 'the request body must be a JSON object';
 /**
  * Messages of one failed field, as the original words them: `'<field>' <problem>`. One problem per
  * field (the first rule it fails, as ozzo-validation reports), fields in the order the DTO declares
- * them, joined with `, ` (decision D7).
+ * them, joined with `, ` (docs/decisions.md#d7).
  */
 export function validationMessages(errors: ValidationError[], parent = ''): string[] {
   const messages: string[] = [];

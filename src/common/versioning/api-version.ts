@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 
-/** The API versions this server answers (decision D1). */
+/** The API versions this server answers (docs/decisions.md#d1). */
 export const SERVED_VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'] as const;
 export type ApiVersionString = (typeof SERVED_VERSIONS)[number];
 
@@ -31,7 +31,7 @@ export class ApiVersion {
 
 /**
  * The versions a route exists in, from the version it was introduced in: every served version from
- * `first` on (a route declared for X.0 also exists on the later minors of X, D1), up to `last`.
+ * `first` on (a route of X.0 also exists on the later minors of X, docs/decisions.md#d1), up to `last`.
  */
 export function versionsFrom(first: ApiVersionString, last?: ApiVersionString): ApiVersionString[] {
   const start = SERVED_VERSIONS.indexOf(first);

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Reference rows every installation starts with (traffic-ops-facts §8; roles and levels per D12).
- * The first admin user is not seeded: it is created at first start (D11).
+ * Reference rows every installation starts with (docs/original-behaviour.md#seed-data).
+ * The first admin user is not seeded: it is created at first start (docs/decisions.md#d11).
  */
 
 const READ = [

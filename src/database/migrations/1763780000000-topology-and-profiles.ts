@@ -10,7 +10,7 @@ const varchar = (name: string, length = 255, isNullable = false) => ({
 
 /**
  * Divisions, regions, physical locations, cache groups and their ASNs, profiles and parameters,
- * servers with their interfaces and IP addresses (traffic-ops-facts §7).
+ * servers with their interfaces and IP addresses (docs/original-behaviour.md#schema).
  */
 export class TopologyAndProfiles1763780000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The profiles and parameters every installation starts with (traffic-ops-facts §8). */
+/** The profiles and parameters every installation starts with (docs/original-behaviour.md#seed-data). */
 const PROFILES: [string, string, string][] = [
   ['GLOBAL', 'Global Traffic Ops profile, DO NOT DELETE', 'UNK_PROFILE'],
   ['TRAFFIC_ANALYTICS', 'Traffic Analytics profile', 'UNK_PROFILE'],

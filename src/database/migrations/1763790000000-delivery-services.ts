@@ -18,7 +18,7 @@ const bool = (name: string, defaultValue = false) => ({ name, type: 'boolean', d
 
 /**
  * Delivery services and what hangs off them: regexes, TLS versions, consistent-hash query
- * parameters, the primary origin, and their server assignments (traffic-ops-facts §7).
+ * parameters, the primary origin, and their server assignments (docs/original-behaviour.md#schema).
  */
 export class DeliveryServices1763790000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTable, dropTable, idColumn, lastUpdatedColumn } from 'src/database/schema';
 
-/** Federations, their users, delivery services and resolvers; steering targets (traffic-ops-facts §7). */
+/** Federations, their users, DSes and resolvers; steering targets (docs/original-behaviour.md#schema). */
 export class FederationsAndSteering1763800000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     await createTable(queryRunner, {

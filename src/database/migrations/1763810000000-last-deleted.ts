@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTable, dropTable, isSqlite } from 'src/database/schema';
 
-/** The tables whose lists answer conditional GETs: a deletion must count as a change (facts §0). */
+/** Tables whose lists answer If-Modified-Since: a deletion counts as a change (docs/decisions.md#d33). */
 export const TRACKED_TABLES = [
   'asn',
   'cachegroup',

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createTable, dropTable, idColumn, lastUpdatedColumn } from 'src/database/schema';
 
-/** The change log: one row per successful write, who made it and what it was (facts §1, §7). */
+/** The change log: one row per successful write, who made it and what it was (docs/decisions.md#d32). */
 export class ChangeLog1763820000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     await createTable(queryRunner, {

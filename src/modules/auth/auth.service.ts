@@ -12,7 +12,7 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  /** Checks a user name and password (facts §3); returns the user name to put in the session. */
+  /** Checks a user name and password (docs/original-behaviour.md#sign-in) and returns the user name. */
   async login(username: unknown, password: unknown, clientAddress: string): Promise<string> {
     if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {
       throw new BadRequestException('username and password are required');

@@ -7,7 +7,7 @@ interface Window {
 }
 
 /**
- * Limits failed sign-ins per user name and client address (decision D10). Kept in the instance's
+ * Limits failed sign-ins per user name and client address (docs/decisions.md#d25). Kept in the instance's
  * memory: each instance behind a load balancer limits on its own, which bounds guessing to
  * (instances × LOGIN_MAX_FAILURES) per window.
  */

@@ -2,7 +2,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 
 /**
  * Passwords are stored as the original stores them: `SCRYPT:N:r:p:<base64 salt>:<base64 key>`
- * (facts §3), with Node's own scrypt.
+ * (docs/original-behaviour.md#sign-in), with Node's own scrypt.
  */
 const N = 16384;
 const R = 8;

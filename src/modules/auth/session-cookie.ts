@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cookieFrom } from 'src/common/http/cookies';
 
 /**
- * The stateless `mojolicious` session cookie (decision D10; format of facts §3):
+ * The stateless `mojolicious` session cookie (docs/decisions.md#d10, #d23):
  * base64url(JSON {auth_data, expires, by}) + `--` + hex HMAC of that text. Any instance holding the
  * same secret accepts it; nothing is stored on the server.
  */

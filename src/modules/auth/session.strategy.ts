@@ -11,7 +11,7 @@ import { readSessionCookie, SessionCookieError, sessionCookieFrom } from './sess
 export const SESSION_STRATEGY = 'session';
 export const NOT_LOGGED_IN = 'unauthorized, please log in.';
 
-/** Passport strategy: the signed `mojolicious` cookie → the CurrentUser (401 texts of facts §3). */
+/** Passport strategy: the signed `mojolicious` cookie → CurrentUser (docs/original-behaviour.md#sign-in). */
 @Injectable()
 export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY) {
   constructor(

@@ -27,7 +27,7 @@ async function removeAsn(asns: AsnsService, id: number) {
   return ApiResult.alertsOnly(successAlert('asn was deleted.'));
 }
 
-/** `asns`, with the query-id form of update and delete (`PUT /asns?id=7`), facts §1 and §2.1. */
+/** `asns`, with the query form of update and delete (`PUT /asns?id=7`), docs/original-behaviour.md#asns. */
 @ConditionalOn('asn')
 @Controller({ path: 'asns', version: ALL_VERSIONS })
 export class AsnsController {

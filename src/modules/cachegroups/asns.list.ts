@@ -1,7 +1,7 @@
 import type { ListSpec } from 'src/common/list-query/list-query';
 
 /**
- * Filters and orderable fields of GET /asns (facts §2.1). As in the original, the `cachegroup`
+ * GET /asns filters and order fields (docs/original-behaviour.md#asns). As in the original, the `cachegroup`
  * filter (and `orderby=cachegroup`) is the cache group's id, `cachegroupName` its name.
  */
 export const ASN_LIST: ListSpec = {

@@ -13,7 +13,7 @@ const duplicateNumber =
     failure.kind === 'unique' && failure.table === 'asn' ? new BadRequestException(message) : undefined;
 
 /**
- * ASN associations (facts §2.1). The number's uniqueness is the database's unique index, so that
+ * ASN associations (docs/original-behaviour.md#asns). The number's uniqueness is the unique index's, so that
  * concurrent writes of one number cannot both succeed; an unknown cache group is the foreign key's
  * 404 `cachegroup not found`.
  */

@@ -11,7 +11,7 @@ import { QueueUpdateBody, type QueueUpdateRequest } from 'src/modules/servers/dt
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
 
-/** Operations on all the servers of a cache group (facts §2.13, §2.14). */
+/** Operations on all the servers of a cache group (docs/original-behaviour.md#cachegroup-operations). */
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
 export class CachegroupOperationsController {
   constructor(
@@ -40,7 +40,7 @@ export class CachegroupOperationsController {
     );
   }
 
-  /** Answers the result without alerts (decision D6). */
+  /** Answers the result without alerts (docs/decisions.md#d6). */
   @Post(':id/queue_update')
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -151,7 +151,7 @@ export class DeliveryServiceServersService {
   }
 
   /**
-   * POST /cachegroups/{id}/deliveryservices (facts §2.13, decision D8): every EDGE… and ORG… server of the
+   * POST /cachegroups/{id}/deliveryservices (docs/decisions.md#d8): every EDGE… and ORG… server of the
    * cache group is assigned to every listed delivery service with one INSERT … SELECT over the
    * cross product, skipping the pairs that exist. Nothing is written when any check fails.
    */

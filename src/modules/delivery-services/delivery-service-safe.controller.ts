@@ -13,9 +13,9 @@ import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /**
- * PUT /deliveryservices/{id}/safe (facts §2.7): any signed-in user within tenancy may change the
- * display name, info URL and long description. The response is an array holding the record on
- * every version (decision D6), with RFC 3339 timestamps on 5.0 (D4).
+ * PUT /deliveryservices/{id}/safe (docs/original-behaviour.md#deliveryservices-safe): any signed-in
+ * user within tenancy may change the display name, info URL and long description. The response is an
+ * array holding the record on every version (docs/decisions.md#d6), with RFC 3339 timestamps on 5.0 (#d4).
  */
 @ConditionalOn('deliveryservice')
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })

@@ -4,7 +4,7 @@ import { Profile } from 'src/modules/profiles/profile.entity';
 import { Tenant } from 'src/modules/tenants/tenant.entity';
 import { Type } from 'src/modules/types/type.entity';
 
-/** A delivery service (traffic-ops-facts §7); `active` is ACTIVE, INACTIVE or PRIMED. */
+/** A delivery service (docs/original-behaviour.md#schema); `active` is ACTIVE, INACTIVE or PRIMED. */
 @Entity({ name: 'deliveryservice' })
 export class DeliveryService {
   @PrimaryGeneratedColumn()

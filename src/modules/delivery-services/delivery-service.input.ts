@@ -1,7 +1,7 @@
 /**
- * A delivery service as a request gives it, in one shape for every API version (the original
- * upgrades every body to its 5.0 structure before validating it, facts §2.6): `active` is the
- * state name, `geoLimitCountries` a list. Absent fields are `undefined`, JSON nulls `null`.
+ * A delivery service as a request gives it, in one shape for every API version (the original upgrades
+ * every body to its 5.0 structure before validating it, docs/original-behaviour.md#deliveryservices):
+ * `active` is the state name, `geoLimitCountries` a list. Absent fields are `undefined`, JSON nulls `null`.
  */
 export interface DeliveryServiceInput {
   active?: string | null;

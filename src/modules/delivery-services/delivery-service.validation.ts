@@ -3,10 +3,10 @@ import { isDnsName } from 'src/common/validation/dns';
 import type { DeliveryServiceInput } from './delivery-service.input';
 
 /**
- * The rules of a delivery service body (facts §2.6 steps 3 and 4), as pure functions. Messages are
- * the original's (ozzo-validation wording, `'<field>' <problem>`); several are joined with `, ` in a
- * fixed order (decision D7): the per-field rules in the order of the fields of the request schema,
- * then the cross-field rules, then the `type fields: ` group, then required capabilities.
+ * The rules of a delivery service body (docs/original-behaviour.md#deliveryservices), as pure functions.
+ * Messages are the original's (ozzo-validation wording, `'<field>' <problem>`); several are joined with
+ * `, ` in a fixed order (docs/decisions.md#d7): the per-field rules in the order of the fields of the request
+ * schema, then the cross-field rules, then the `type fields: ` group, then required capabilities.
  */
 
 export const MIN_RANGE_SLICE_BLOCK_SIZE = 262144;
@@ -37,10 +37,10 @@ const present = <T>(v: T | null | undefined): v is T => v !== undefined && v !==
 const blankString = (v: string | null | undefined): boolean => !present(v) || v === '';
 
 /**
- * The original's sanitising (facts §2.6 step 3), in place: country codes upper-cased without
- * spaces, profileId -1 → none, blank header rewrites → none, empty routing name → `cdn`, `signed`
- * and `signingAlgorithm` made consistent, defaults for maxOriginConnections, deepCachingType and
- * maxRequestHeaderBytes.
+ * The original's sanitising (docs/original-behaviour.md#deliveryservices), in place: country codes
+ * upper-cased without spaces, profileId -1 → none, blank header rewrites → none, empty routing name →
+ * `cdn`, `signed` and `signingAlgorithm` made consistent, defaults for maxOriginConnections,
+ * deepCachingType and maxRequestHeaderBytes.
  */
 export function sanitize(ds: DeliveryServiceInput): DeliveryServiceInput {
   if (ds.geoLimitCountries) {

@@ -31,7 +31,7 @@ export class DeliveryServicesController {
     return views.map((view) => toDeliveryServiceResponse(view, version));
   }
 
-  /** 200 (D2) with TLS warnings, then the success alert; an array of one before 5.0, the object on 5.0. */
+  /** 200 (docs/decisions.md#d2), TLS warnings first; an array of one before 5.0, the object on 5.0. */
   @Post()
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
@@ -50,7 +50,7 @@ export class DeliveryServicesController {
     return ApiResult.of(version.atLeast('5.0') ? ds : [ds], ...alerts);
   }
 
-  /** 200 with an empty body (decision D5). */
+  /** 200 with an empty body (docs/decisions.md#d5). */
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')

@@ -12,9 +12,10 @@ import { reachableTenantIdsSql } from 'src/modules/tenants/tenancy.service';
 import { ACTIVE_STATES } from './delivery-service.validation';
 
 /**
- * Filters and orderable fields of GET /deliveryservices (facts §6): the original's filters (id,
- * cdn, xmlId and xml_id, profile, type, logsEnabled, signingAlgorithm, serviceCategory, tenant,
- * topology, active, accessibleTo) plus orderable response fields; default order xmlId.
+ * Filters and orderable fields of GET /deliveryservices (docs/original-behaviour.md#deliveryservices):
+ * the original's filters (id, cdn, xmlId and xml_id, profile, type, logsEnabled, signingAlgorithm,
+ * serviceCategory, tenant, topology, active, accessibleTo) plus orderable response fields; default
+ * order xmlId.
  */
 const common: Record<string, ListField> = {
   id: { column: 'ds.id', type: 'int' },

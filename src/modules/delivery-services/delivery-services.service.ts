@@ -41,8 +41,8 @@ const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
 /**
- * Reads and writes of delivery services (facts §2.6, §2.7, §6). Every write runs in one
- * transaction; uniqueness (xml_id) and references (cdn, profile) are the database's to refuse.
+ * Reads and writes of delivery services (docs/original-behaviour.md#deliveryservices). Every write runs
+ * in one transaction; uniqueness (xml_id) and references (cdn, profile) are the database's to refuse.
  */
 @Injectable()
 export class DeliveryServicesService {
@@ -51,7 +51,7 @@ export class DeliveryServicesService {
     private readonly tenancy: TenancyService,
   ) {}
 
-  /** The delivery services within the user's tenancy (D13), filtered, ordered and paged in SQL. */
+  /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
   async list(query: ListQuery, user: CurrentUser): Promise<DeliveryServiceView[]> {
     const manager = this.dataSource.manager;
     const qb = withinTenancy(this.query(manager), 'ds.tenant_id', user.tenantId);
@@ -90,7 +90,7 @@ export class DeliveryServicesService {
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
   }
 
-  /** The full update, in the original's order of checks (facts §2.6). */
+  /** The full update, in the original's order of checks (docs/original-behaviour.md#deliveryservices). */
   async update(id: number, body: DeliveryServiceBody, version: ApiVersion, user: CurrentUser): Promise<void> {
     const { input, legacy } = toInput(body, version);
     sanitize(input);
@@ -151,7 +151,7 @@ export class DeliveryServicesService {
 
   /**
    * Deletes the delivery service with its regexes and its `location` parameters; its server
-   * assignments, origins and other links cascade. Missing → 404 (D8, the original's later text).
+   * assignments, origins and other links cascade. Missing → 404 (docs/decisions.md#d8).
    */
   async remove(id: number, user: CurrentUser): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
@@ -175,7 +175,7 @@ export class DeliveryServicesService {
     });
   }
 
-  /** PUT …/safe: tenancy first, then the body, then existence (facts §2.7). */
+  /** PUT …/safe: tenancy, the body, then existence (docs/original-behaviour.md#deliveryservices-safe). */
   async updateSafe(
     id: number,
     body: DeferredBody<SafeUpdate>,
@@ -265,7 +265,7 @@ export class DeliveryServicesService {
     });
   }
 
-  /** Validation (facts §2.6 step 4): the rules need the type the body names. */
+  /** Validation (docs/original-behaviour.md#deliveryservices): the rules need the type the body names. */
   private async validate(
     manager: EntityManager,
     input: DeliveryServiceInput,

@@ -17,7 +17,7 @@ const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5D
 
 /**
  * Federations by CDN, the generic CRUD of the original (tag `cdnfederation`). The original's POST
- * lists the single permission string "FEDERATION:READ, CDN:READ" (facts §3); we require the two.
+ * lists the single permission string "FEDERATION:READ, CDN:READ"; we require the two (docs/decisions.md#d28).
  */
 @ConditionalOn('federation')
 @Controller({ path: 'cdns/:name/federations', version: ALL_VERSIONS })

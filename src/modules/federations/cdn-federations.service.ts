@@ -18,9 +18,9 @@ interface RawCdnFederationRow extends Omit<CdnFederationRow, 'lastUpdated'> {
 }
 
 /**
- * Federations by CDN (`cdns/{name}/federations`, facts §6). A federation belongs to a CDN only
- * through the delivery services assigned to it, so the list joins them; the path's CDN is checked
- * to exist on every route, as the original does, but writes do not tie the federation to it.
+ * Federations by CDN (`cdns/{name}/federations`, docs/original-behaviour.md#cdn-federations). A federation
+ * belongs to a CDN only through the delivery services assigned to it, so the list joins them; the path's
+ * CDN is checked to exist on every route, as the original does, but writes do not tie the federation to it.
  */
 @Injectable()
 export class CdnFederationsService {
@@ -28,7 +28,7 @@ export class CdnFederationsService {
 
   /**
    * One entry per (federation, delivery service of the CDN), filtered silently to the delivery
-   * services within the user's tenancy (decision D13).
+   * services within the user's tenancy (docs/decisions.md#d13).
    */
   async list(cdnName: string, query: ListQuery, user: CurrentUser): Promise<CdnFederationRow[]> {
     const cdnId = await this.cdnIdOf(this.dataSource.manager, cdnName);
@@ -110,8 +110,8 @@ export class CdnFederationsService {
   }
 
   /**
-   * A federation with no delivery service is anyone's; otherwise every delivery service it is
-   * assigned to must be within the user's tenancy (403 `not authorized on this tenant`, D13).
+   * A federation with no delivery service is anyone's; otherwise every delivery service it is assigned
+   * to must be within the user's tenancy (403 `not authorized on this tenant`, docs/decisions.md#d13).
    */
   private async assertTenancy(manager: EntityManager, id: number, user: CurrentUser): Promise<void> {
     const outsideReach = tenantCondition('ds.tenant_id', user.tenantId, true);

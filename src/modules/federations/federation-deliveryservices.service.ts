@@ -13,7 +13,7 @@ export interface FederationDeliveryServiceRow {
   xmlId: string;
 }
 
-/** Delivery services assigned to a federation (`federations/{id}/deliveryservices`, facts §2.3). */
+/** Delivery services assigned to a federation (docs/original-behaviour.md#federation-deliveryservices). */
 @Injectable()
 export class FederationDeliveryServicesService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A federation: a CNAME and TTL that delivery services and users are attached to (facts §7). */
+/** A federation: a CNAME and a TTL for delivery services and users (docs/original-behaviour.md#schema). */
 @Entity({ name: 'federation' })
 export class Federation {
   @PrimaryGeneratedColumn()

@@ -13,8 +13,8 @@ const deletedMessage = (user: SessionUser, ips: string[]) =>
   `${user.username} successfully deleted all federation resolvers: [ ${ips.join(', ')} ]`;
 
 /**
- * The signed-in user's federation resolver mappings (facts §2.2). Roles admin, Federation,
- * operations, Portal and Steering: level 15 (D12).
+ * The signed-in user's federation resolver mappings (docs/original-behaviour.md#federations). Roles admin,
+ * Federation, operations, Portal and Steering: level 15 (docs/decisions.md#d12).
  */
 @Controller({ path: 'federations', version: ALL_VERSIONS })
 export class FederationsController {

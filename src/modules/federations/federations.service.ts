@@ -23,10 +23,10 @@ export interface DeliveryServiceMappings {
 const USER_FEDERATIONS = 'SELECT fu.federation FROM federation_tmuser fu WHERE fu.tm_user = ?';
 
 /**
- * The resolver mappings of the signed-in user (`/federations`, facts §2.2): the user's federations
- * (federation_tmuser) on their delivery services (federation_deliveryservice), and the resolvers
- * linked to them. A user's writes only ever link or unlink resolvers of the user's own
- * federations; other users' federations are never touched.
+ * The resolver mappings of the signed-in user (`/federations`, docs/original-behaviour.md#federations):
+ * the user's federations (federation_tmuser) on their delivery services (federation_deliveryservice),
+ * and the resolvers linked to them. A user's writes only ever link or unlink resolvers of the user's
+ * own federations; other users' federations are never touched.
  */
 @Injectable()
 export class FederationsService {

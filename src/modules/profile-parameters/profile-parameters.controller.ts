@@ -24,9 +24,10 @@ export class ProfileParametersController {
   }
 
   /**
-   * The v3/v4 behaviour in every version (facts §2.5): one object → `profileParameter was created.`
-   * with it; an array of several → `profileParameters were created.` with `response: null`; `[]` →
-   * `No objects were provided in request.`; a request without a body → `no request body supplied`.
+   * The v3/v4 behaviour in every version (docs/original-behaviour.md#profileparameters): one object →
+   * `profileParameter was created.` with it; an array of several → `profileParameters were created.`
+   * with `response: null`; `[]` → `No objects were provided in request.`; a request without a body →
+   * `no request body supplied`.
    */
   @Post()
   @HttpCode(200)

@@ -1,7 +1,7 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 
-/** The profile types of the original (facts §6). */
+/** The profile types of the original (docs/original-behaviour.md#profiles). */
 export const PROFILE_TYPES = [
   'ATS_PROFILE',
   'TR_PROFILE',

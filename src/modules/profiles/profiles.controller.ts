@@ -117,8 +117,8 @@ export class ProfilesController {
   }
 
   /**
-   * A file download, not wrapped in the envelope (facts §2.15). Unlike the original, secure values
-   * are masked for a user who may not read them elsewhere (decision noted in the report).
+   * A file download, not wrapped in the envelope (docs/original-behaviour.md#profile-export). Unlike the
+   * original, secure values are masked for a user who may not read them elsewhere (docs/decisions.md#d27).
    */
   @Get(':id/export')
   @RawResponse()

@@ -49,7 +49,7 @@ export class RegionsController {
     return ApiResult.of(toRegionResponse(region), successAlert('region was created.'));
   }
 
-  /** The response echoes the request's `divisionName`, null when omitted (spec, decision D6). */
+  /** The response echoes the request's `divisionName`, null when omitted (docs/decisions.md#d6). */
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:UPDATE', 'REGION:READ')

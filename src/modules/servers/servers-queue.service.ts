@@ -58,7 +58,7 @@ export class ServersQueueService {
     });
   }
 
-  /** The CDN named by `cdnId` and/or `cdn`; both given must name the same one (decision D8). */
+  /** The CDN named by `cdnId` and/or `cdn`; both given must name the same one (docs/decisions.md#d8). */
   private async cdnOf(manager: EntityManager, request: QueueUpdateRequest): Promise<Cdn> {
     let byId: Cdn | null = null;
     if (request.cdnId !== undefined) {

@@ -8,7 +8,7 @@ import { CurrentStatsService } from './current-stats.service';
 export class CurrentStatsController {
   constructor(private readonly stats: CurrentStatsService) {}
 
-  /** `{response: {currentStats: [...]}}`, plus a `warning` alert when InfluxDB failed (D16). */
+  /** `{response: {currentStats}}`, and a `warning` alert when InfluxDB failed (docs/decisions.md#d16). */
   @Get()
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')

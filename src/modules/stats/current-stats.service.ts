@@ -15,9 +15,10 @@ export interface CurrentStats {
 }
 
 /**
- * GET current_stats (decision D16, facts §2.12): every CDN in the database's order plus `total`.
- * The figures come from InfluxDB in ONE request (three statements per CDN); without InfluxDB they
- * are null, and when a configured InfluxDB fails they are null with a `warning` alert, never a 5xx.
+ * GET current_stats (docs/decisions.md#d16, docs/original-behaviour.md#current-stats): every CDN in the
+ * database's order plus `total`. The figures come from InfluxDB in ONE request (three statements per
+ * CDN); without InfluxDB they are null, and when a configured InfluxDB fails they are null with a
+ * `warning` alert, never a 5xx.
  */
 @Injectable()
 export class CurrentStatsService {

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeor
 import { bigintAsNumber } from 'src/common/database/transformers';
 
 /**
- * A target of a steering delivery service (traffic-ops-facts §7): the pair (deliveryservice,
+ * A target of a steering delivery service (docs/original-behaviour.md#steering): the pair (deliveryservice,
  * target) is unique; both are delivery services, and `type` is a `steering_target` type
  * (STEERING_WEIGHT, STEERING_ORDER, STEERING_GEO_ORDER, STEERING_GEO_WEIGHT).
  */

@@ -3,7 +3,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { SteeringService } from './steering.service';
 
-/** GET /steering: roles Portal, Steering, Federation, operations, admin (spec; level 15). */
+/** GET /steering: roles Portal, Steering, Federation, operations, admin (level 15, docs/decisions.md#d12). */
 @Controller({ path: 'steering', version: ALL_VERSIONS })
 export class SteeringController {
   constructor(private readonly steering: SteeringService) {}

@@ -3,7 +3,7 @@ import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { TenancyService } from './tenancy.service';
 
 /**
- * The tenancy rules (D13, facts §4) on a real embedded database: the SQL is the unit under test.
+ * The tenancy rules (docs/decisions.md#d13) on a real embedded database: the SQL is the unit under test.
  *
  *   root ─┬─ a (active) ─── a1 (INACTIVE) ─── a11 (active)
  *         └─ b (active)

@@ -52,7 +52,7 @@ export function withinTenancy<T extends ObjectLiteral>(
 }
 
 /**
- * Tenancy (decision D13, facts §4): a user reaches the tenants at and below their own tenant,
+ * Tenancy (docs/decisions.md#d13): a user reaches the tenants at and below their own tenant,
  * provided their tenant and all its ancestors are active. Both questions are answered by one SQL
  * statement (recursive CTEs, portable across MySQL 8 / MariaDB 10.2+ and SQLite); UNION rather than
  * UNION ALL makes the walk stop even on a corrupt, cyclic tree.

@@ -12,7 +12,7 @@ import { Tenant } from './tenant.entity';
 export const ROOT_TENANT_IMMUTABLE = 'trying to change the root tenant, which is immutable';
 export const PARENT_IS_DESCENDANT = 'parentId: cannot be the tenant itself or one of its descendants';
 
-/** What blocks deleting a tenant, by the table whose restrict foreign key refused it (facts §4). */
+/** What blocks a tenant's delete, by the referencing table (docs/original-behaviour.md#tenants). */
 const IN_USE_BY: Record<string, string> = {
   tenant: 'child tenants',
   tm_user: 'users',
@@ -27,7 +27,7 @@ export class TenantsService {
     private readonly tenancy: TenancyService,
   ) {}
 
-  /** The tenants within the user's reach (D13), filtered in SQL. */
+  /** The tenants within the user's reach (docs/decisions.md#d13), filtered in SQL. */
   list(query: ListQuery, user: CurrentUser): Promise<TenantWithParent[]> {
     const qb = withinTenancy(this.withParent(this.tenants.manager), 'tenant.id', user.tenantId);
     return applyListQuery(qb, query).getMany();

@@ -35,7 +35,7 @@ export class TypesService {
     return this.types.findOneByOrFail({ id: Number(result.identifiers[0].id) });
   }
 
-  /** Both the stored and the requested `useInTable` must be `server` (facts §2.8, the safe rule). */
+  /** Both the stored and the requested `useInTable` must be `server` (docs/decisions.md#d35). */
   update(id: number, dto: TypeDto, version: ApiVersion): Promise<Type> {
     this.checkName(dto, version);
     return this.dataSource.transaction(async (manager) => {

@@ -1,6 +1,6 @@
 /**
- * Rules for a new password (facts §3): at least 8 characters, not the user name, not a common
- * password, and typed twice alike. The texts are the original's where it has one.
+ * Rules for a new password (docs/original-behaviour.md#users): at least 8 characters, not the user
+ * name, not a common password, and typed twice alike. The texts are the original's where it has one.
  */
 const COMMON_PASSWORDS = new Set([
   '12345678',

@@ -110,7 +110,7 @@ export class UsersService implements OnApplicationBootstrap {
     return user;
   }
 
-  /** The users whose tenant is within the asking user's reach (D13), filtered in SQL. */
+  /** The users whose tenant is within the asking user's reach (docs/decisions.md#d13), filtered in SQL. */
   list(query: ListQuery, user: CurrentUser): Promise<User[]> {
     return applyListQuery(this.visibleTo(user), query).getMany();
   }
@@ -228,8 +228,8 @@ export class UsersService implements OnApplicationBootstrap {
   }
 
   /**
-   * Decision D11: with no user at all, create `admin` (role admin, tenant root) with ADMIN_PASSWORD,
-   * or a random password printed once. The unique user name settles a race between instances.
+   * With no user at all, create `admin` (role admin, tenant root) with ADMIN_PASSWORD, or a random
+   * password printed once (docs/decisions.md#d11). The unique user name settles a race between instances.
    */
   async onApplicationBootstrap(): Promise<void> {
     if ((await this.users.count()) > 0) {

@@ -115,7 +115,7 @@ export function expectSuccessAlert(res: Response, text: string): void {
   expect((res.body as AlertBody).alerts).toEqual([{ text, level: 'success' }]);
 }
 
-/** The headers of decision D18, with the digest recomputed over the bytes received. */
+/** The headers of docs/decisions.md#d18, with the digest recomputed over the bytes received. */
 export function expectApiHeaders(res: Response): void {
   expect(res.headers['access-control-allow-credentials']).toBe('true');
   expect(res.headers['access-control-allow-origin']).toBe('*');

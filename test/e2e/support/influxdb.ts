@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
 /**
- * A throwaway InfluxDB 1.x for the e2e run (GET current_stats, decision D16): started by the global
+ * A throwaway InfluxDB 1.x for the e2e run (GET current_stats, docs/decisions.md#d16): started by the global
  * setup when `influxd` is on PATH, on free loopback ports, with its data in a temporary directory,
  * and killed by the global teardown. The tests learn of it from E2E_INFLUXDB=running and
  * INFLUXDB_URL. `E2E_INFLUXDB=off` skips it.

@@ -1,4 +1,4 @@
-/** Paging parameters every list refuses, with the alert of each (facts §0, decision D15). */
+/** Paging parameters every list refuses, with the alert of each (docs/api-conventions.md#list-queries). */
 export const INVALID_PAGING: [string, string][] = [
   ['limit=-2', 'limit parameter must be bigger than -1'],
   ['limit=ten', 'limit parameter must be bigger than -1'],

@@ -1,8 +1,8 @@
 import { OptionalString, RequiredInt } from 'src/common/validation/rules';
 
 /**
- * Body of POST /asns and PUT /asns (both forms), facts §2.1. `cachegroup` is accepted and echoed
- * in the answer (decision D6) but never decides the association: `cachegroupId` does.
+ * Body of POST /asns and PUT /asns (both forms), docs/original-behaviour.md#asns. `cachegroup` is echoed
+ * in the answer (docs/decisions.md#d6) but never decides the association: `cachegroupId` does.
  */
 export class AsnDto {
   @RequiredInt({ min: 0, max: Number.MAX_SAFE_INTEGER })

@@ -13,7 +13,7 @@ export function toAsnResponse(asn: Asn): Record<string, unknown> {
 
 /**
  * An ASN association as create and update answer it: `cachegroup` echoes the request's value, or
- * null when the request had none (spec "ASN association", decision D6).
+ * null when the request had none (docs/decisions.md#d6).
  */
 export function toWrittenAsnResponse(
   asn: Asn,

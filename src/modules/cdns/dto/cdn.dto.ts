@@ -2,7 +2,7 @@ import { IsInt, Min, ValidateIf } from 'class-validator';
 import { OptionalBoolean, Pattern, RequiredString } from 'src/common/validation/rules';
 import { IsDnsName } from 'src/common/validation/dns';
 
-/** Body of POST /cdns and PUT /cdns/{id} (facts §2.9). */
+/** Body of POST /cdns and PUT /cdns/{id} (docs/original-behaviour.md#cdns). */
 export class CdnDto {
   @RequiredString()
   @Pattern(/^[A-Za-z0-9.-]+$/, 'invalid characters found - Use alphanumeric . or - .')

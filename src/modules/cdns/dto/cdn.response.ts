@@ -1,7 +1,7 @@
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import type { Cdn } from 'src/modules/cdns/cdn.entity';
 
-/** A CDN on the wire: `ttlOverride` exists from 4.1 and is omitted when null (facts §2.9). */
+/** A CDN on the wire: `ttlOverride` exists from 4.1 and is omitted when null (docs/decisions.md#d36). */
 export function toCdnResponse(cdn: Cdn, version: ApiVersion): Record<string, unknown> {
   const body: Record<string, unknown> = {
     dnssecEnabled: cdn.dnssecEnabled,

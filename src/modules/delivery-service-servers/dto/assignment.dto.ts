@@ -5,7 +5,7 @@ import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 /** Most ids one request may name (a bound on the statement's size, not a rule of the original). */
 export const MAX_IDS = 10_000;
 
-/** Body of POST /deliveryserviceserver, as the original reads it (facts §6). */
+/** Body of POST /deliveryserviceserver (docs/original-behaviour.md#deliveryserviceserver). */
 export interface ServerAssignment {
   dsId: number;
   servers: number[];
@@ -19,7 +19,7 @@ function isIntArray(value: unknown): value is number[] {
 /**
  * The original decodes the body itself and names a missing field in its own words, in this order:
  * `servers must exist in post`, `dsid must exist in post`, `replace must exist in post`. A field of the
- * wrong JSON type (a decoder error there) is a 400 naming the field (decision D9).
+ * wrong JSON type (a decoder error there) is a 400 naming the field (docs/decisions.md#d9).
  */
 export function parseServerAssignment(body: unknown): ServerAssignment {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -53,7 +53,7 @@ export function parseServerAssignment(body: unknown): ServerAssignment {
   return { dsId: dsId as number, servers: servers as number[], replace: replace as boolean };
 }
 
-/** Body of POST /cachegroups/{id}/deliveryservices (facts §2.13). */
+/** The body of cachegroups/{id}/deliveryservices (docs/original-behaviour.md#cachegroup-deliveryservices). */
 export class CachegroupAssignmentDto {
   @IsDefined({ message: 'is required' })
   @IsArray({ message: 'must be an array of integers' })

@@ -149,7 +149,7 @@ function countriesOf(value: string | string[] | null | undefined): string[] | nu
   return Array.isArray(value) ? value : value.split(',');
 }
 
-/** `active` as the state the database stores: true → ACTIVE, false → PRIMED before 5.0 (facts §2.6). */
+/** `active` true → ACTIVE, false → PRIMED, as stored (docs/original-behaviour.md#deliveryservices). */
 function activeOf(value: boolean | string | null | undefined): string | null | undefined {
   if (typeof value === 'boolean') {
     return value ? 'ACTIVE' : 'PRIMED';

@@ -14,7 +14,7 @@ export interface DeliveryServiceView {
 }
 
 export interface ResponseOptions {
-  /** The 5.0 safe update writes its timestamps in RFC 3339 (decision D4). */
+  /** The 5.0 safe update writes its timestamps in RFC 3339 (docs/decisions.md#d4). */
   rfc3339?: boolean;
 }
 

@@ -14,8 +14,9 @@ export interface SafeUpdate {
 const FIELDS = ['displayName', 'infoUrl', 'longDesc', 'longDesc1'] as const;
 
 /**
- * Reads the body as the original does (`decoding: validating: …`, facts §2.7); `longDesc1` on
- * 4.0+ is refused with the original's own text. Throws the 400 of the first problem.
+ * Reads the body as the original does (`decoding: validating: …`,
+ * docs/original-behaviour.md#deliveryservices-safe); `longDesc1` on 4.0+ is refused with the original's
+ * own text. Throws the 400 of the first problem.
  */
 export function parseSafeUpdate(body: unknown, version: ApiVersion): SafeUpdate {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -42,7 +42,7 @@ const Ttl = (min: number): PropertyDecorator =>
 
 /**
  * Body of POST cdns/{name}/federations and PUT cdns/{name}/federations/{id}, API 3.x and 4.x
- * (fields in this order, D7).
+ * (fields in this order, docs/decisions.md#d7).
  */
 export class CdnFederationDto {
   @Cname()

@@ -10,7 +10,7 @@ export interface CdnFederationRow {
   xmlId: string;
 }
 
-/** A federation as created or updated: no delivery service (facts §6). */
+/** A federation as created or updated: no delivery service (docs/original-behaviour.md#cdn-federations). */
 export function toCdnFederationResponse(federation: Federation): Record<string, unknown> {
   return {
     id: federation.id,

@@ -44,8 +44,8 @@ function mappingOf(item: unknown, i: number): ResolverMapping {
 }
 
 /**
- * The body of POST and PUT /federations (facts §2.2): an array of mappings, or the legacy
- * `{"federations": [...]}`. Shape problems answer 400 `parsing request: …`; then the request is
+ * The body of POST and PUT /federations (docs/original-behaviour.md#federations): an array of mappings, or
+ * the legacy `{"federations": [...]}`. Shape problems answer 400 `parsing request: …`; then the request is
  * validated (`validating request: …`): at least one mapping, every resolve4 entry an IPv4 address
  * or subnet and every resolve6 entry an IPv6 one, each bad entry reported as
  * `[ <value> ] is not a valid ip address.` in request order, joined with `, `.

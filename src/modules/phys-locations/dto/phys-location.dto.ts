@@ -18,9 +18,9 @@ function RegionIdRules(): PropertyDecorator {
 
 /**
  * Body of POST /phys_locations and PUT /phys_locations/{id}, with TOPhysLocation.Validate's rules
- * (facts §6): name, shortName, address, city, state, zip and regionId required; the rest optional and
- * unchecked beyond their JSON type and the column sizes. `region` (the region's name) and `id` in a
- * body are ignored.
+ * (docs/original-behaviour.md#phys-locations): name, shortName, address, city, state, zip and regionId
+ * required; the rest optional and unchecked beyond their JSON type and the column sizes. `region` (the
+ * region's name) and `id` in a body are ignored.
  */
 export class PhysLocationDto {
   @RequiredString()

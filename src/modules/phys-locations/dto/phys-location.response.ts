@@ -1,6 +1,6 @@
 import type { PhysLocation } from 'src/modules/phys-locations/phys-location.entity';
 
-/** A phys_location on the wire: `region` is the region's name, `regionId` its id (facts §6). */
+/** A phys_location on the wire: `region` is the region's name (docs/original-behaviour.md#phys-locations). */
 export function toPhysLocationResponse(pl: PhysLocation): Record<string, unknown> {
   return {
     address: pl.address,

@@ -42,10 +42,11 @@ function isMissing(field: (typeof FIELDS)[number], value: unknown): boolean {
 }
 
 /**
- * Reads the body the way the original does (facts §2.4): one object or an array; decoding problems
- * (wrong JSON types, a boolean `secure`) first, as `parse error: decoding: …`; then the missing
- * fields of each object, `parse error: validating: object <i>: required fields missing: …` in the
- * order configFile, name, secure, value, the objects joined with `, `.
+ * Reads the body the way the original does (docs/original-behaviour.md#profile-parameters-by-name): one
+ * object or an array; decoding problems (wrong JSON types, a boolean `secure`) first, as
+ * `parse error: decoding: …`; then the missing fields of each object,
+ * `parse error: validating: object <i>: required fields missing: …` in the order configFile, name,
+ * secure, value, the objects joined with `, `.
  */
 export function parseByNameBody(body: unknown): ByNameParameter[] {
   const objects: unknown[] = Array.isArray(body) ? body : [body];

@@ -5,8 +5,8 @@ import { OptionalInt, OptionalString } from 'src/common/validation/rules';
 const MAX_ID = 2147483647;
 
 /**
- * Body of POST /regions and PUT /regions/{id} (facts §2.10, decision D6). Only JSON types are
- * checked here; presence is checked afterwards with the original's own wording
+ * Body of POST /regions and PUT /regions/{id} (docs/original-behaviour.md#regions, docs/decisions.md#d6).
+ * Only JSON types are checked here; presence is checked afterwards with the original's own wording
  * (`region 'name' is required`, then `region 'division' is required`; division 0 counts as missing),
  * see {@link regionProblem}.
  */

@@ -1,8 +1,8 @@
 import type { Region } from 'src/modules/regions/region.entity';
 
 /**
- * A region on the wire; the division id is named `division` (decision D6). `divisionName` is the
- * stored division's name unless the caller supplies the value to echo (PUT, decision D6).
+ * A region on the wire; the division id is named `division` (docs/decisions.md#d6). `divisionName` is the
+ * stored division's name unless the caller supplies the value to echo (PUT, docs/decisions.md#d6).
  */
 export function toRegionResponse(region: Region, divisionName?: string | null): Record<string, unknown> {
   return {

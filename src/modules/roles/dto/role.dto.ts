@@ -11,7 +11,7 @@ function OptionalStringList(): PropertyDecorator {
   );
 }
 
-/** Body of POST /roles and PUT /roles?name= on 4.0 and later (facts §3). */
+/** Body of POST /roles and PUT /roles?name= on 4.0 and later (docs/original-behaviour.md#roles). */
 export class RoleV4Dto {
   @RequiredString()
   name!: string;

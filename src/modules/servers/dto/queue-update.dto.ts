@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
-/** Body of POST /cachegroups/{id}/queue_update (facts §2.14): the CDN by name, by id, or both. */
+/** queue_update's body: the CDN by name, by id, or both (docs/original-behaviour.md#queue-update). */
 export interface QueueUpdateRequest {
   action: 'queue' | 'dequeue';
   cdn?: string;
@@ -11,7 +11,7 @@ export interface QueueUpdateRequest {
 /**
  * Checks in the original's order: the action, then that a CDN is named (`cdn` empty counts as
  * absent). `cdnId` is an integer or a numeric string, as the original's JSONIntStr reads it; a
- * field of another JSON type is a 400 naming it (decision D9).
+ * field of another JSON type is a 400 naming it (docs/decisions.md#d9).
  */
 export function parseQueueUpdate(body: unknown): QueueUpdateRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

@@ -80,7 +80,7 @@ export class InterfaceV4Dto extends InterfaceV3Dto {
   routerPortName?: string | null;
 }
 
-/** Fields every version writes (facts §6, the original's validateCommon). */
+/** Fields every version writes (docs/original-behaviour.md#servers, the original's validateCommon). */
 class ServerCommonDto {
   @RequiredInt()
   cachegroupId!: number;

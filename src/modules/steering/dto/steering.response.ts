@@ -12,7 +12,7 @@ export interface SteeringFilterEntry {
   pattern: string;
 }
 
-/** A steering entry of GET /steering (spec "Steering entry"). */
+/** A steering entry of GET /steering (docs/original-behaviour.md#steering). */
 export interface SteeringEntry {
   deliveryService: string;
   clientSteering: boolean;
@@ -21,7 +21,7 @@ export interface SteeringEntry {
 }
 
 /**
- * A target's fields by its steering type (facts §2.11): STEERING_ORDER sets `order`,
+ * A target's fields by its steering type (docs/original-behaviour.md#steering): STEERING_ORDER sets `order`,
  * STEERING_WEIGHT `weight`, STEERING_GEO_ORDER `geoOrder`, STEERING_GEO_WEIGHT `weight` and
  * `geoOrder: 0`. The original adds the `latitude`/`longitude` of the target's primary origin for
  * the GEO types; origins carry no coordinates in this schema, so those keys are omitted.

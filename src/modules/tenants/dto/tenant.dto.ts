@@ -1,6 +1,6 @@
 import { OptionalBoolean, RequiredInt, RequiredString } from 'src/common/validation/rules';
 
-/** Body of POST /tenants and PUT /tenants/{id} (facts §4). */
+/** Body of POST /tenants and PUT /tenants/{id} (docs/original-behaviour.md#tenants). */
 export class TenantDto {
   @RequiredString()
   name!: string;

@@ -1,7 +1,7 @@
 import { IsDefined, IsNotEmpty, IsString } from 'class-validator';
 import { RequiredString } from 'src/common/validation/rules';
 
-/** Body of POST /types and PUT /types/{id} (facts §2.8). */
+/** Body of POST /types and PUT /types/{id} (docs/original-behaviour.md#types). */
 export class TypeDto {
   @RequiredString()
   name!: string;

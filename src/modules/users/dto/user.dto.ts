@@ -12,8 +12,8 @@ function RequiredId(): PropertyDecorator {
 }
 
 /**
- * Fields of POST /users and PUT /users/{id} common to every version (facts §6). The password is
- * optional here: creation requires it, an update keeps the old one without it.
+ * Fields of POST /users and PUT /users/{id} common to every version (docs/original-behaviour.md#users).
+ * The password is optional here: creation requires it, an update keeps the old one without it.
  */
 export class UserFieldsDto {
   @RequiredString(128)
