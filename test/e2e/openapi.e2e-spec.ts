@@ -3,7 +3,9 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from 'src/app.module';
 import { routesOfModule } from 'src/common/routes/route-inventory';
+import { BODY_DECLARATION } from 'src/common/validation/valid-body';
 import { SERVED_VERSIONS } from 'src/common/versioning/api-version';
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import { createTestApp } from 'test/e2e/support/app';
 
 interface Document {
@@ -11,7 +13,15 @@ interface Document {
   info: { version: string };
   paths: Record<
     string,
-    Record<string, { operationId?: string; security?: unknown; 'x-permissions'?: string[] }>
+    Record<
+      string,
+      {
+        operationId?: string;
+        security?: unknown;
+        'x-permissions'?: string[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      }
+    >
   >;
 }
 
@@ -61,6 +71,34 @@ describe('API document (OpenAPI 3)', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it("describes the body of every operation that takes one, in each version, from the body's class", () => {
+    const undescribed: string[] = [];
+    for (const route of routesOfModule(AppModule)) {
+      if (!Reflect.hasMetadata(BODY_DECLARATION, route.handler)) {
+        continue;
+      }
+      for (const version of route.versions) {
+        const path = openApiPath(version, route.path);
+        const body = documents.get(version)?.paths[path]?.[route.method.toLowerCase()]?.requestBody;
+        const schema = body?.content['application/json']?.schema;
+        const object = schema?.oneOf?.[0] ?? schema;
+        if (!object || Object.keys(object.properties ?? object.items?.properties ?? {}).length === 0) {
+          undescribed.push(`${route.method} ${path}`);
+        }
+      }
+    }
+    expect(undescribed).toEqual([]);
+    const create = documents.get('4.0')!.paths['/api/4.0/cdns'].post.requestBody!;
+    expect(create.content['application/json'].schema).toEqual({
+      type: 'object',
+      properties: expect.objectContaining({
+        name: expect.objectContaining({ type: 'string' }),
+        dnssecEnabled: expect.objectContaining({ type: 'boolean' }),
+      }),
+      required: ['name', 'domainName'],
+    });
   });
 
   it('says which operations need a session and which permissions (4.0 and later)', () => {

@@ -3,7 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PermissionsMetadata, Public, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { routesOfModule } from 'src/common/routes/route-inventory';
+import { BODY_DECLARATION, type BodyDeclaration, bodyTypeFor } from 'src/common/validation/valid-body';
 import { ApiVersion, SERVED_VERSIONS } from 'src/common/versioning/api-version';
+import { requestBodySchema } from 'src/common/validation/json-schema';
 
 type Operation = Record<string, unknown>;
 
@@ -71,8 +73,18 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
         const targets = [route.handler, route.controller];
         const open = reflector.getAllAndOverride(Public, targets) === true;
         const permissions = reflector.getAllAndOverride(PermissionsMetadata, targets) ?? [];
+        const body = Reflect.getMetadata(BODY_DECLARATION, route.handler) as BodyDeclaration | undefined;
+        const bodyType = body && bodyTypeFor(body.types, version);
         annotated[method] = {
           ...withoutVersionParameter(operation),
+          ...(body && bodyType
+            ? {
+                requestBody: {
+                  required: body.options.required ?? false,
+                  content: { 'application/json': { schema: requestBodySchema(body, bodyType) } },
+                },
+              }
+            : {}),
           ...(open
             ? {}
             : {

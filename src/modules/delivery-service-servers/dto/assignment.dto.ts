@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
 import { ArrayMaxSize, IsArray, IsDefined, IsInt } from 'class-validator';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
@@ -64,5 +65,14 @@ export class CachegroupAssignmentDto {
 
 /** The body class of POST /deliveryserviceserver, read by parseServerAssignment. */
 export class ServerAssignmentBody {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      dsId: { type: 'integer' },
+      servers: { type: 'array', items: { type: 'integer' }, description: `at most ${MAX_IDS} ids` },
+      replace: { type: 'boolean' },
+    },
+    required: ['dsId', 'servers', 'replace'],
+  };
   static readonly parse = (raw: unknown): ServerAssignment => parseServerAssignment(raw);
 }

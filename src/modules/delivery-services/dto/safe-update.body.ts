@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 import type { ApiVersion } from 'src/common/versioning/api-version';
@@ -50,6 +51,16 @@ export function parseSafeUpdate(body: unknown, version: ApiVersion): SafeUpdate 
 
 /** The body class of PUT deliveryservices/{id}/safe, read by parseSafeUpdate after the lookups. */
 export class SafeUpdateBody {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      displayName: { type: 'string', minLength: 1 },
+      infoUrl: { type: 'string', nullable: true },
+      longDesc: { type: 'string', nullable: true },
+      longDesc1: { type: 'string', nullable: true, description: 'API 3.x only' },
+    },
+    required: ['displayName'],
+  };
   static readonly parse = (raw: unknown, { version }: BodyContext): SafeUpdate =>
     parseSafeUpdate(raw, version);
 }

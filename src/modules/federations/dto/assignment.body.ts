@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 
@@ -53,6 +54,11 @@ export function parseAssignment(body: unknown, hasBody: boolean, rules: Assignme
 
 /** POST federations/{id}/users: `userIds` required, read after the federation's 404. */
 export class UserAssignmentBody {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: { userIds: { type: 'array', items: { type: 'integer' } }, replace: { type: 'boolean' } },
+    required: ['userIds'],
+  };
   static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
     parseAssignment(raw, present, {
       key: 'userIds',
@@ -63,6 +69,11 @@ export class UserAssignmentBody {
 
 /** POST federations/{id}/deliveryservices: `dsIds` required, read after the federation's 404. */
 export class DeliveryServiceAssignmentBody {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: { dsIds: { type: 'array', items: { type: 'integer' } }, replace: { type: 'boolean' } },
+    required: ['dsIds'],
+  };
   static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
     parseAssignment(raw, present, {
       key: 'dsIds',
@@ -73,6 +84,14 @@ export class DeliveryServiceAssignmentBody {
 
 /** POST federations/{id}/federation_resolvers: `fedResolverIds` optional. */
 export class ResolverAssignmentBody {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      fedResolverIds: { type: 'array', items: { type: 'integer' } },
+      replace: { type: 'boolean' },
+    },
+    required: [],
+  };
   static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
     parseAssignment(raw, present, {
       key: 'fedResolverIds',

@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 import { type IpFamily, ipFamily } from './ip';
@@ -53,6 +54,14 @@ export function parseFederationResolverBody(body: unknown, hasBody: boolean): Fe
 
 /** The body class of POST federation_resolvers, read by parseFederationResolverBody. */
 export class FederationResolverBodyType {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      ipAddress: { type: 'string', description: 'an IPv4 or IPv6 address or network (CIDR)' },
+      typeId: { type: 'integer', description: 'a RESOLVE4 or RESOLVE6 type matching the address' },
+    },
+    required: ['ipAddress', 'typeId'],
+  };
   static readonly parse = (raw: unknown, { present }: BodyContext): FederationResolverBody =>
     parseFederationResolverBody(raw, present);
 }

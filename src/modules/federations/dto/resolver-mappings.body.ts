@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 import { ipFamily } from './ip';
@@ -92,6 +93,24 @@ export function parseResolverMappings(body: unknown, hasBody: boolean): Resolver
 
 /** The body class of POST and PUT /federations, read by parseResolverMappings. */
 export class ResolverMappingsBody {
+  static readonly schema: JsonSchema = {
+    type: 'array',
+    description: 'or the legacy form {"federations": [<the same items>]}',
+    items: {
+      type: 'object',
+      properties: {
+        deliveryService: { type: 'string', description: 'the xmlId of a delivery service' },
+        mappings: {
+          type: 'object',
+          properties: {
+            resolve4: { type: 'array', items: { type: 'string' } },
+            resolve6: { type: 'array', items: { type: 'string' } },
+          },
+        },
+      },
+      required: ['deliveryService'],
+    },
+  };
   static readonly parse = (raw: unknown, { present }: BodyContext): ResolverMapping[] =>
     parseResolverMappings(raw, present);
 }

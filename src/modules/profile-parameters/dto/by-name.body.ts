@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
 
@@ -92,6 +93,20 @@ export function parseByNameBody(body: unknown): ByNameParameter[] {
 
 /** The body class of POST profiles/name/{name}/parameters, read by parseByNameBody. */
 export class ByNameParametersBody {
+  static readonly schema: JsonSchema = {
+    type: 'array',
+    description: 'or one such object alone',
+    items: {
+      type: 'object',
+      properties: {
+        configFile: { type: 'string' },
+        name: { type: 'string' },
+        secure: { type: 'integer', enum: [0, 1] },
+        value: { type: 'string' },
+      },
+      required: ['configFile', 'name', 'secure', 'value'],
+    },
+  };
   static readonly parse = (raw: unknown, { present }: BodyContext): ByNameParameter[] => {
     if (!present) {
       throw new BadRequestException('parse error: decoding: EOF');

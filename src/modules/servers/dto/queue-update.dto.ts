@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
@@ -41,5 +42,14 @@ export function parseQueueUpdate(body: unknown): QueueUpdateRequest {
 
 /** The body class of queue_update routes (`@ValidBody(QueueUpdateBody)`), read by parseQueueUpdate. */
 export class QueueUpdateBody {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      action: { type: 'string', enum: ['queue', 'dequeue'] },
+      cdn: { type: 'string', description: 'the CDN by name (this or cdnId)' },
+      cdnId: { type: 'integer', description: 'the CDN by id (an integer or a numeric string)' },
+    },
+    required: ['action'],
+  };
   static readonly parse = (raw: unknown): QueueUpdateRequest => parseQueueUpdate(raw);
 }

@@ -1,3 +1,4 @@
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
@@ -71,5 +72,17 @@ export function isStorableId(id: number): boolean {
 
 /** The body class of POST and PUT steering/{id}/targets, read by parseSteeringTargetBody. */
 export class SteeringTargetBody {
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      targetId: {
+        type: 'integer',
+        description: 'the target delivery service (POST; PUT takes it from the path)',
+      },
+      value: { type: 'integer' },
+      typeId: { type: 'integer', description: 'a steering target type' },
+    },
+    required: ['value', 'typeId'],
+  };
   static readonly parse = (raw: unknown): SteeringTargetFields => parseSteeringTargetBody(raw);
 }
