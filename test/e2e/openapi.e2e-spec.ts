@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from 'src/app.module';
-import { routesOfModule } from 'src/common/routes/route-inventory';
+import { isListRoute, routesOfModule } from 'src/common/routes/route-inventory';
 import { BODY_DECLARATION } from 'src/common/validation/valid-body';
 import { SERVED_VERSIONS } from 'src/common/versioning/api-version';
 import type { JsonSchema } from 'src/common/validation/json-schema';
@@ -20,6 +20,7 @@ interface Document {
         security?: unknown;
         'x-permissions'?: string[];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
+        parameters?: { name: string; in: string; schema: JsonSchema }[];
       }
     >
   >;
@@ -99,6 +100,26 @@ describe('API document (OpenAPI 3)', () => {
       }),
       required: ['name', 'domainName'],
     });
+  });
+
+  it('lists the query parameters of every list operation, per version', () => {
+    const incomplete: string[] = [];
+    for (const route of routesOfModule(AppModule).filter(isListRoute)) {
+      for (const version of route.versions) {
+        const path = openApiPath(version, route.path);
+        const names = (documents.get(version)?.paths[path]?.get?.parameters ?? [])
+          .filter((p) => p.in === 'query')
+          .map((p) => p.name);
+        if (!['orderby', 'sortOrder', 'limit', 'offset', 'page'].every((name) => names.includes(name))) {
+          incomplete.push(`GET ${path}`);
+        }
+      }
+    }
+    expect(incomplete).toEqual([]);
+    const query = (version: string) =>
+      documents.get(version)!.paths[`/api/${version}/cdns`].get.parameters!.map((p) => p.name);
+    expect(query('4.1')).toEqual(expect.arrayContaining(['name', 'domainName', 'ttlOverride']));
+    expect(query('4.0')).not.toContain('ttlOverride');
   });
 
   it('says which operations need a session and which permissions (4.0 and later)', () => {

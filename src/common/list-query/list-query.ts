@@ -168,21 +168,28 @@ export async function loadPage<T extends ObjectLiteral & { id: number }>(
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
-/** Metadata on a handler that takes a list query, so that tests can find every list route. */
+/**
+ * Metadata on a handler that takes a list query: the spec of each version, so that the tests find
+ * every list route and the OpenAPI documents list its query parameters.
+ */
 export const LIST_ROUTE = 'cdn:list-route';
 
-/** Enhancer of every list-query parameter decorator: marks its handler as a list route. */
-export const markListRoute = (target: object, key: string | symbol | undefined): void => {
-  if (key !== undefined) {
-    Reflect.defineMetadata(LIST_ROUTE, true, (target as Record<string | symbol, object>)[key]);
-  }
-};
+export type ListSpecFor = (version: ApiVersion) => ListSpec;
+
+/** Wraps a list-query parameter decorator so that it records its handler's specs. */
+export function listRoute(specFor: ListSpecFor, decorator: ParameterDecorator): ParameterDecorator {
+  return (target, key, index) => {
+    if (key !== undefined) {
+      Reflect.defineMetadata(LIST_ROUTE, specFor, (target as Record<string | symbol, object>)[key]);
+    }
+    decorator(target, key, index);
+  };
+}
+
+const listParams = createParamDecorator((spec: ListSpec, ctx: ExecutionContext): ListQuery => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  return parseListQuery(spec, req.query, requestedVersion(req));
+});
 
 /** `@ListParams(spec)`: the request's list query, parsed and validated against `spec`. */
-export const ListParams = createParamDecorator(
-  (spec: ListSpec, ctx: ExecutionContext): ListQuery => {
-    const req = ctx.switchToHttp().getRequest<Request>();
-    return parseListQuery(spec, req.query, requestedVersion(req));
-  },
-  [markListRoute],
-);
+export const ListParams = (spec: ListSpec): ParameterDecorator => listRoute(() => spec, listParams(spec));

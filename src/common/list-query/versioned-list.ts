@@ -1,11 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import {
-  type ListQuery,
-  type ListSpec,
-  markListRoute,
-  parseListQuery,
-} from 'src/common/list-query/list-query';
+import { type ListQuery, type ListSpec, listRoute, parseListQuery } from 'src/common/list-query/list-query';
 import { requestedVersion } from 'src/common/versioning/api-version';
 
 export interface VersionedListSpecs {
@@ -16,11 +11,13 @@ export interface VersionedListSpecs {
 }
 
 /** `@ListParams` for lists whose fields differ between 3.x and 4.0+ (roles, users). */
-export const VersionedListParams = createParamDecorator(
+const versionedListParams = createParamDecorator(
   (specs: VersionedListSpecs, ctx: ExecutionContext): ListQuery => {
     const req = ctx.switchToHttp().getRequest<Request>();
     const version = requestedVersion(req);
     return parseListQuery(version.atLeast('4.0') ? specs.v4 : specs.v3, req.query, version);
   },
-  [markListRoute],
 );
+
+export const VersionedListParams = (specs: VersionedListSpecs): ParameterDecorator =>
+  listRoute((version) => (version.atLeast('4.0') ? specs.v4 : specs.v3), versionedListParams(specs));

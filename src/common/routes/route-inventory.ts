@@ -58,7 +58,7 @@ export function routesOf(controller: Type): Route[] {
 
 /** Whether the route's handler takes a list query (`@ListParams` and its versioned forms). */
 export function isListRoute(route: Route): boolean {
-  return Reflect.getMetadata(LIST_ROUTE, route.handler) === true;
+  return Reflect.hasMetadata(LIST_ROUTE, route.handler);
 }
 
 /** Every route of the application rooted at `module`. */

@@ -4,7 +4,7 @@ import {
   type ListField,
   type ListQuery,
   type ListSpec,
-  markListRoute,
+  listRoute,
   parseListQuery,
 } from 'src/common/list-query/list-query';
 import { requestedVersion } from 'src/common/versioning/api-version';
@@ -69,19 +69,19 @@ export const DS_LIST_V5: ListSpec = {
 };
 
 /** The list query of the request, with the original's 400 for an unknown 5.0 `active` state. */
-export const DeliveryServiceListParams = createParamDecorator(
-  (_: unknown, ctx: ExecutionContext): ListQuery => {
-    const req = ctx.switchToHttp().getRequest<Request>();
-    const version = requestedVersion(req);
-    if (version.atLeast('5.0') && req.query.active !== undefined) {
-      const active = Array.isArray(req.query.active) ? req.query.active[0] : req.query.active;
-      if (typeof active !== 'string' || !(ACTIVE_STATES as readonly string[]).includes(active)) {
-        throw new BadRequestException(
-          `active illegal value '${typeof active === 'string' ? active : JSON.stringify(active)}' must be one of 'ACTIVE', 'INACTIVE', or 'PRIMED'`,
-        );
-      }
+const deliveryServiceListParams = createParamDecorator((_: unknown, ctx: ExecutionContext): ListQuery => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  const version = requestedVersion(req);
+  if (version.atLeast('5.0') && req.query.active !== undefined) {
+    const active = Array.isArray(req.query.active) ? req.query.active[0] : req.query.active;
+    if (typeof active !== 'string' || !(ACTIVE_STATES as readonly string[]).includes(active)) {
+      throw new BadRequestException(
+        `active illegal value '${typeof active === 'string' ? active : JSON.stringify(active)}' must be one of 'ACTIVE', 'INACTIVE', or 'PRIMED'`,
+      );
     }
-    return parseListQuery(version.atLeast('5.0') ? DS_LIST_V5 : DS_LIST_V4, req.query, version);
-  },
-  [markListRoute],
-);
+  }
+  return parseListQuery(version.atLeast('5.0') ? DS_LIST_V5 : DS_LIST_V4, req.query, version);
+});
+
+export const DeliveryServiceListParams = (): ParameterDecorator =>
+  listRoute((version) => (version.atLeast('5.0') ? DS_LIST_V5 : DS_LIST_V4), deliveryServiceListParams());

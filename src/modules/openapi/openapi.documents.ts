@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PermissionsMetadata, Public, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { routesOfModule } from 'src/common/routes/route-inventory';
+import { LIST_ROUTE, type ListSpecFor } from 'src/common/list-query/list-query';
 import { BODY_DECLARATION, type BodyDeclaration, bodyTypeFor } from 'src/common/validation/valid-body';
 import { ApiVersion, SERVED_VERSIONS } from 'src/common/versioning/api-version';
 import { requestBodySchema } from 'src/common/validation/json-schema';
@@ -10,6 +11,43 @@ import { requestBodySchema } from 'src/common/validation/json-schema';
 type Operation = Record<string, unknown>;
 
 const VERSIONED_PREFIX = '/api/{version}/';
+
+const LIST_TYPES = { int: 'integer', bool: 'boolean', string: 'string' } as const;
+
+/** The query parameters of a list route in one version: its filters, then the paging conventions. */
+function listParameters(specFor: ListSpecFor, version: ApiVersion): Record<string, unknown>[] {
+  const spec = specFor(version);
+  const known = Object.entries(spec.fields).filter(
+    ([, field]) => !field.since || version.atLeast(field.since),
+  );
+  const query = (name: string, schema: Record<string, unknown>, description: string) => ({
+    name,
+    in: 'query',
+    required: false,
+    schema,
+    description,
+  });
+  return [
+    ...known
+      .filter(([, field]) => field.filter !== false)
+      .map(([name, field]) =>
+        query(name, { type: LIST_TYPES[field.type ?? 'string'] }, `only items whose ${name} is this`),
+      ),
+    query(
+      'orderby',
+      { type: 'string', enum: known.map(([name]) => name) },
+      `field to order by (default ${spec.defaultOrder})`,
+    ),
+    query('sortOrder', { type: 'string', enum: ['asc', 'desc'] }, 'order direction (default asc)'),
+    query('limit', { type: 'integer', minimum: -1 }, 'most items to answer (-1: all)'),
+    query('offset', { type: 'integer', minimum: 1 }, 'items to skip (with limit)'),
+    query(
+      'page',
+      { type: 'integer', minimum: 1 },
+      'page of `limit` items, from 1 (with limit, without offset)',
+    ),
+  ];
+}
 
 /** The `version` path parameter is fixed in each document's paths. */
 function withoutVersionParameter(operation: Operation): Operation {
@@ -75,8 +113,18 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
         const permissions = reflector.getAllAndOverride(PermissionsMetadata, targets) ?? [];
         const body = Reflect.getMetadata(BODY_DECLARATION, route.handler) as BodyDeclaration | undefined;
         const bodyType = body && bodyTypeFor(body.types, version);
+        const list = Reflect.getMetadata(LIST_ROUTE, route.handler) as ListSpecFor | undefined;
+        const described = withoutVersionParameter(operation);
         annotated[method] = {
-          ...withoutVersionParameter(operation),
+          ...described,
+          ...(list
+            ? {
+                parameters: [
+                  ...((described.parameters as Record<string, unknown>[] | undefined) ?? []),
+                  ...listParameters(list, version),
+                ],
+              }
+            : {}),
           ...(body && bodyType
             ? {
                 requestBody: {
