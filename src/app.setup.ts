@@ -42,7 +42,9 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   SwaggerModule.setup('api/docs', app, () => documents.forVersion('5.0')!, {
     explorer: true,
     swaggerOptions: {
-      urls: SERVED_VERSIONS.map((v) => ({ url: `/api/${v}/openapi.json`, name: `API ${v}` })),
+      // Newest first: the explorer opens on the first document of the list.
+      urls: [...SERVED_VERSIONS].reverse().map((v) => ({ url: `/api/${v}/openapi.json`, name: `API ${v}` })),
+      'urls.primaryName': `API ${SERVED_VERSIONS[SERVED_VERSIONS.length - 1]}`,
     },
   });
   return app;

@@ -130,9 +130,14 @@ describe('API document (OpenAPI 3)', () => {
     expect(documents.get('4.0')!.paths['/api/4.0/user/login'].post.security).toBeUndefined();
   });
 
-  it('is browsable', async () => {
+  it('is browsable, opening on the newest version', async () => {
     const res = await request(server).get('/api/docs/');
     expect(res.status).toBe(200);
     expect(res.text).toMatch(/swagger-ui/i);
+    const init = await request(server).get('/api/docs/swagger-ui-init.js');
+    expect(init.text).toContain('"urls.primaryName": "API 5.0"');
+    expect(init.text.indexOf('/api/5.0/openapi.json')).toBeLessThan(
+      init.text.indexOf('/api/3.0/openapi.json'),
+    );
   });
 });
