@@ -285,14 +285,6 @@ describe('POST /cachegroups/{id}/deliveryservices', () => {
       holding = await createUser(app, admin, await createRole(admin, PERMISSIONS));
     });
 
-    it('needs a session', async () => {
-      expectError(
-        await ApiClient.anonymous(app).post(path(cachegroupId), { deliveryServices: [] }),
-        401,
-        'unauthorized, please log in.',
-      );
-    });
-
     it('needs the operations level', async () => {
       expectError(
         await readOnly.client.post(path(cachegroupId), { deliveryServices: [] }),

@@ -163,14 +163,6 @@ describe('POST /cachegroups/{id}/queue_update', () => {
       holding = await createUser(app, admin, await createRole(admin, PERMISSIONS));
     });
 
-    it('needs a session', async () => {
-      expectError(
-        await ApiClient.anonymous(app).post(path(cachegroup.id), { action: 'queue', cdn: cdnA.name }),
-        401,
-        'unauthorized, please log in.',
-      );
-    });
-
     it('needs the operations level', async () => {
       expectError(
         await readOnly.client.post(path(cachegroup.id), { action: 'queue', cdn: cdnA.name }),

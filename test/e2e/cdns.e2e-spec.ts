@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
-  createRole,
   createUser,
   type CreatedUser,
   expectApiHeaders,
@@ -11,7 +10,6 @@ import {
   uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
-import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 interface Cdn {
   id: number;
@@ -28,7 +26,6 @@ describe('cdns', () => {
   let app: INestApplication;
   let admin: ApiClient;
   let readOnly: CreatedUser;
-  let withoutCdnPermissions: CreatedUser;
 
   const body = (overrides: Partial<Cdn> = {}) => {
     const name = uniqueName('cdn');
@@ -46,8 +43,6 @@ describe('cdns', () => {
     app = await createTestApp();
     admin = await ApiClient.admin(app);
     readOnly = await createUser(app, admin, 'read-only');
-    const role = await createRole(admin, ['TYPE:READ']);
-    withoutCdnPermissions = await createUser(app, admin, role);
   });
 
   afterAll(() => app.close());
@@ -115,10 +110,6 @@ describe('cdns', () => {
       expect(responseOf<Cdn[]>(await admin.get('cdns?orderby=id&limit=-1'))).toEqual(all);
     });
 
-    it.each(INVALID_PAGING)('rejects %s', async (query, text) => {
-      expectError(await admin.get(`cdns?${query}`), 400, text);
-    });
-
     it('shows ttlOverride from 4.1 only, and filters by it there', async () => {
       const cdn = await create({ ttlOverride: 120 }, admin.at('4.1'));
       delete cdn.ttlOverride;
@@ -129,19 +120,6 @@ describe('cdns', () => {
       const filtered = responseOf<Cdn[]>(await admin.at('4.1').get('cdns?ttlOverride=120'));
       expect(filtered.map((c) => c.id)).toContain(cdn.id);
       expect(filtered.every((c) => c.ttlOverride === 120)).toBe(true);
-    });
-
-    it('needs a session', async () => {
-      expectError(await ApiClient.anonymous(app).get('cdns'), 401, 'unauthorized, please log in.');
-    });
-
-    it('needs CDN:READ on 4.0 and later, not on 3.x', async () => {
-      expectError(
-        await withoutCdnPermissions.client.get('cdns'),
-        403,
-        'missing required Permissions: CDN:READ',
-      );
-      expect((await withoutCdnPermissions.client.at('3.0').get('cdns')).status).toBe(200);
     });
   });
 
@@ -228,21 +206,6 @@ describe('cdns', () => {
       expect(results.map((r) => r.status).sort()).toEqual([200, 400, 400, 400]);
       expect(await byName(sent.name)).toHaveLength(1);
     });
-
-    it('is refused to read-only users and to roles without CDN:CREATE', async () => {
-      const sent = body();
-      expectError(await readOnly.client.post('cdns', sent), 403, 'Forbidden.');
-      expectError(
-        await withoutCdnPermissions.client.post('cdns', sent),
-        403,
-        'missing required Permissions: CDN:CREATE, CDN:READ',
-      );
-      expect(await byName(sent.name)).toEqual([]);
-    });
-
-    it('needs a session', async () => {
-      expectError(await ApiClient.anonymous(app).post('cdns', body()), 401, 'unauthorized, please log in.');
-    });
   });
 
   describe('PUT /cdns/{id}', () => {
@@ -272,12 +235,6 @@ describe('cdns', () => {
       );
       expect(await byName(cdn.name)).toEqual([cdn]);
     });
-
-    it('is refused to read-only users', async () => {
-      const cdn = await create();
-      expectError(await readOnly.client.put(`cdns/${cdn.id}`, body()), 403, 'Forbidden.');
-      expect(await byName(cdn.name)).toEqual([cdn]);
-    });
   });
 
   describe('DELETE /cdns/{id}', () => {
@@ -291,12 +248,6 @@ describe('cdns', () => {
 
     it('answers 404 for an unknown id', async () => {
       expectError(await admin.delete('cdns/999999'), 404, 'no cdn with that key found');
-    });
-
-    it('is refused to read-only users', async () => {
-      const cdn = await create();
-      expectError(await readOnly.client.delete(`cdns/${cdn.id}`), 403, 'Forbidden.');
-      expect(await byName(cdn.name)).toEqual([cdn]);
     });
   });
 });

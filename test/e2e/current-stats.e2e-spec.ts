@@ -3,11 +3,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { DataSource } from 'typeorm';
 import {
   ApiClient,
-  createRole,
   createUser,
   type CreatedUser,
   expectApiHeaders,
-  expectError,
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
@@ -65,14 +63,12 @@ describe('GET /current_stats', () => {
   describe('without InfluxDB (INFLUXDB_URL unset): null figures', () => {
     let app: INestApplication;
     let readOnly: CreatedUser;
-    let withoutPermissions: CreatedUser;
 
     beforeAll(async () => {
       app = await appWithEnv({ INFLUXDB_URL: undefined });
       const admin = await ApiClient.admin(app);
       await createCdn(admin);
       readOnly = await createUser(app, admin, 'read-only');
-      withoutPermissions = await createUser(app, admin, await createRole(admin, ['TYPE:READ']));
     });
 
     afterAll(() => app.close());
@@ -91,21 +87,6 @@ describe('GET /current_stats', () => {
     it.each(VERSIONS)('answers on %s', async (version) => {
       const res = await currentStats(readOnly.client.at(version));
       expect(res.body).toEqual({ response: { currentStats: nullStats(await cdnNames(app)) } });
-    });
-
-    it('needs a session, and CDN:READ on 4.0 and later', async () => {
-      expectError(await ApiClient.anonymous(app).get('current_stats'), 401, 'unauthorized, please log in.');
-      expectError(
-        await withoutPermissions.client.get('current_stats'),
-        403,
-        'missing required Permissions: CDN:READ',
-      );
-      expectError(
-        await withoutPermissions.client.at('5.0').get('current_stats'),
-        403,
-        'missing required Permissions: CDN:READ',
-      );
-      await currentStats(withoutPermissions.client.at('3.0'));
     });
   });
 

@@ -132,13 +132,6 @@ describe('parameters', () => {
       const plain = await createParameter(admin, { value: 'public' });
       expect((await byName(plain.name, readOnly.client))[0].value).toBe('public');
     });
-
-    it('needs a session and, on 4.0, PARAMETER:READ', async () => {
-      expectError(await ApiClient.anonymous(app).get('parameters'), 401, 'unauthorized, please log in.');
-      const user = await createUser(app, admin, await createRole(admin, ['PROFILE:READ']));
-      expectError(await user.client.get('parameters'), 403, 'missing required Permissions: PARAMETER:READ');
-      expect((await user.client.at('3.0').get('parameters')).status).toBe(200);
-    });
   });
 
   describe('POST /parameters', () => {

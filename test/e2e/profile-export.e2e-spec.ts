@@ -1,7 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
-  createRole,
   createUser,
   type CreatedUser,
   expectApiHeaders,
@@ -83,17 +82,5 @@ describe('profiles/{id}/export', () => {
       400,
       "getting integer parameters: parameter 'id' not an integer",
     );
-  });
-
-  it('needs a session and, on 4.0, PROFILE:READ and PARAMETER:READ', async () => {
-    expectError(await ApiClient.anonymous(app).get('profiles/1/export'), 401, 'unauthorized, please log in.');
-    const [global] = responseOf<{ id: number }[]>(await admin.get('profiles?name=GLOBAL'));
-    const user = await createUser(app, admin, await createRole(admin, ['PROFILE:READ']));
-    expectError(
-      await user.client.get(`profiles/${global.id}/export`),
-      403,
-      'missing required Permissions: PARAMETER:READ',
-    );
-    expect((await user.client.at('3.0').get(`profiles/${global.id}/export`)).status).toBe(200);
   });
 });

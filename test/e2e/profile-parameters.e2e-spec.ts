@@ -107,21 +107,6 @@ describe('profileparameters', () => {
     ])('rejects %s', async (query, text) => {
       expectError(await admin.get(`profileparameters?${query}`), 400, text);
     });
-
-    it('needs a session and, on 4.0, PROFILE:READ and PARAMETER:READ', async () => {
-      expectError(
-        await ApiClient.anonymous(app).get('profileparameters'),
-        401,
-        'unauthorized, please log in.',
-      );
-      const user = await createUser(app, admin, await createRole(admin, ['PROFILE:READ']));
-      expectError(
-        await user.client.get('profileparameters'),
-        403,
-        'missing required Permissions: PARAMETER:READ',
-      );
-      expect((await user.client.at('3.0').get('profileparameters')).status).toBe(200);
-    });
   });
 
   describe('POST /profileparameters', () => {

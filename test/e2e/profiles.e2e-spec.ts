@@ -29,7 +29,6 @@ describe('profiles', () => {
   let admin: ApiClient;
   let readOnly: CreatedUser;
   let operations: CreatedUser;
-  let withoutProfilePermissions: CreatedUser;
   let cdn: { id: number; name: string };
 
   const body = (overrides: Record<string, unknown> = {}) => ({
@@ -48,7 +47,6 @@ describe('profiles', () => {
     admin = await ApiClient.admin(app);
     readOnly = await createUser(app, admin, 'read-only');
     operations = await createUser(app, admin, 'operations');
-    withoutProfilePermissions = await createUser(app, admin, await createRole(admin, ['CDN:READ']));
     cdn = await createCdn(admin);
   });
 
@@ -147,16 +145,6 @@ describe('profiles', () => {
         (p) => p.type,
       );
       expect(byType).toEqual([...byType].sort());
-    });
-
-    it('needs a session and, on 4.0, PROFILE:READ', async () => {
-      expectError(await ApiClient.anonymous(app).get('profiles'), 401, 'unauthorized, please log in.');
-      expectError(
-        await withoutProfilePermissions.client.get('profiles'),
-        403,
-        'missing required Permissions: PROFILE:READ',
-      );
-      expect((await withoutProfilePermissions.client.at('3.0').get('profiles')).status).toBe(200);
     });
   });
 
