@@ -114,5 +114,5 @@ describe('integer fields of request bodies', () => {
     expect(unbounded).toEqual([]);
     // Coordinates are floating-point columns.
     expect([...new Set(numbers)].sort()).toEqual(['latitude', 'longitude', 'missLat', 'missLong']);
-  });
+  }, 30_000); // loads every module of the application
 });
