@@ -234,10 +234,18 @@ describe('steering/{id}/targets', () => {
           404,
           'deliveryservice not found',
         );
+      });
+
+      it('ids beyond the 32-bit id columns (400 naming the field)', async () => {
         expectError(
           await post({ targetId: 99999999999, value: 1, typeId: types.STEERING_ORDER }),
-          404,
-          'deliveryservice not found',
+          400,
+          "'targetId' must be no greater than 2147483647",
+        );
+        expectError(
+          await post({ targetId: targets[1].id, value: 1, typeId: 2 ** 53 + 2 }),
+          400,
+          "'typeId' must be no greater than 2147483647",
         );
       });
 

@@ -15,6 +15,9 @@ import { createTestApp } from 'test/e2e/support/app';
  * refused request writes nothing (every table keeps its row count, the change log included) and an
  * accepted one adds exactly one change-log entry (none for sign-in and sign-out). Path ids are ones that do not
  * exist (or are not ids), so that no generated request can remove what other suites rely on.
+ * Bodies include numbers out of every column's range (written as JSON text, so that 2^53+1 arrives
+ * as such), floats where integers belong, deep nesting and repeated keys. Every read route (GET)
+ * gets generated paging and integer filters, out of range too: never a 5xx either.
  */
 
 const FIELDS = [
@@ -87,6 +90,55 @@ const FIELDS = [
   'p',
 ];
 
+/** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
+class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** The body as JSON text, with each RawJson in place. */
+function toJson(value: unknown): string {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_key, v: unknown) =>
+    v instanceof RawJson ? `@@raw:${raws.push(v.text) - 1}@@` : v,
+  );
+  return (text ?? 'null').replace(/"@@raw:(\d+)@@"/g, (_m, i: string) => raws[Number(i)]);
+}
+
+/** Numbers around and far beyond the columns' ranges, and floats where integers are expected. */
+const OUT_OF_RANGE = [
+  '2147483647',
+  '2147483648',
+  '-2147483649',
+  '4294967296',
+  '9007199254740991',
+  '9007199254740993',
+  '-9007199254740993',
+  '9223372036854775808',
+  '-9223372036854775809',
+  '99999999999999999999',
+  '1e20',
+  '-1e300',
+  '1.5',
+  '0.1',
+  '-0.0',
+  '1e-7',
+  '2147483647.5',
+  '1E2',
+];
+const numberText = fc.oneof(
+  fc.constantFrom(...OUT_OF_RANGE),
+  fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
+);
+const rawNumber = numberText.map((text) => new RawJson(text));
+/** Arrays or objects nested around the limit (64 levels) and far beyond it. */
+const deepNesting = fc
+  .tuple(fc.constantFrom(63, 64, 65, 2000, 5000), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays
+      ? new RawJson(`${'['.repeat(depth)}1${']'.repeat(depth)}`)
+      : new RawJson(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+  );
+
 const scalar = fc.oneof(
   fc.integer(),
   fc.constantFrom(0, -1, 1, 2 ** 31, 2 ** 53 + 2, Number.MAX_SAFE_INTEGER, -(2 ** 40)),
@@ -106,21 +158,77 @@ const scalar = fc.oneof(
   ),
   fc.boolean(),
   fc.constant(null),
+  rawNumber,
+  rawNumber,
 );
 const value = fc.letrec((tie) => ({
-  any: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('any'), { maxLength: 3 }), tie('object')),
+  any: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('any'), { maxLength: 3 }),
+    tie('object'),
+    fc.array(rawNumber, { maxLength: 3 }),
+    deepNesting,
+  ),
   object: fc.dictionary(fc.constantFrom(...FIELDS), tie('any'), { maxKeys: 6 }),
 })).any;
+/** An object whose key appears twice (a proxy and JSON.parse would read different values). */
+const repeatedKey = fc
+  .tuple(fc.constantFrom(...FIELDS), scalar, scalar)
+  .map(
+    ([field, a, b]) =>
+      new RawJson(`{${JSON.stringify(field)}:${toJson(a)},${JSON.stringify(field)}:${toJson(b)}}`),
+  );
 const body = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 10 }),
   fc.array(fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }), { maxLength: 3 }),
   scalar,
+  deepNesting,
+  repeatedKey,
 );
-const pathValue = fc.constantFrom('999999', '0', '-1', 'abc', '1.5', '99999999999999999999', 'no-such-name');
+const pathValue = fc.constantFrom(
+  '999999',
+  '0',
+  '-1',
+  'abc',
+  '1.5',
+  '2147483648',
+  '99999999999999999999',
+  'no-such-name',
+);
+/** Paging and the integer filters of the lists (and the id keys of query-string writes). */
+const QUERY_NAMES = [
+  'id',
+  'name',
+  'limit',
+  'offset',
+  'page',
+  'orderby',
+  'sortOrder',
+  'cdn',
+  'dsId',
+  'replace',
+  'type',
+  'typeId',
+  'cachegroup',
+  'profileId',
+  'parameterId',
+  'tenant',
+  'parentId',
+  'division',
+  'asn',
+  'value',
+  'param',
+  'dsID',
+  'userID',
+  'deliveryserviceids',
+  'serverids',
+  'days',
+];
 const query = fc.dictionary(
-  fc.constantFrom('id', 'name', 'limit', 'offset', 'page', 'orderby', 'sortOrder', 'cdn', 'dsId', 'replace'),
-  fc.oneof(pathValue, fc.string({ maxLength: 10 })),
-  { maxKeys: 3 },
+  fc.constantFrom(...QUERY_NAMES),
+  fc.oneof(pathValue, fc.string({ maxLength: 10 }), numberText),
+  { maxKeys: 4 },
 );
 
 describe('write routes under generated input', () => {
@@ -166,13 +274,14 @@ describe('write routes under generated input', () => {
         const url = `${path}${search ? `?${search}` : ''}`;
         const before = await rowCounts();
         const at = client.at(version);
+        const text = toJson(sent);
         const res = await (route.method === 'POST'
-          ? at.raw('post', url, JSON.stringify(sent))
+          ? at.raw('post', url, text)
           : route.method === 'PUT'
-            ? at.raw('put', url, JSON.stringify(sent))
+            ? at.raw('put', url, text)
             : at.delete(url));
         if (res.status >= 500) {
-          throw new Error(`${route.method} ${url} ${JSON.stringify(sent)} → ${res.status} ${res.text}`);
+          throw new Error(`${route.method} ${url} ${text.slice(0, 300)} → ${res.status} ${res.text}`);
         }
         if (res.status >= 400) {
           expect((res.body as { alerts?: { level: string }[] }).alerts?.[0]?.level).toBe('error');
@@ -183,5 +292,35 @@ describe('write routes under generated input', () => {
       }),
       { numRuns: 25 },
     );
+  });
+
+  const reads = routesOfModule(AppModule).filter((r) => r.method === 'GET');
+
+  it('finds the read routes', () => {
+    expect(reads.length).toBeGreaterThan(30);
+  });
+
+  describe('read routes under generated paging and integer filters', () => {
+    // Reads write nothing, so existing ids (1) are fair game too.
+    const readPathValue = fc.oneof(pathValue, fc.constant('1'));
+
+    it.each(reads.map((r) => [`GET ${r.path}`, r] as const))('%s', async (_name, route) => {
+      const version = route.versions.includes('4.0') ? '4.0' : route.versions[0];
+      await fc.assert(
+        fc.asyncProperty(query, readPathValue, async (params, id) => {
+          const path = route.path.replace(/:\w+/g, encodeURIComponent(id));
+          const search = new URLSearchParams(Object.entries(params)).toString();
+          const url = `${path}${search ? `?${search}` : ''}`;
+          const res = await client.at(version).get(url);
+          if (res.status >= 500) {
+            throw new Error(`GET ${url} → ${res.status} ${res.text}`);
+          }
+          if (res.status >= 400) {
+            expect((res.body as { alerts?: { level: string }[] }).alerts?.[0]?.level).toBe('error');
+          }
+        }),
+        { numRuns: 15 },
+      );
+    });
   });
 });

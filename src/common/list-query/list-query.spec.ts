@@ -8,6 +8,7 @@ const SPEC: ListSpec = {
     name: { column: 't.name' },
     active: { column: 't.active', type: 'bool' },
     extra: { column: 't.extra', type: 'int', since: '4.1' },
+    big: { column: 't.big', type: 'bigint' },
     lastUpdated: { column: 't.last_updated', filter: false },
   },
   defaultOrder: 'name',
@@ -82,8 +83,38 @@ describe('parseListQuery', () => {
     [{ limit: '1', offset: '0' }, 'offset parameter must be a positive integer'],
     [{ limit: '1', page: '0' }, 'page parameter must be a positive integer'],
     [{ limit: '1', page: '-1' }, 'page parameter must be a positive integer'],
+    [{ limit: '99999999999999999999' }, 'limit parameter must be no greater than 2147483647'],
+    [{ limit: '2147483648' }, 'limit parameter must be no greater than 2147483647'],
+    [{ limit: '-99999999999999999999' }, 'limit parameter must be bigger than -1'],
+    [{ limit: '1e3' }, 'limit parameter must be bigger than -1'],
+    [{ limit: '1', offset: '99999999999999999999' }, 'offset parameter must be no greater than 2147483647'],
+    [{ limit: '1', page: '99999999999999999999' }, 'page parameter must be no greater than 2147483648'],
+    [{ limit: '1000', page: '2147485' }, 'page parameter must be no greater than 2147484'],
+    [{ id: '2147483648' }, 'id must be no greater than 2147483647'],
+    [{ id: '-2147483649' }, 'id must be no less than -2147483648'],
+    [{ id: '99999999999999999999' }, 'id must be no greater than 2147483647'],
+    [{ big: '9007199254740992' }, 'big must be no greater than 9007199254740991'],
+    [{ big: '-9007199254740992' }, 'big must be no less than -9007199254740991'],
   ])('rejects %p', (query, text) => {
-    expect(() => parseListQuery(SPEC, query, V40)).toThrow(text);
+    expect(() => parseListQuery(SPEC, query, V40)).toThrow(new BadRequestException(text));
+  });
+
+  it('accepts the bounds themselves', () => {
+    expect(parseListQuery(SPEC, { limit: '2147483647', offset: '2147483647' }, V40)).toMatchObject({
+      limit: 2147483647,
+      offset: 2147483647,
+    });
+    expect(parseListQuery(SPEC, { limit: '1000', page: '2147484' }, V40)).toMatchObject({
+      offset: 2147483000,
+    });
+    expect(parseListQuery(SPEC, { limit: '0', page: '2147483647' }, V40)).toMatchObject({
+      limit: 0,
+      offset: 0,
+    });
+    expect(
+      parseListQuery(SPEC, { id: '-2147483648', big: '9007199254740991' }, V40).filters.map((f) => f.value),
+    ).toEqual([-2147483648, 9007199254740991]);
+    expect(parseListQuery(SPEC, { id: '0002147483647' }, V40).filters[0].value).toBe(2147483647);
   });
 
   it('takes the first of repeated parameters', () => {

@@ -1,6 +1,7 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { BIGINT, INT32, type IntColumn, intProblem, isIntText } from 'src/common/validation/integers';
 import { toBoolean } from 'src/common/validation/rules';
 import { type ApiVersion, type ApiVersionString, requestedVersion } from 'src/common/versioning/api-version';
 
@@ -8,12 +9,15 @@ import { type ApiVersion, type ApiVersionString, requestedVersion } from 'src/co
  * The list conventions of each collection GET (docs/api-conventions.md#list-queries): whitelisted exact-match
  * filters, `orderby` over the fields of the response object, `sortOrder`, `limit`, `offset` and
  * `page`, all validated here and applied in SQL. Field names never reach SQL: each maps to a column
- * expression fixed in the resource's spec.
+ * expression fixed in the resource's spec. Integers are bounded (src/common/validation/integers.ts):
+ * a filter by its column's range (`int`: a 32-bit `integer` column, `bigint`: a `bigint` one), and
+ * `limit`, `offset` and the offset a `page` makes at most 2^31-1.
  */
 export interface ListField {
   /** Column expression in the resource's query, e.g. `cdn.domain_name`. */
   column: string;
-  type?: 'int' | 'bool' | 'string';
+  /** `int` for an `integer` column (32-bit), `bigint` for a `bigint` one; text by default. */
+  type?: 'int' | 'bigint' | 'bool' | 'string';
   /** Whether the field may be used as a filter (default true). */
   filter?: boolean;
   /** First version that knows the field. */
@@ -43,7 +47,8 @@ export interface ListQuery {
   offset?: number;
 }
 
-const INTEGER = /^-?\d+$/;
+/** Largest `limit`, `offset`, and offset made by `page`. */
+export const MAX_PAGING = INT32.max;
 
 function first(value: unknown): string | undefined {
   if (Array.isArray(value)) {
@@ -69,11 +74,12 @@ export function parseListQuery(
     if (!field || field.filter === false || value === undefined) {
       continue;
     }
-    if (field.type === 'int') {
-      if (!INTEGER.test(value)) {
-        throw new BadRequestException(`${name} cannot parse to integer`);
-      }
-      filters.push({ column: field.column, value: Number(value), condition: field.condition });
+    if (field.type === 'int' || field.type === 'bigint') {
+      filters.push({
+        column: field.column,
+        value: intFilter(name, value, field.type === 'int' ? INT32 : BIGINT),
+        condition: field.condition,
+      });
     } else if (field.type === 'bool') {
       const parsed = toBoolean({ value });
       if (typeof parsed !== 'boolean') {
@@ -97,27 +103,58 @@ export function parseListQuery(
   if (limit === undefined) {
     return list;
   }
-  if (!INTEGER.test(limit) || Number(limit) < -1) {
-    throw new BadRequestException('limit parameter must be bigger than -1');
-  }
-  if (Number(limit) === -1) {
+  const limitValue = pagingNumber('limit', limit, -1, MAX_PAGING, 'must be bigger than -1');
+  if (limitValue === -1) {
     return list;
   }
-  list.limit = Number(limit);
+  list.limit = limitValue;
   const offset = first(query.offset);
   const page = first(query.page);
   if (offset !== undefined) {
-    if (!INTEGER.test(offset) || Number(offset) < 1) {
-      throw new BadRequestException('offset parameter must be a positive integer');
-    }
-    list.offset = Number(offset);
+    list.offset = pagingNumber('offset', offset, 1, MAX_PAGING, 'must be a positive integer');
   } else if (page !== undefined) {
-    if (!INTEGER.test(page) || Number(page) < 1) {
-      throw new BadRequestException('page parameter must be a positive integer');
-    }
-    list.offset = (Number(page) - 1) * list.limit;
+    list.offset = pageOffset(page, limitValue);
   }
   return list;
+}
+
+/**
+ * The offset of page `page` (text, from 1) of `limit` rows; the offset must be a valid offset too.
+ * 400 `page parameter must be a positive integer`, or `… must be no greater than <last page>`.
+ */
+export function pageOffset(page: string, limit: number): number {
+  const lastPage = limit === 0 ? MAX_PAGING : Math.floor(MAX_PAGING / limit) + 1;
+  return (pagingNumber('page', page, 1, lastPage, 'must be a positive integer') - 1) * limit;
+}
+
+/**
+ * An integer query parameter within its column's range (INT32 unless told): 400
+ * `<name> cannot parse to integer`, or `<name> must be no greater than <max>` (no less than <min>).
+ */
+export function intFilter(name: string, value: string, column: IntColumn = INT32): number {
+  if (!isIntText(value)) {
+    throw new BadRequestException(`${name} cannot parse to integer`);
+  }
+  const problem = intProblem(Number(value), column);
+  if (problem !== undefined) {
+    throw new BadRequestException(`${name} ${problem}`);
+  }
+  return Number(value);
+}
+
+/**
+ * `limit`, `offset` or `page`: an integer from `min` (else the original's `<name> parameter
+ * <belowMin>`) to `max` (else `<name> parameter must be no greater than <max>`).
+ */
+function pagingNumber(name: string, text: string, min: number, max: number, belowMin: string): number {
+  const value = Number(text);
+  if (!isIntText(text) || value < min) {
+    throw new BadRequestException(`${name} parameter ${belowMin}`);
+  }
+  if (value > max) {
+    throw new BadRequestException(`${name} parameter must be no greater than ${max}`);
+  }
+  return value;
 }
 
 /** Adds the filters, the order and the page to a query; bound parameters only. */

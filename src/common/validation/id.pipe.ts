@@ -1,8 +1,10 @@
 import { BadRequestException, Injectable, Optional, type PipeTransform } from '@nestjs/common';
+import { INT32, parseIntText } from 'src/common/validation/integers';
 
 /**
  * An integer path parameter, refused with `message`: the original words a bad one differently by
  * handler family (and the steering-target routes even by method), so the text is the caller's.
+ * Ids are 32-bit `integer` columns: a number beyond them is refused as not an id at all.
  */
 export class IntPipe implements PipeTransform<string, number> {
   constructor(
@@ -11,10 +13,11 @@ export class IntPipe implements PipeTransform<string, number> {
   ) {}
 
   transform(value: string): number {
-    if (!(this.allowNegative ? /^-?\d{1,15}$/ : /^\d{1,15}$/).test(value)) {
+    const id = parseIntText(value, this.allowNegative ? INT32 : { min: 0, max: INT32.max });
+    if (id === undefined) {
       throw new BadRequestException(this.message);
     }
-    return Number(value);
+    return id;
   }
 }
 

@@ -1,5 +1,6 @@
 import { BadRequestException, type ValidationPipeOptions } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
+import { INT_COLUMN } from 'src/common/validation/rules';
 
 export const BODY_NOT_AN_OBJECT = 'the request body must be a JSON object';
 
@@ -34,7 +35,10 @@ export function validationMessages(errors: ValidationError[], parent = ''): stri
   return messages;
 }
 
-/** Presence and JSON-type problems outrank rule problems, whatever order the decorators ran in. */
+/**
+ * Presence and JSON-type problems outrank rule problems, whatever order the decorators ran in; a
+ * field's own range (e.g. `must be no greater than 30`) outranks its column's.
+ */
 const PRECEDENCE = [
   'isDefined',
   'isString',
@@ -52,7 +56,10 @@ function firstProblem(constraints: Record<string, string> | undefined): string |
   if (!constraints) {
     return undefined;
   }
-  const key = PRECEDENCE.find((name) => name in constraints) ?? Object.keys(constraints)[0];
+  const key =
+    PRECEDENCE.find((name) => name in constraints) ??
+    Object.keys(constraints).find((name) => name !== INT_COLUMN) ??
+    Object.keys(constraints)[0];
   return key === undefined ? undefined : constraints[key];
 }
 

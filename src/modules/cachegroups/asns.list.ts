@@ -7,7 +7,7 @@ import type { ListSpec } from 'src/common/list-query/list-query';
 export const ASN_LIST: ListSpec = {
   fields: {
     id: { column: 'a.id', type: 'int' },
-    asn: { column: 'a.asn', type: 'int', unique: true },
+    asn: { column: 'a.asn', type: 'bigint', unique: true },
     cachegroup: { column: 'c.id', type: 'int' },
     cachegroupName: { column: 'c.name' },
     cachegroupId: { column: 'a.cachegroup', filter: false },

@@ -3,9 +3,10 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { ListParams, type ListQuery, pageOffset } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { parseIntText } from 'src/common/validation/integers';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DEFAULT_LIMIT, DELIVERY_SERVICE_SERVER_LIST } from './delivery-service-servers.list';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
@@ -26,12 +27,13 @@ function idList(name: string, raw: unknown): number[] {
     if (part === '') {
       continue;
     }
-    if (!/^-?\d{1,15}$/.test(part)) {
+    const id = parseIntText(part);
+    if (id === undefined) {
       throw new BadRequestException(
         `${name} query parameter must be a comma-delimited list of integers, got '${value}'`,
       );
     }
-    ids.push(Number(part));
+    ids.push(id);
   }
   return ids;
 }
@@ -59,11 +61,7 @@ export class DeliveryServiceServersController {
     const limitParam = first(params.limit);
     const page = limitParam === undefined ? { ...query, limit: DEFAULT_LIMIT, offset: 0 } : query;
     if (limitParam === undefined && first(params.page) !== undefined) {
-      const pageNumber = first(params.page)!;
-      if (!/^\d{1,9}$/.test(pageNumber) || Number(pageNumber) < 1) {
-        throw new BadRequestException('page parameter must be a positive integer');
-      }
-      page.offset = (Number(pageNumber) - 1) * DEFAULT_LIMIT;
+      page.offset = pageOffset(first(params.page)!, DEFAULT_LIMIT);
     }
     const rows = await this.assignments.list(user, page, { deliveryServices, servers });
     return toAssignmentListResponse(rows, {

@@ -18,7 +18,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { intFilter, ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe, KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
@@ -64,10 +64,13 @@ export class ProfilesController {
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ) {
-    if (param !== undefined && (typeof param !== 'string' || !/^-?\d+$/.test(param))) {
+    if (param !== undefined && typeof param !== 'string') {
       throw new BadRequestException('param cannot parse to integer');
     }
-    const profiles = await this.profiles.list(query, param === undefined ? undefined : Number(param));
+    const profiles = await this.profiles.list(
+      query,
+      param === undefined ? undefined : intFilter('param', param),
+    );
     if (id === undefined) {
       return profiles.map((p) => toProfileResponse(p));
     }

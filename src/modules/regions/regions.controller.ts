@@ -14,6 +14,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { parseIntText } from 'src/common/validation/integers';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { RegionDto } from './dto/region.dto';
 import { toRegionResponse } from './dto/region.response';
@@ -68,10 +69,10 @@ export class RegionsController {
     const key: RegionKey = { name: queryValue(rawName) };
     const id = queryValue(rawId);
     if (id !== undefined) {
-      if (!/^-?\d{1,15}$/.test(id)) {
+      key.id = parseIntText(id);
+      if (key.id === undefined) {
         throw new BadRequestException('id cannot parse to integer');
       }
-      key.id = Number(id);
     }
     await this.regions.remove(key);
     return ApiResult.alertsOnly(successAlert('region was deleted.'));

@@ -22,6 +22,8 @@ describe('roleKeyOf', () => {
     [{}, v3, 'missing key: id'],
     [{ id: 'x' }, v3, 'failed to parse key: id'],
     [{ id: '-1' }, v3, 'failed to parse key: id'],
+    [{ id: '2147483648' }, v3, 'failed to parse key: id'],
+    [{ id: '99999999999999999999' }, v3, 'failed to parse key: id'],
   ])('refuses %j', (query, version, text) => {
     expect(() => roleKeyOf(query, version)).toThrow(new BadRequestException(text));
   });

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { INT32, parseIntText } from 'src/common/validation/integers';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 
 /** Which role PUT and DELETE /roles address: `?name=` on 4.0 and later, `?id=` on 3.x. */
@@ -13,8 +14,9 @@ export function roleKeyOf(query: Record<string, unknown>, version: ApiVersion): 
   if (field === 'name') {
     return { name: raw };
   }
-  if (!/^\d{1,15}$/.test(raw)) {
+  const id = parseIntText(raw, { min: 0, max: INT32.max });
+  if (id === undefined) {
     throw new BadRequestException('failed to parse key: id');
   }
-  return { id: Number(raw) };
+  return { id };
 }

@@ -12,7 +12,7 @@ export const STEERING_TARGET_LIST: ListSpec = {
     targetId: { column: 'st.target', type: 'int' },
     type: { column: 'tp.name' },
     typeId: { column: 'st.type', type: 'int' },
-    value: { column: 'st.value', type: 'int' },
+    value: { column: 'st.value', type: 'bigint' },
   },
   defaultOrder: 'target',
   tiebreak: 'st.target',

@@ -1,3 +1,4 @@
+import { BIGINT } from 'src/common/validation/integers';
 import { OptionalString, RequiredInt } from 'src/common/validation/rules';
 
 /**
@@ -5,7 +6,8 @@ import { OptionalString, RequiredInt } from 'src/common/validation/rules';
  * in the answer (docs/decisions.md#d6) but never decides the association: `cachegroupId` does.
  */
 export class AsnDto {
-  @RequiredInt({ min: 0, max: Number.MAX_SAFE_INTEGER })
+  /** A `bigint` column. */
+  @RequiredInt({ min: 0, column: BIGINT })
   asn!: number;
 
   @RequiredInt({ min: 0 })

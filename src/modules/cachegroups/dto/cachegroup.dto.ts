@@ -1,5 +1,5 @@
-import { ArrayUnique, IsArray, IsInt, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
-import { OptionalBoolean, Pattern, RequiredString } from 'src/common/validation/rules';
+import { ArrayUnique, IsArray, IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
+import { ColumnInt, OptionalBoolean, Pattern, RequiredString } from 'src/common/validation/rules';
 
 const NAME = /^[A-Za-z0-9._-]+$/;
 const NAME_TEXT = 'invalid characters found - Use alphanumeric . or - or _ .';
@@ -36,17 +36,17 @@ export class CachegroupDto {
 
   /** The original names these two fields `parentCacheGroupID` / `secondaryParentCachegroupID` in its text. */
   @IsOptional()
-  @IsInt(msg('must be an integer'))
+  @ColumnInt()
   @Min(1, msg("'parentCacheGroupID' must be no less than 1"))
   parentCachegroupId?: number | null;
 
   @IsOptional()
-  @IsInt(msg('must be an integer'))
+  @ColumnInt()
   @Min(1, msg("'secondaryParentCachegroupID' must be no less than 1"))
   secondaryParentCachegroupId?: number | null;
 
   @IsOptional()
-  @IsInt(msg('must be an integer'))
+  @ColumnInt()
   typeId?: number | null;
 
   /** Values (CZ, DEEP_CZ, GEO, any letter case) are checked by parseLocalizationMethods. */

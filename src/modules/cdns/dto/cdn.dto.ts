@@ -1,5 +1,5 @@
-import { IsInt, Min, ValidateIf } from 'class-validator';
-import { OptionalBoolean, Pattern, RequiredString } from 'src/common/validation/rules';
+import { Min, ValidateIf } from 'class-validator';
+import { ColumnInt, OptionalBoolean, Pattern, RequiredString } from 'src/common/validation/rules';
 import { IsDnsName } from 'src/common/validation/dns';
 
 /** Body of POST /cdns and PUT /cdns/{id} (docs/original-behaviour.md#cdns). */
@@ -17,7 +17,7 @@ export class CdnDto {
 
   /** Only API 4.1 and later apply it; validated whenever present. */
   @ValidateIf((_o, value) => value !== undefined && value !== null)
-  @IsInt({ message: 'must be an integer' })
+  @ColumnInt()
   @Min(1, { message: 'must be greater than zero' })
   ttlOverride?: number | null;
 }

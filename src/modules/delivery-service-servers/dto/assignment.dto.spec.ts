@@ -31,4 +31,13 @@ describe('parseServerAssignment', () => {
     );
     expect(message([1])).toBe('the request body must be a JSON object');
   });
+
+  it('refuses ids beyond the 32-bit columns, naming the field (and the first such server)', () => {
+    expect(message({ dsId: 2 ** 31, servers: [1, 2 ** 53 + 2, -(2 ** 31) - 1], replace: false })).toBe(
+      "'dsId' must be no greater than 2147483647, 'servers[1]' must be no greater than 2147483647",
+    );
+    expect(message({ dsId: -(2 ** 31) - 1, servers: [2147483647], replace: false })).toBe(
+      "'dsId' must be no less than -2147483648",
+    );
+  });
 });

@@ -1,6 +1,8 @@
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
-import { ArrayMaxSize, IsArray, IsDefined, IsInt } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsDefined } from 'class-validator';
+import { fitsColumn, intProblem } from 'src/common/validation/integers';
+import { ColumnInt } from 'src/common/validation/rules';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
 /** Most ids one request may name (a bound on the statement's size, not a rule of the original). */
@@ -14,13 +16,14 @@ export interface ServerAssignment {
 }
 
 function isIntArray(value: unknown): value is number[] {
-  return Array.isArray(value) && value.every((v) => Number.isSafeInteger(v));
+  return Array.isArray(value) && value.every((v) => Number.isInteger(v));
 }
 
 /**
  * The original decodes the body itself and names a missing field in its own words, in this order:
  * `servers must exist in post`, `dsid must exist in post`, `replace must exist in post`. A field of the
- * wrong JSON type (a decoder error there) is a 400 naming the field (docs/decisions.md#d9).
+ * wrong JSON type (a decoder error there), or an id beyond the 32-bit columns, is a 400 naming the
+ * field (docs/decisions.md#d9).
  */
 export function parseServerAssignment(body: unknown): ServerAssignment {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -37,13 +40,19 @@ export function parseServerAssignment(body: unknown): ServerAssignment {
     throw new BadRequestException('replace must exist in post');
   }
   const problems: string[] = [];
-  if (!Number.isSafeInteger(dsId)) {
-    problems.push("'dsId' must be an integer");
+  const dsIdProblem = intProblem(dsId);
+  if (dsIdProblem !== undefined) {
+    problems.push(`'dsId' ${dsIdProblem}`);
   }
   if (!isIntArray(servers)) {
     problems.push("'servers' must be an array of integers");
   } else if (servers.length > MAX_IDS) {
     problems.push(`'servers' must have at most ${MAX_IDS} items`);
+  } else {
+    const i = servers.findIndex((id) => !fitsColumn(id));
+    if (i >= 0) {
+      problems.push(`'servers[${i}]' ${intProblem(servers[i])}`);
+    }
   }
   if (typeof replace !== 'boolean') {
     problems.push("'replace' must be a boolean");
@@ -58,7 +67,7 @@ export function parseServerAssignment(body: unknown): ServerAssignment {
 export class CachegroupAssignmentDto {
   @IsDefined({ message: 'is required' })
   @IsArray({ message: 'must be an array of integers' })
-  @IsInt({ each: true, message: 'must be an array of integers' })
+  @ColumnInt(undefined, { each: true, message: 'must be an array of integers' })
   @ArrayMaxSize(MAX_IDS, { message: `must have at most ${MAX_IDS} items` })
   deliveryServices!: number[];
 }

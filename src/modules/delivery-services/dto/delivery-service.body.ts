@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsArray, IsNumber, IsOptional, IsString, ValidateBy, ValidateIf } from 'class-validator';
+import { BIGINT } from 'src/common/validation/integers';
 import { OptionalBoolean, OptionalInt, OptionalString } from 'src/common/validation/rules';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import type {
@@ -9,8 +10,9 @@ import type {
 
 /**
  * Bodies of POST /deliveryservices and PUT /deliveryservices/{id}, one class per API version.
- * These classes check JSON types only (every field is optional and nullable here); the rules of
- * the original, with its `invalid request: ` wording, are in delivery-service.validation.ts.
+ * These classes check JSON types only (every field is optional and nullable here) and that integers
+ * fit their columns; the rules of the original, with its `invalid request: ` wording, are in
+ * delivery-service.validation.ts.
  */
 const TEXT = 65535;
 
@@ -78,7 +80,8 @@ class DeliveryServiceBodyBase {
   @OptionalString(TEXT) longDesc2?: string | null;
   @OptionalInt() maxDnsAnswers?: number | null;
   @OptionalInt() maxOriginConnections?: number | null;
-  @OptionalInt() maxRequestHeaderBytes?: number | null;
+  /** The original's own rule bounds it to its column (0 .. 2^31-1), with its own text. */
+  @OptionalInt({ column: BIGINT }) maxRequestHeaderBytes?: number | null;
   @OptionalString(TEXT) midHeaderRewrite?: string | null;
   @OptionalNumber() missLat?: number | null;
   @OptionalNumber() missLong?: number | null;

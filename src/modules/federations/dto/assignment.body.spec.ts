@@ -34,6 +34,12 @@ describe('parseAssignment', () => {
     expect(messageOf({ userIds: 'x' })).toBe('parse error: decoding: userIds must be an array of integers');
     expect(messageOf({ userIds: [1.5] })).toBe('parse error: decoding: userIds must be an array of integers');
     expect(messageOf({ userIds: ['1'] })).toBe('parse error: decoding: userIds must be an array of integers');
+    expect(messageOf({ userIds: [1, 2 ** 31] })).toBe(
+      'parse error: decoding: userIds[1] must be no greater than 2147483647',
+    );
+    expect(messageOf({ userIds: [-(2 ** 53) - 2] })).toBe(
+      'parse error: decoding: userIds[0] must be no less than -2147483648',
+    );
     expect(messageOf({ userIds: [1], replace: 'yes' })).toBe(
       'parse error: decoding: replace must be a boolean',
     );

@@ -1,6 +1,7 @@
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
+import { fitsColumn, intProblem } from 'src/common/validation/integers';
 
 /** The body of the routes that assign ids to a federation: `{<ids>: [int], replace: bool}`. */
 export interface Assignment {
@@ -38,9 +39,14 @@ export function parseAssignment(body: unknown, hasBody: boolean, rules: Assignme
   if (
     ids !== undefined &&
     ids !== null &&
-    (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !Number.isSafeInteger(id)))
+    (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !Number.isInteger(id)))
   ) {
     throw decoding(`${rules.key} must be an array of integers`);
+  }
+  // Ids are 32-bit columns: a larger one is refused, not looked up.
+  const outOfRange = Array.isArray(ids) ? ids.findIndex((id) => !fitsColumn(id)) : -1;
+  if (outOfRange >= 0) {
+    throw decoding(`${rules.key}[${outOfRange}] ${intProblem((ids as number[])[outOfRange])}`);
   }
   const replace = body.replace;
   if (replace !== undefined && replace !== null && typeof replace !== 'boolean') {

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsDefined, IsInt, IsString, Min, ValidateBy } from 'class-validator';
+import { IsDefined, IsString, Min, ValidateBy } from 'class-validator';
 import { isDnsName } from 'src/common/validation/dns';
-import { OptionalString } from 'src/common/validation/rules';
+import { ColumnInt, OptionalString } from 'src/common/validation/rules';
 
 /** The first problem of a federation CNAME, in the original's order (Required, ends with '.', DNS name). */
 export function cnameProblem(value: unknown): string | undefined {
@@ -36,7 +36,7 @@ const Cname = (): PropertyDecorator =>
 const Ttl = (min: number): PropertyDecorator =>
   applyDecorators(
     IsDefined({ message: 'cannot be blank' }),
-    IsInt({ message: 'must be an integer' }),
+    ColumnInt(),
     Min(min, { message: `must be no less than ${min}` }),
   );
 

@@ -27,6 +27,12 @@ describe('parseFederationResolverBody', () => {
     expect(messageOf({ ipAddress: '::1', typeId: 'x' })).toBe(
       'decoding: typeId must be a non-negative integer',
     );
+    expect(messageOf({ ipAddress: '::1', typeId: 2 ** 31 })).toBe(
+      'decoding: typeId must be no greater than 2147483647',
+    );
+    expect(messageOf({ ipAddress: '::1', typeId: 2 ** 53 + 2 })).toBe(
+      'decoding: typeId must be no greater than 2147483647',
+    );
     expect(messageOf({})).toBe('validating: ipAddress: cannot be blank; typeId: cannot be blank.');
     expect(messageOf({ ipAddress: 'nope', typeId: 1 })).toBe(
       'validating: ipAddress: invalid network IP or CIDR-notation subnet.',

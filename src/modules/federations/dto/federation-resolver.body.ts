@@ -1,6 +1,7 @@
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import type { BodyContext } from 'src/common/validation/valid-body';
 import { BadRequestException } from '@nestjs/common';
+import { INT32, intProblem } from 'src/common/validation/integers';
 import { type IpFamily, ipFamily } from './ip';
 
 export interface FederationResolverBody {
@@ -32,9 +33,13 @@ export function parseFederationResolverBody(body: unknown, hasBody: boolean): Fe
   if (
     typeId !== undefined &&
     typeId !== null &&
-    (typeof typeId !== 'number' || !Number.isSafeInteger(typeId) || typeId < 0)
+    (typeof typeId !== 'number' || !Number.isInteger(typeId) || typeId < 0)
   ) {
     throw decoding('typeId must be a non-negative integer');
+  }
+  const typeIdProblem = typeId === undefined || typeId === null ? undefined : intProblem(typeId, INT32);
+  if (typeIdProblem !== undefined) {
+    throw decoding(`typeId ${typeIdProblem}`);
   }
   const problems: string[] = [];
   const family = ipFamily(ipAddress);

@@ -1,18 +1,14 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsDefined, IsInt, Max, Min, NotEquals } from 'class-validator';
-import { OptionalString, RequiredString } from 'src/common/validation/rules';
-
-/** Largest id the schema's integer columns hold; a larger region can exist nowhere. */
-const MAX_ID = 2147483647;
+import { IsDefined, Min, NotEquals } from 'class-validator';
+import { ColumnInt, OptionalString, RequiredString } from 'src/common/validation/rules';
 
 /** ozzo `Required, Min(0)`: absent, null or 0 → `cannot be blank`; negative → `must be no less than 0`. */
 function RegionIdRules(): PropertyDecorator {
   return applyDecorators(
     IsDefined({ message: 'cannot be blank' }),
-    IsInt({ message: 'must be an integer' }),
+    ColumnInt(),
     NotEquals(0, { message: 'cannot be blank' }),
     Min(0, { message: 'must be no less than 0' }),
-    Max(MAX_ID, { message: `must be no greater than ${MAX_ID}` }),
   );
 }
 

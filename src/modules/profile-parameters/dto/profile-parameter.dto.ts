@@ -1,11 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsDefined, IsInt, NotEquals } from 'class-validator';
+import { IsDefined, NotEquals } from 'class-validator';
+import { ColumnInt } from 'src/common/validation/rules';
 
 /** ozzo's Required on an id: absent, null or 0 is `cannot be blank`. */
 function RequiredId(): PropertyDecorator {
   return applyDecorators(
     IsDefined({ message: 'cannot be blank' }),
-    IsInt({ message: 'must be an integer' }),
+    ColumnInt(),
     NotEquals(0, { message: 'cannot be blank' }),
   );
 }

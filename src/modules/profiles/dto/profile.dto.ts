@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsDefined, IsInt, IsNotEmpty, IsString, Matches, MaxLength, NotEquals } from 'class-validator';
-import { OptionalBoolean, RequiredString } from 'src/common/validation/rules';
+import { IsDefined, IsNotEmpty, IsString, Matches, MaxLength, NotEquals } from 'class-validator';
+import { ColumnInt, OptionalBoolean, RequiredString } from 'src/common/validation/rules';
 
 /** The original's own wording for the profile name (traffic_ops_golang/profile/profiles.go). */
 function ProfileName(): PropertyDecorator {
@@ -26,7 +26,7 @@ export class ProfileDto {
 
   /** Required as ozzo's Required: missing or 0 is blank. */
   @IsDefined({ message: 'cannot be blank' })
-  @IsInt({ message: 'must be an integer' })
+  @ColumnInt()
   @NotEquals(0, { message: 'cannot be blank' })
   cdn!: number;
 

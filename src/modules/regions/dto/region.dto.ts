@@ -1,9 +1,6 @@
 import { IsOptional, IsString } from 'class-validator';
 import { OptionalInt, OptionalString } from 'src/common/validation/rules';
 
-/** Largest id the schema's integer columns hold; a larger division can exist nowhere. */
-const MAX_ID = 2147483647;
-
 /**
  * Body of POST /regions and PUT /regions/{id} (docs/original-behaviour.md#regions, docs/decisions.md#d6).
  * Only JSON types are checked here; presence is checked afterwards with the original's own wording
@@ -14,7 +11,7 @@ export class RegionDto {
   @OptionalString()
   name?: string | null;
 
-  @OptionalInt({ max: MAX_ID })
+  @OptionalInt()
   division?: number | null;
 
   /** Not validated and never stored: PUT echoes it (null when omitted), POST ignores it. */

@@ -36,6 +36,14 @@ describe('parseQueueUpdate', () => {
 
   it('refuses mistyped fields', () => {
     expect(message({ action: 'queue', cdnId: '7a' })).toBe("'cdnId' must be an integer");
+    expect(message({ action: 'queue', cdnId: 1.5 })).toBe("'cdnId' must be an integer");
+    expect(message({ action: 'queue', cdnId: 2 ** 31 })).toBe("'cdnId' must be no greater than 2147483647");
+    expect(message({ action: 'queue', cdnId: '99999999999999999999' })).toBe(
+      "'cdnId' must be no greater than 2147483647",
+    );
+    expect(message({ action: 'queue', cdnId: '-2147483649' })).toBe(
+      "'cdnId' must be no less than -2147483648",
+    );
     expect(message({ action: 'queue', cdn: 1 })).toBe("'cdn' must be a string");
     expect(message(null)).toBe('the request body must be a JSON object');
   });

@@ -1,5 +1,6 @@
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
+import { intProblem, isIntText } from 'src/common/validation/integers';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
 /** queue_update's body: the CDN by name, by id, or both (docs/original-behaviour.md#queue-update). */
@@ -11,8 +12,8 @@ export interface QueueUpdateRequest {
 
 /**
  * Checks in the original's order: the action, then that a CDN is named (`cdn` empty counts as
- * absent). `cdnId` is an integer or a numeric string, as the original's JSONIntStr reads it; a
- * field of another JSON type is a 400 naming it (docs/decisions.md#d9).
+ * absent). `cdnId` is an integer or a numeric string, as the original's JSONIntStr reads it, within
+ * the 32-bit id column; a field of another JSON type is a 400 naming it (docs/decisions.md#d9).
  */
 export function parseQueueUpdate(body: unknown): QueueUpdateRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -23,12 +24,12 @@ export function parseQueueUpdate(body: unknown): QueueUpdateRequest {
     throw new BadRequestException("'cdn' must be a string");
   }
   let id: number | undefined;
-  if (typeof cdnId === 'number' && Number.isSafeInteger(cdnId)) {
-    id = cdnId;
-  } else if (typeof cdnId === 'string' && /^-?\d{1,15}$/.test(cdnId.trim())) {
-    id = Number(cdnId.trim());
-  } else if (cdnId !== undefined && cdnId !== null) {
-    throw new BadRequestException("'cdnId' must be an integer");
+  if (cdnId !== undefined && cdnId !== null) {
+    id = typeof cdnId === 'string' && isIntText(cdnId.trim()) ? Number(cdnId.trim()) : (cdnId as number);
+    const problem = intProblem(id);
+    if (problem !== undefined) {
+      throw new BadRequestException(`'cdnId' ${problem}`);
+    }
   }
   if (action !== 'queue' && action !== 'dequeue') {
     throw new BadRequestException("action must be 'queue' or 'dequeue'");

@@ -3,7 +3,6 @@ import {
   IsArray,
   IsBoolean,
   IsDefined,
-  IsInt,
   IsOptional,
   IsString,
   Max,
@@ -11,7 +10,9 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { BIGINT } from 'src/common/validation/integers';
 import {
+  ColumnInt,
   OptionalString,
   Pattern,
   RequiredBoolean,
@@ -26,7 +27,7 @@ const required = { message: 'is required' };
 function Port(): PropertyDecorator {
   return (target: object, key: string | symbol) => {
     ValidateIf((_o, value) => value !== undefined && value !== null)(target, key);
-    IsInt({ message: 'must be a valid port number' })(target, key);
+    ColumnInt(undefined, { message: 'must be a valid port number' })(target, key);
     Min(1, { message: 'must be a valid port number' })(target, key);
     Max(65535, { message: 'must be a valid port number' })(target, key);
   };
@@ -56,8 +57,9 @@ export class InterfaceV3Dto {
   @Type(() => IpAddressDto)
   ipAddresses!: IpAddressDto[];
 
+  /** A `bigint` column. */
   @IsOptional()
-  @IsInt({ message: 'must be an integer' })
+  @ColumnInt(BIGINT)
   @Min(0, { message: 'must be no less than 0' })
   maxBandwidth?: number | null;
 
@@ -67,7 +69,7 @@ export class InterfaceV3Dto {
 
   /** At least 1280 when set; checked with the other interface rules (server-rules.ts). */
   @IsOptional()
-  @IsInt({ message: 'must be an integer' })
+  @ColumnInt()
   mtu?: number | null;
 }
 

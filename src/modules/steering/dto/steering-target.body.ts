@@ -1,5 +1,6 @@
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
+import { BIGINT, INT32, type IntColumn, intProblem } from 'src/common/validation/integers';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
 /**
@@ -14,43 +15,29 @@ export interface SteeringTargetFields {
   value: number | null;
 }
 
-const MAX_ID = 2147483647;
-
 function isObject(body: unknown): body is Record<string, unknown> {
   return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 
-function optionalInt(body: Record<string, unknown>, field: string): number | null {
-  const value = body[field];
+/** An integer field within its column's range, or null when absent. */
+function optionalInt(value: unknown, field: string, column: IntColumn): number | null {
   if (value === undefined || value === null) {
     return null;
   }
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new BadRequestException(`'${field}' must be an integer`);
+  const problem = intProblem(value, column);
+  if (problem !== undefined) {
+    throw new BadRequestException(`'${field}' ${problem}`);
   }
-  return value;
+  return value as number;
 }
 
 /**
  * `value` is the original's JSONIntStr: an integer, or a string holding one. It is stored in a
  * BIGINT; anything beyond the integers JSON numbers carry exactly is refused.
  */
-function optionalValue(body: Record<string, unknown>): number | null {
-  const raw = body.value;
-  if (raw === undefined || raw === null) {
-    return null;
-  }
+function optionalValue(raw: unknown): number | null {
   const value = typeof raw === 'string' && /^\s*-?\d+\s*$/.test(raw) ? Number(raw) : raw;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new BadRequestException("'value' must be an integer");
-  }
-  if (value > Number.MAX_SAFE_INTEGER) {
-    throw new BadRequestException(`'value' must be no greater than ${Number.MAX_SAFE_INTEGER}`);
-  }
-  if (value < Number.MIN_SAFE_INTEGER) {
-    throw new BadRequestException(`'value' must be no less than ${Number.MIN_SAFE_INTEGER}`);
-  }
-  return value;
+  return optionalInt(value, 'value', BIGINT);
 }
 
 /** JSON types only; presence and the type's table are checked by the service. */
@@ -59,15 +46,15 @@ export function parseSteeringTargetBody(body: unknown): SteeringTargetFields {
   if (!isObject(object)) {
     throw new BadRequestException(BODY_NOT_AN_OBJECT);
   }
-  const targetId = optionalInt(object, 'targetId');
-  const typeId = optionalInt(object, 'typeId');
-  const value = optionalValue(object);
+  const targetId = optionalInt(object.targetId, 'targetId', INT32);
+  const typeId = optionalInt(object.typeId, 'typeId', INT32);
+  const value = optionalValue(object.value);
   return { targetId, typeId, value };
 }
 
-/** Whether an id can name a row at all (the columns are 32-bit); others simply match nothing. */
+/** Whether an id can name a row at all (ids start at 1); others simply match nothing. */
 export function isStorableId(id: number): boolean {
-  return id >= 1 && id <= MAX_ID;
+  return id >= 1 && id <= INT32.max;
 }
 
 /** The body class of POST and PUT steering/{id}/targets, read by parseSteeringTargetBody. */

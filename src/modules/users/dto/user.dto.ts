@@ -1,12 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsDefined, IsEmail, IsInt, IsNotEmpty, IsString, Min } from 'class-validator';
-import { OptionalBoolean, OptionalInt, OptionalString, RequiredString } from 'src/common/validation/rules';
+import { IsDefined, IsEmail, IsNotEmpty, IsString, Min } from 'class-validator';
+import {
+  ColumnInt,
+  OptionalBoolean,
+  OptionalInt,
+  OptionalString,
+  RequiredString,
+} from 'src/common/validation/rules';
 
 /** Required as the original words it for users (`'<field>' cannot be blank`). */
 function RequiredId(): PropertyDecorator {
   return applyDecorators(
     IsDefined({ message: 'cannot be blank' }),
-    IsInt({ message: 'must be an integer' }),
+    ColumnInt(),
     Min(1, { message: 'must be no less than 1' }),
   );
 }
