@@ -12,7 +12,7 @@ type Operation = Record<string, unknown>;
 
 const VERSIONED_PREFIX = '/api/{version}/';
 
-const LIST_TYPES = { int: 'integer', bool: 'boolean', string: 'string' } as const;
+const LIST_TYPES = { int: 'integer', bigint: 'integer', bool: 'boolean', string: 'string' } as const;
 
 /** The query parameters of a list route in one version: its filters, then the paging conventions. */
 function listParameters(specFor: ListSpecFor, version: ApiVersion): Record<string, unknown>[] {
