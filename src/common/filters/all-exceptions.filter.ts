@@ -64,7 +64,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     // A signed-in request refused before the session guard ran (an unreadable or oversized body, an
-    // unknown path, a cross-site write) renews its session like any other (D18).
+    // unknown path) renews its session like any other (D18).
     await this.sessions.renew(req, res);
     if (!res.headersSent) {
       sendAlerts(res, status, [errorAlert(text)]);

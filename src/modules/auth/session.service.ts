@@ -1,5 +1,6 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { refusedAsCrossSite } from 'src/common/http/cross-site';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { SessionUserCache, type SessionUser } from 'src/modules/users/session-user.cache';
@@ -43,12 +44,16 @@ export class SessionService {
    * Re-issues the request's session with a fresh hour on the response (decision D18), when the
    * request carries a valid one and the response sets no session cookie of its own. The one place
    * that renews: the session guard calls it once the user is known, the exception filter for
-   * failures answered before the guard ran (an unreadable or oversized body, an unknown path, a
-   * refused cross-site request). Never throws.
+   * failures answered before the guard ran (an unreadable or oversized body, an unknown path).
+   * A write refused as cross-site is not renewed: it was not the user's doing. Never throws.
    */
   async renew(req: Request, res: Response): Promise<void> {
     const memo = (req as WithSession)[SESSION];
-    if (memo === false || (memo === undefined && !sessionCookieFrom(req.headers.cookie))) {
+    if (
+      memo === false ||
+      (memo === undefined && !sessionCookieFrom(req.headers.cookie)) ||
+      refusedAsCrossSite(req)
+    ) {
       return;
     }
     let session: SessionUser;
