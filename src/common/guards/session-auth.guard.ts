@@ -7,10 +7,11 @@ import { SessionService } from 'src/modules/auth/session.service';
 
 /**
  * First global guard: every route but the @Public() ones needs a valid session (the signed
- * `mojolicious` cookie → the CurrentUser on `req.user`, 401 texts of facts §3); a valid session is
- * re-issued with a fresh hour on the response (D10, D18). It asks this application's own
- * SessionService rather than a Passport strategy: Passport keeps strategies in one registry per
- * process, where a second application instance (the scale-out tests) would replace the first's.
+ * `mojolicious` cookie → the CurrentUser on `req.user`, else 401 with the original's texts); a
+ * valid session is re-issued with a fresh hour on the response (D10, D18). It asks this
+ * application's own SessionService rather than a Passport strategy: Passport keeps strategies in
+ * one registry per process, where a second application instance (the scale-out tests) would
+ * replace the first's.
  */
 @Injectable()
 export class SessionAuthGuard implements CanActivate {

@@ -14,10 +14,10 @@ export class AuthService {
   ) {}
 
   /**
-   * Checks a user name and password (facts §3); returns whom the new session names. Failures are
-   * limited per client address and account: the user the name resolves to (the database compares
-   * names exactly), or for a name that resolves to no one the name exactly as typed — so no other
-   * spelling of a name reaches an account past its limit.
+   * Checks a user name and password as the original does; returns whom the new session names.
+   * Failures are limited per client address and account: the user the name resolves to (the
+   * database compares names exactly), or for a name that resolves to no one the name exactly as
+   * typed — so no other spelling of a name reaches an account past its limit.
    */
   async login(username: unknown, password: unknown, clientAddress: string): Promise<SessionClaims> {
     if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {

@@ -35,7 +35,7 @@ export class SessionService {
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {}
 
-  /** The request's signed-in user; rejects with the 401 of the case (texts of facts §3). */
+  /** The request's signed-in user; rejects with the 401 of the case, in the original's words. */
   async signedInUser(req: Request): Promise<CurrentUser> {
     return (await this.lookUp(req)).user;
   }
