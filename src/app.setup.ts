@@ -11,6 +11,7 @@ import { jsonBody } from 'src/common/http/json-body';
 import { createLogger, JsonNestLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { responseHeaders } from 'src/common/http/response-headers';
+import { crossSiteWrites } from 'src/common/http/cross-site';
 
 /**
  * Everything about the HTTP application that cannot live in a module; main.ts and the e2e tests
@@ -28,6 +29,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   app.useLogger(new JsonNestLogger(logger));
   app.use(responseHeaders(config.serverName));
   app.use(requestLog(logger));
+  // Before the body is read: a refused cross-site write costs nothing and writes nothing.
+  app.use(crossSiteWrites(config.allowedOrigins));
   app.use(jsonBody(config.bodyLimit));
   // One route per path (`/api/:version/cdns`) whose handlers check the version, rather than one per
   // path and version: Express tries routes one by one, so five times fewer routes to try.

@@ -9,6 +9,7 @@ export const appConfig = registerAs('app', () => {
     serverName: env.SERVER_NAME,
     bodyLimit: env.BODY_LIMIT,
     trustProxy: env.TRUST_PROXY,
+    allowedOrigins: env.ALLOWED_ORIGINS,
     tlsCertFile: env.TLS_CERT_FILE,
     tlsKeyFile: env.TLS_KEY_FILE,
     logLevel: env.LOG_LEVEL,

@@ -12,6 +12,30 @@ import {
   validateSync,
 } from 'class-validator';
 
+/** An http(s) origin as `parseOrigins` leaves it (`URL.origin`): nothing after the host and port. */
+const ORIGIN = /^https?:\/\/[^\s/?#@]+$/;
+
+/**
+ * The origins of a comma-separated list, in the form browsers send them (scheme and host lower
+ * case, default port and trailing slash dropped); an entry that is no origin (a path, a query,
+ * credentials, a bad port) is left unmatched by ORIGIN, so that the validation refuses it.
+ */
+function parseOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      try {
+        const url = new URL(entry);
+        const bare = url.pathname === '/' && !/[?#@]/.test(entry);
+        return bare ? url.origin : `not an origin: ${entry}`;
+      } catch {
+        return `not an origin: ${entry}`;
+      }
+    });
+}
+
 /**
  * Every setting the service reads from its environment (docs/decisions.md#d11a). Validated once at start-up;
  * a bad value stops the process with the list of offending keys.
@@ -117,6 +141,19 @@ export class EnvironmentVariables {
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => value === 'true' || value === '1')
   TRUST_PROXY: boolean = false;
+
+  /**
+   * Browser origins (`scheme://host[:port]`, comma-separated) besides the service's own that may
+   * send writes; when set, a write from any other origin is refused (see src/common/http/cross-site.ts).
+   */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? parseOrigins(value) : value))
+  @IsString({ each: true, message: 'ALLOWED_ORIGINS must be a comma-separated list of origins' })
+  @Matches(ORIGIN, {
+    each: true,
+    message: 'ALLOWED_ORIGINS must list origins such as https://portal.example.net or http://localhost:8080',
+  })
+  ALLOWED_ORIGINS: string[] = [];
 
   /**
    * InfluxDB 1.x that Traffic Stats writes (docs/decisions.md#d16), `http://host:port`; absent → GET

@@ -1,13 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { issueSessionCookie } from 'src/modules/auth/session-cookie';
+import { DataSource } from 'typeorm';
+import { issueSessionCookie, type SessionClaims } from 'src/modules/auth/session-cookie';
 import {
   ApiClient,
   createUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
+  responseOf,
   sessionCookieOf,
   uniqueName,
   expectMalformedJson,
@@ -19,11 +21,19 @@ describe('sign-in and sessions (D10, D11)', () => {
   let app: INestApplication;
   let server: App;
   let admin: ApiClient;
+  let adminClaims: SessionClaims;
 
   beforeAll(async () => {
     app = await createTestApp();
     server = app.getHttpServer() as App;
     admin = await ApiClient.admin(app);
+    const current = responseOf<{ id: number }>(await admin.get('user/current'));
+    const [{ generation }] = await app
+      .get(DataSource)
+      .query<{ generation: number }[]>('SELECT session_generation AS generation FROM tm_user WHERE id = ?', [
+        current.id,
+      ]);
+    adminClaims = { username: 'admin', userId: current.id, generation: Number(generation) };
   });
 
   afterAll(() => app.close());
@@ -43,7 +53,7 @@ describe('sign-in and sessions (D10, D11)', () => {
         expectApiHeaders(res);
         const cookie = ([] as string[]).concat(res.headers['set-cookie'] ?? [])[0];
         expect(cookie).toMatch(
-          /^mojolicious=[A-Za-z0-9_-]+--[0-9a-f]{64}; Max-Age=3600; Path=\/; Expires=.+; HttpOnly$/,
+          /^mojolicious=[A-Za-z0-9_-]+--[0-9a-f]{64}; Max-Age=3600; Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/,
         );
       },
     );
@@ -110,6 +120,43 @@ describe('sign-in and sessions (D10, D11)', () => {
     });
   });
 
+  describe('user names compare exactly, for sign-in and its limit', () => {
+    const INVALID = 'Invalid username or password.';
+    const TOO_MANY = 'Too many failed login attempts; please try again later.';
+    const variants = (name: string) => [`${name} `, `${name}  `, name.toUpperCase(), ` ${name}`];
+
+    it('signs no one in with a trailing-space, leading-space or case variant of a name', async () => {
+      const user = await createUser(app, admin, 'read-only');
+      for (const variant of variants(user.username)) {
+        expectError(await login({ u: variant, p: USER_PASSWORD }), 401, INVALID);
+      }
+      expect((await login({ u: user.username, p: USER_PASSWORD })).status).toBe(200);
+    });
+
+    it('keeps answering 429 to every spelling of a name once the account reached its limit', async () => {
+      const victim = await createUser(app, admin, 'read-only');
+      for (let i = 0; i < 10; i++) {
+        expectError(await login({ u: victim.username, p: 'not-the-password' }), 401, INVALID);
+      }
+      expectError(await login({ u: victim.username, p: USER_PASSWORD }), 429, TOO_MANY);
+      for (const variant of variants(victim.username)) {
+        const res = await login({ u: variant, p: USER_PASSWORD });
+        expect(res.headers['set-cookie']).toBeUndefined();
+        expectError(res, 401, INVALID);
+      }
+      expectError(await login({ u: victim.username, p: USER_PASSWORD }), 429, TOO_MANY);
+    });
+
+    it('limits a name that names no one as typed, apart from its variants', async () => {
+      const nobody = uniqueName('nobody', 40).toLowerCase();
+      for (let i = 0; i < 10; i++) {
+        expectError(await login({ u: nobody, p: 'not-the-password' }), 401, INVALID);
+      }
+      expectError(await login({ u: nobody, p: 'not-the-password' }), 429, TOO_MANY);
+      expectError(await login({ u: `${nobody} `, p: 'not-the-password' }), 401, INVALID);
+    });
+  });
+
   describe('session cookie', () => {
     const getCdns = (cookie?: string) => {
       const req = request(server).get('/api/4.0/cdns');
@@ -121,12 +168,12 @@ describe('sign-in and sessions (D10, D11)', () => {
     });
 
     it('must carry our signature', async () => {
-      const forged = issueSessionCookie('another-secret-of-at-least-32-characters', 'admin');
+      const forged = issueSessionCookie('another-secret-of-at-least-32-characters', adminClaims);
       expectError(await getCdns(`mojolicious=${forged}`), 401, 'bad signature - unauthorized, please log in');
     });
 
     it('must not have expired', async () => {
-      const expired = issueSessionCookie(SESSION_SECRET, 'admin', Date.now() - 3601_000);
+      const expired = issueSessionCookie(SESSION_SECRET, adminClaims, Date.now() - 3601_000);
       expectError(
         await getCdns(`mojolicious=${expired}`),
         401,
@@ -143,8 +190,28 @@ describe('sign-in and sessions (D10, D11)', () => {
     });
 
     it('must name an existing user', async () => {
-      const ghost = issueSessionCookie(SESSION_SECRET, uniqueName('ghost'));
+      const ghost = issueSessionCookie(SESSION_SECRET, {
+        username: uniqueName('ghost'),
+        userId: 2 ** 31 - 1,
+        generation: 0,
+      });
       expectError(await getCdns(`mojolicious=${ghost}`), 401, 'user not found');
+    });
+
+    it('must name the user by both name and id', async () => {
+      const other = issueSessionCookie(SESSION_SECRET, { ...adminClaims, username: 'admin ' });
+      expectError(await getCdns(`mojolicious=${other}`), 401, 'user not found');
+    });
+
+    it('must carry the user’s current session generation', async () => {
+      const stale = issueSessionCookie(SESSION_SECRET, {
+        ...adminClaims,
+        generation: adminClaims.generation + 1,
+      });
+      expectError(await getCdns(`mojolicious=${stale}`), 401, 'session ended - unauthorized, please log in');
+      expect((await getCdns(`mojolicious=${issueSessionCookie(SESSION_SECRET, adminClaims)}`)).status).toBe(
+        200,
+      );
     });
 
     it('issued by one login works for later requests and is renewed by them', async () => {
@@ -158,12 +225,16 @@ describe('sign-in and sessions (D10, D11)', () => {
 
   describe('POST user/logout', () => {
     it('expires the cookie', async () => {
-      const res = await admin.post('user/logout');
+      // Signing out ends every session of the user: not the admin's, whom the other tests use.
+      const { client } = await createUser(app, admin, 'read-only');
+      const res = await client.post('user/logout');
       expectSuccessAlert(res, 'You are logged out.');
       expectApiHeaders(res);
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
       expect(cookies).toHaveLength(1);
-      expect(cookies[0]).toMatch(/^mojolicious=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly$/);
+      expect(cookies[0]).toMatch(
+        /^mojolicious=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+      );
     });
 
     it('needs a session', async () => {

@@ -10,7 +10,7 @@ import {
   RequirePrivLevel,
 } from 'src/common/decorators/auth.decorators';
 import { type Route, routesOfModule } from 'src/common/routes/route-inventory';
-import { NOT_LOGGED_IN } from 'src/modules/auth/session.strategy';
+import { NOT_LOGGED_IN } from 'src/modules/auth/session.service';
 import { ApiClient, createUser, expectError, uniqueName } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 

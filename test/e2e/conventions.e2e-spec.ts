@@ -79,7 +79,7 @@ describe('API conventions (D1, D5, D9, D17, D18)', () => {
       const cookie = ([] as string[])
         .concat(res.headers['set-cookie'] ?? [])
         .find((c) => c.startsWith('mojolicious='));
-      expect(cookie).toMatch(/; Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly$/);
+      expect(cookie).toMatch(/; Max-Age=3600; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
     });
 
     it('echoes X-Request-Id, or gives the response a fresh one', async () => {

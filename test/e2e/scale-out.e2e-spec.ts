@@ -1,7 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { ApiClient, expectError, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import {
+  ApiClient,
+  createUser,
+  expectError,
+  responseOf,
+  sessionCookieOf,
+  uniqueName,
+} from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
@@ -39,6 +46,28 @@ describe('scale-out: two instances on one database', () => {
     expect(res.status).toBe(200);
     expect(responseOf<{ username: string }>(res).username).toBe('admin');
     expect(sessionCookieOf(res)).toMatch(/^mojolicious=/);
+  });
+
+  it('ends on the other instance too, within SESSION_CACHE_SECONDS, a session ended on one', async () => {
+    const ended = 'session ended - unauthorized, please log in';
+    const cacheSeconds = 2; // the default, which the tests run with
+    const user = await createUser(first, adminOnFirst, 'read-only');
+    const onSecond = new ApiClient(second.getHttpServer() as App, '4.0', user.client.cookie);
+    // Both instances have just looked the session up (and keep it for up to cacheSeconds).
+    expect((await user.client.get('user/current')).status).toBe(200);
+    expect((await onSecond.get('user/current')).status).toBe(200);
+    expect((await user.client.post('user/logout')).status).toBe(200);
+    const signedOut = Date.now();
+    // The instance that ended it forgets it at once…
+    expectError(await user.client.get('user/current'), 401, ended);
+    // …the other one once its cached lookup expires.
+    let res = await onSecond.get('user/current');
+    while (res.status === 200 && Date.now() - signedOut < (cacheSeconds + 1) * 1000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      res = await onSecond.get('user/current');
+    }
+    expectError(res, 401, ended);
+    expect(Date.now() - signedOut).toBeLessThanOrEqual(cacheSeconds * 1000 + 250);
   });
 
   it('answers If-Modified-Since on one instance with the change made on the other (never a stale 304)', async () => {

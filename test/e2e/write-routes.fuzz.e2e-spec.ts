@@ -8,6 +8,7 @@ import { routesOfModule } from 'src/common/routes/route-inventory';
 import { NotAChange } from 'src/modules/change-log/change-log.decorator';
 import { ApiClient, createUser } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import { USER_PASSWORD } from 'test/e2e/support/constants';
 
 /**
  * Property-based: generated bodies and query strings thrown at every write route (POST, PUT,
@@ -234,6 +235,7 @@ const query = fc.dictionary(
 describe('write routes under generated input', () => {
   let app: INestApplication;
   let client: ApiClient;
+  let username: string;
   let dataSource: DataSource;
   let tables: string[];
 
@@ -248,7 +250,7 @@ describe('write routes under generated input', () => {
     app = await createTestApp();
     const admin = await ApiClient.admin(app);
     // A fresh admin of its own: generated PUT /federations and the like touch only its rows.
-    client = (await createUser(app, admin, 'admin')).client;
+    ({ client, username } = await createUser(app, admin, 'admin'));
     dataSource = app.get(DataSource);
     tables = dataSource.entityMetadatas.map((m) => m.tableName).filter((t) => t !== 'tm_user');
   });
@@ -266,6 +268,8 @@ describe('write routes under generated input', () => {
     const logged = ![Public, NotAChange].some((marker) =>
       reflector.getAllAndOverride(marker, [route.handler, route.controller]),
     );
+    const isPublic = reflector.getAllAndOverride(Public, [route.handler, route.controller]) === true;
+    const signsOut = /(^|\/)user\/logout$/.test(route.path);
     const version = route.versions.includes('4.0') ? '4.0' : route.versions[0];
     await fc.assert(
       fc.asyncProperty(body, query, pathValue, async (sent, params, id) => {
@@ -288,6 +292,13 @@ describe('write routes under generated input', () => {
           expect(await rowCounts()).toEqual(before);
         } else {
           expect((await rowCounts()).log).toBe(before.log + (logged ? 1 : 0));
+        }
+        if (res.status === 401 && !isPublic) {
+          throw new Error(`${route.method} ${url} → 401: the session ended`);
+        }
+        if (signsOut && res.status === 200) {
+          // Signing out ends the user's sessions: the next requests need a new one.
+          client = await ApiClient.login(app, username, USER_PASSWORD);
         }
       }),
       { numRuns: 25 },

@@ -16,6 +16,7 @@ import { sendAlerts } from 'src/common/http/json';
 import { isRouteMatched } from 'src/common/http/route-match';
 import type { WithCause } from 'src/common/logging/request-log';
 import { isServedVersion, versionInPath } from 'src/common/versioning/api-version';
+import { SessionService } from 'src/modules/auth/session.service';
 
 export const NOT_IMPLEMENTED_VERSION_TEXT =
   'The requested api version is not implemented by this server. If you are using a newer client with an ' +
@@ -42,7 +43,9 @@ function httpExceptionText(exception: HttpException): string {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger(AllExceptionsFilter.name);
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  constructor(private readonly sessions: SessionService) {}
+
+  async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
@@ -60,7 +63,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(`error after the response was sent: ${text}`);
       return;
     }
-    sendAlerts(res, status, [errorAlert(text)]);
+    // A signed-in request refused before the session guard ran (an unreadable or oversized body, an
+    // unknown path) renews its session like any other (docs/decisions.md#d18).
+    await this.sessions.renew(req, res);
+    if (!res.headersSent) {
+      sendAlerts(res, status, [errorAlert(text)]);
+    }
   }
 
   private map(exception: unknown, req: Request): MappedError {

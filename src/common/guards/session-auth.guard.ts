@@ -1,54 +1,35 @@
-import { type ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { markRouteMatched } from 'src/common/http/route-match';
-import type { CurrentUser } from 'src/common/types/current-user';
-import { authConfig, type AuthConfig } from 'src/config/auth.config';
-import { issueSessionCookie, SESSION_COOKIE, SESSION_SECONDS } from 'src/modules/auth/session-cookie';
-import { NOT_LOGGED_IN, SESSION_STRATEGY } from 'src/modules/auth/session.strategy';
-
-export function setSessionCookie(res: Response, secret: string, username: string): void {
-  res.cookie(SESSION_COOKIE, issueSessionCookie(secret, username), {
-    path: '/',
-    httpOnly: true,
-    maxAge: SESSION_SECONDS * 1000,
-  });
-}
+import { SessionService } from 'src/modules/auth/session.service';
 
 /**
- * First global guard: every route but the @Public() ones needs a valid session; a valid session is
- * re-issued with a fresh hour on the response (docs/decisions.md#d10, #d18).
+ * First global guard: every route but the @Public() ones needs a valid session (the signed
+ * `mojolicious` cookie → the CurrentUser on `req.user`, else 401 with the original's texts); a
+ * valid session is re-issued with a fresh hour on the response (docs/decisions.md#d10, #d18). It
+ * asks this application's own SessionService rather than a Passport strategy: Passport keeps
+ * strategies in one registry per process, where a second application instance (the scale-out
+ * tests) would replace the first's.
  */
 @Injectable()
-export class SessionAuthGuard extends AuthGuard(SESSION_STRATEGY) {
+export class SessionAuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    @Inject(authConfig.KEY) private readonly config: AuthConfig,
-  ) {
-    super();
-  }
+    private readonly sessions: SessionService,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    markRouteMatched(context.switchToHttp().getRequest<Request>());
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    markRouteMatched(req);
     if (this.reflector.getAllAndOverride(Public, [context.getHandler(), context.getClass()])) {
+      this.sessions.skipRenewal(req);
       return true;
     }
-    await super.canActivate(context);
-    const http = context.switchToHttp();
-    const user = http.getRequest<Request>().user as CurrentUser;
-    setSessionCookie(http.getResponse<Response>(), this.config.sessionSecret, user.username);
+    req.user = await this.sessions.signedInUser(req);
+    await this.sessions.renew(req, http.getResponse<Response>());
     return true;
-  }
-
-  override handleRequest<TUser>(error: unknown, user: TUser | false): TUser {
-    if (error) {
-      throw error instanceof Error ? error : new UnauthorizedException(NOT_LOGGED_IN);
-    }
-    if (!user) {
-      throw new UnauthorizedException(NOT_LOGGED_IN);
-    }
-    return user;
   }
 }

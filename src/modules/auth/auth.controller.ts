@@ -1,27 +1,25 @@
+import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, Public, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
-import { setSessionCookie } from 'src/common/guards/session-auth.guard';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as CurrentUserData } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { NotAChange } from 'src/modules/change-log/change-log.decorator';
 import { toUserResponse } from 'src/modules/users/dto/user.response';
 import { UsersService } from 'src/modules/users/users.service';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
-import { SESSION_COOKIE } from './session-cookie';
+import { SessionService } from './session.service';
 
 @Controller({ path: 'user', version: ALL_VERSIONS })
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersService,
-    @Inject(authConfig.KEY) private readonly config: AuthConfig,
+    private readonly sessions: SessionService,
   ) {}
 
   @Post('login')
@@ -32,8 +30,8 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiResult<never>> {
-    const username = await this.auth.login(body.u, body.p, req.ip ?? 'unknown');
-    setSessionCookie(res, this.config.sessionSecret, username);
+    const claims = await this.auth.login(body.u, body.p, req.ip ?? 'unknown');
+    this.sessions.start(req, res, claims);
     return ApiResult.alertsOnly(successAlert('Successfully logged in.'));
   }
 
@@ -41,9 +39,13 @@ export class AuthController {
   @HttpCode(200)
   @NotAChange()
   @RequirePrivLevel(PrivLevel.LoggedIn)
-  logout(@Res({ passthrough: true }) res: Response): ApiResult<never> {
-    res.removeHeader('Set-Cookie');
-    res.cookie(SESSION_COOKIE, '', { path: '/', httpOnly: true, expires: new Date(0) });
+  async logout(
+    @CurrentUser() user: CurrentUserData,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiResult<never>> {
+    // Every session of the user ends, on every instance, not just this cookie.
+    await this.sessions.end(req, res, user);
     return ApiResult.alertsOnly(successAlert('You are logged out.'));
   }
 

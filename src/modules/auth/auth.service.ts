@@ -2,6 +2,7 @@ import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/
 import { UsersService } from 'src/modules/users/users.service';
 import { LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password';
+import type { SessionClaims } from './session-cookie';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
 
@@ -12,14 +13,19 @@ export class AuthService {
     private readonly throttle: LoginThrottle,
   ) {}
 
-  /** Checks a user name and password (docs/original-behaviour.md#sign-in) and returns the user name. */
-  async login(username: unknown, password: unknown, clientAddress: string): Promise<string> {
+  /**
+   * Checks a user name and password (docs/original-behaviour.md#sign-in); returns whom the new
+   * session names. Failures are limited per client address and account: the user the name resolves
+   * to (the database compares names exactly), or for a name that resolves to no one the name exactly
+   * as typed — so no other spelling of a name reaches an account past its limit.
+   */
+  async login(username: unknown, password: unknown, clientAddress: string): Promise<SessionClaims> {
     if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {
       throw new BadRequestException('username and password are required');
     }
-    const key = `${clientAddress}|${username}`;
-    this.throttle.assertAllowed(key);
     const candidate = await this.users.findLoginCandidate(username);
+    const key = candidate ? `${clientAddress}|user:${candidate.id}` : `${clientAddress}|name:${username}`;
+    this.throttle.assertAllowed(key);
     const passwordOk = await verifyPassword(password, candidate?.passwordHash);
     if (!candidate || !passwordOk || candidate.privLevel <= 0 || candidate.roleName === 'disallowed') {
       this.throttle.recordFailure(key);
@@ -27,6 +33,10 @@ export class AuthService {
     }
     this.throttle.recordSuccess(key);
     await this.users.markAuthenticated(candidate.id);
-    return candidate.username;
+    return {
+      username: candidate.username,
+      userId: candidate.id,
+      generation: candidate.sessionGeneration,
+    };
   }
 }

@@ -1,36 +1,69 @@
+import { createHmac } from 'node:crypto';
 import {
   issueSessionCookie,
   readSessionCookie,
   SessionCookieError,
   sessionCookieFrom,
+  sessionCookieOptions,
 } from './session-cookie';
 
 describe('session cookie', () => {
   const secret = 'x'.repeat(32);
+  const alice = { username: 'alice', userId: 7, generation: 3 };
 
-  it('round-trips the user name', () => {
-    expect(readSessionCookie(secret, issueSessionCookie(secret, 'alice'))).toBe('alice');
+  /** A cookie with this payload, signed with the secret, as an earlier version or a bug might sign it. */
+  const signed = (data: unknown): string => {
+    const payload = Buffer.from(JSON.stringify(data)).toString('base64url');
+    return `${payload}--${createHmac('sha256', secret).update(payload).digest('hex')}`;
+  };
+
+  it('round-trips the user name, id and session generation', () => {
+    expect(readSessionCookie(secret, issueSessionCookie(secret, alice))).toEqual(alice);
+  });
+
+  it('keeps the original format: auth_data, expires and by next to id and gen', () => {
+    const [payload] = issueSessionCookie(secret, alice, 1_700_000_000_000).split('--');
+    expect(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))).toEqual({
+      auth_data: 'alice',
+      id: 7,
+      gen: 3,
+      expires: 1_700_003_600,
+      by: 'trafficcontrol-go-tocookie',
+    });
   });
 
   it('rejects another secret', () => {
-    const cookie = issueSessionCookie(secret, 'alice');
+    const cookie = issueSessionCookie(secret, alice);
     expect(() => readSessionCookie('y'.repeat(32), cookie)).toThrow(
       'bad signature - unauthorized, please log in',
     );
   });
 
   it('rejects a tampered payload', () => {
-    const [, signature] = issueSessionCookie(secret, 'alice').split('--');
-    const forged = Buffer.from(JSON.stringify({ auth_data: 'admin', expires: 9e9, by: 'x' })).toString(
-      'base64url',
-    );
+    const [, signature] = issueSessionCookie(secret, alice).split('--');
+    const forged = Buffer.from(
+      JSON.stringify({ auth_data: 'admin', id: 1, gen: 0, expires: 9e9, by: 'x' }),
+    ).toString('base64url');
     expect(() => readSessionCookie(secret, `${forged}--${signature}`)).toThrow(SessionCookieError);
   });
 
   it('rejects an expired cookie', () => {
-    const issued = issueSessionCookie(secret, 'alice', Date.now() - 3601_000);
+    const issued = issueSessionCookie(secret, alice, Date.now() - 3601_000);
     expect(() => readSessionCookie(secret, issued)).toThrow(
       'signature expired - unauthorized, please log in',
+    );
+  });
+
+  it.each([
+    ['without id and generation (an earlier version)', { auth_data: 'alice', expires: 9e9, by: 'x' }],
+    ['with a negative generation', { auth_data: 'alice', id: 7, gen: -1, expires: 9e9 }],
+    ['with a fractional id', { auth_data: 'alice', id: 7.5, gen: 0, expires: 9e9 }],
+    ['with a text generation', { auth_data: 'alice', id: 7, gen: '0', expires: 9e9 }],
+    ['that is not an object', null],
+  ])('rejects a signed cookie %s as malformed', (_case, data) => {
+    const cookie = signed(data);
+    expect(() => readSessionCookie(secret, cookie)).toThrow(
+      `error parsing cookie: malformed cookie '${cookie}'`,
     );
   });
 
@@ -46,5 +79,15 @@ describe('session cookie', () => {
     expect(() => readSessionCookie(secret, 'abc')).toThrow(
       "error parsing cookie: malformed cookie 'abc' - no dashes",
     );
+  });
+
+  it('is HttpOnly and SameSite=Lax, and Secure exactly when the request came over HTTPS', () => {
+    expect(sessionCookieOptions({ secure: false })).toEqual({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: false,
+    });
+    expect(sessionCookieOptions({ secure: true })).toMatchObject({ secure: true, sameSite: 'lax' });
   });
 });

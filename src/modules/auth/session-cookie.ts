@@ -1,10 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { CookieOptions, Request } from 'express';
 import { cookieFrom } from 'src/common/http/cookies';
 
 /**
  * The stateless `mojolicious` session cookie (docs/decisions.md#d10, #d23):
- * base64url(JSON {auth_data, expires, by}) + `--` + hex HMAC of that text. Any instance holding the
- * same secret accepts it; nothing is stored on the server.
+ * base64url(JSON {auth_data, id, gen, expires, by}) + `--` + hex HMAC of that text. Any instance
+ * holding the same secret accepts it; nothing is stored on the server. `auth_data` is the user name
+ * (as the original's), `id` the user's id and `gen` the user's session generation when it was
+ * issued: the signed-in user's lookup accepts the cookie only while both still match the user, so
+ * that raising the generation (sign-out, password or role change) ends every session issued before.
  */
 export const SESSION_COOKIE = 'mojolicious';
 export const SESSION_SECONDS = 3600;
@@ -12,13 +16,31 @@ const ISSUER = 'trafficcontrol-go-tocookie';
 
 export class SessionCookieError extends Error {}
 
+/** Whom a session cookie names. */
+export interface SessionClaims {
+  username: string;
+  userId: number;
+  generation: number;
+}
+
 /** The session cookie's value in a `Cookie` request header, if any. */
 export function sessionCookieFrom(header: string | undefined): string | undefined {
   return cookieFrom(header, SESSION_COOKIE);
 }
 
+/**
+ * The cookie's attributes: HttpOnly; SameSite=Lax, so that a browser never sends it with a
+ * cross-site POST, PUT or DELETE (top-level links from elsewhere still arrive signed in); Secure
+ * when the request came over HTTPS (the server's own TLS, or a trusted proxy's X-Forwarded-Proto).
+ */
+export function sessionCookieOptions(req: Pick<Request, 'secure'>): CookieOptions {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure };
+}
+
 interface CookieData {
   auth_data: string;
+  id: number;
+  gen: number;
   expires: number;
   by: string;
 }
@@ -27,9 +49,11 @@ function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('hex');
 }
 
-export function issueSessionCookie(secret: string, username: string, now = Date.now()): string {
+export function issueSessionCookie(secret: string, claims: SessionClaims, now = Date.now()): string {
   const data: CookieData = {
-    auth_data: username,
+    auth_data: claims.username,
+    id: claims.userId,
+    gen: claims.generation,
     expires: Math.floor(now / 1000) + SESSION_SECONDS,
     by: ISSUER,
   };
@@ -37,8 +61,10 @@ export function issueSessionCookie(secret: string, username: string, now = Date.
   return `${payload}--${sign(secret, payload)}`;
 }
 
-/** The user name a valid cookie names; throws SessionCookieError with the original's 401 text otherwise. */
-export function readSessionCookie(secret: string, value: string, now = Date.now()): string {
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** Whom a valid cookie names; throws SessionCookieError with the original's 401 text otherwise. */
+export function readSessionCookie(secret: string, value: string, now = Date.now()): SessionClaims {
   const dashes = value.lastIndexOf('--');
   if (dashes < 0) {
     throw new SessionCookieError(`error parsing cookie: malformed cookie '${value}' - no dashes`);
@@ -55,11 +81,19 @@ export function readSessionCookie(secret: string, value: string, now = Date.now(
   } catch {
     throw new SessionCookieError(`error parsing cookie: malformed cookie '${value}'`);
   }
-  if (typeof data.auth_data !== 'string' || typeof data.expires !== 'number') {
+  // A cookie signed by an earlier version (without id and generation) is not accepted.
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    typeof data.auth_data !== 'string' ||
+    typeof data.expires !== 'number' ||
+    !isCount(data.id) ||
+    !isCount(data.gen)
+  ) {
     throw new SessionCookieError(`error parsing cookie: malformed cookie '${value}'`);
   }
   if (data.expires * 1000 <= now) {
     throw new SessionCookieError('signature expired - unauthorized, please log in');
   }
-  return data.auth_data;
+  return { username: data.auth_data, userId: data.id, generation: data.gen };
 }

@@ -73,9 +73,9 @@ export class RolesService {
         await manager.delete(RoleCapability, { roleId: role.id });
         await this.grant(manager, role.id, permissions);
       }
+      this.sessionCache.invalidate(manager);
       return this.findById(manager, role.id);
     });
-    this.sessionCache.clear();
     return updated;
   }
 
@@ -98,8 +98,8 @@ export class RolesService {
         if (!result.affected) {
           throw new NotFoundException('no role with that key found');
         }
+        this.sessionCache.invalidate(manager);
       });
-      this.sessionCache.clear();
     } catch (error) {
       const failure = classifyDbError(error);
       if (failure?.kind === 'inUse' && failure.referencingTable === 'tm_user') {

@@ -79,6 +79,10 @@ export class User {
   @Column({ name: 'last_authenticated', type: 'datetime', precision: 6, nullable: true })
   lastAuthenticated!: Date | null;
 
+  /** Raised to end every session issued before (see src/modules/auth/session-cookie.ts); never sent. */
+  @Column({ name: 'session_generation', type: 'integer', default: 0, select: false })
+  sessionGeneration?: number;
+
   @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
   lastUpdated!: Date;
 }

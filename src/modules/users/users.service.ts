@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource, Repository, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
@@ -19,7 +19,7 @@ import { Role } from 'src/modules/roles/role.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { passwordProblem } from './password-rules';
-import { SessionUserCache } from './session-user.cache';
+import { SessionUserCache, type SessionUser } from './session-user.cache';
 import { User } from './user.entity';
 
 export const MORE_PRIVILEGED_ROLE = 'user cannot update a user with a role more privileged than themselves';
@@ -28,6 +28,7 @@ interface SessionRow {
   id: number;
   username: string;
   tenant_id: number;
+  session_generation: number;
   role_name: string;
   priv_level: number;
   cap_name: string | null;
@@ -39,7 +40,11 @@ export interface LoginCandidate {
   passwordHash: string | null;
   roleName: string;
   privLevel: number;
+  sessionGeneration: number;
 }
+
+/** The largest session generation; the next one after it is 0 again (cookies live one hour). */
+const MAX_GENERATION = 2_147_483_647;
 
 @Injectable()
 export class UsersService implements OnApplicationBootstrap {
@@ -54,34 +59,51 @@ export class UsersService implements OnApplicationBootstrap {
   ) {}
 
   /**
-   * The signed-in user with role, level and permissions: one indexed query (by the unique user
-   * name), one row per permission.
+   * The signed-in user with role, level, permissions and session generation: one query by primary
+   * key, one row per permission.
    */
-  async findSessionUser(username: string): Promise<CurrentUser | undefined> {
+  async findSessionUser(id: number): Promise<SessionUser | undefined> {
     const rows: SessionRow[] = await this.dataSource.query(
-      'SELECT u.id, u.username, u.tenant_id, r.name AS role_name, r.priv_level, rc.cap_name ' +
-        'FROM tm_user u JOIN role r ON r.id = u.role LEFT JOIN role_capability rc ON rc.role_id = r.id ' +
-        'WHERE u.username = ?',
-      [username],
+      'SELECT u.id, u.username, u.tenant_id, u.session_generation, r.name AS role_name, r.priv_level, ' +
+        'rc.cap_name FROM tm_user u JOIN role r ON r.id = u.role ' +
+        'LEFT JOIN role_capability rc ON rc.role_id = r.id WHERE u.id = ?',
+      [id],
     );
     if (rows.length === 0) {
       return undefined;
     }
     const [row] = rows;
     return {
-      id: Number(row.id),
-      username: row.username,
-      tenantId: Number(row.tenant_id),
-      roleName: row.role_name,
-      privLevel: Number(row.priv_level),
-      permissions: new Set(rows.map((r) => r.cap_name).filter((c): c is string => c !== null)),
+      user: {
+        id: Number(row.id),
+        username: row.username,
+        tenantId: Number(row.tenant_id),
+        roleName: row.role_name,
+        privLevel: Number(row.priv_level),
+        permissions: new Set(rows.map((r) => r.cap_name).filter((c): c is string => c !== null)),
+      },
+      generation: Number(row.session_generation),
     };
+  }
+
+  /**
+   * Ends every session of the user: their cookies carry the generation this raises (in the
+   * transaction of `manager` when given). This instance forgets its cached sessions at once; the
+   * others within SESSION_CACHE_SECONDS.
+   */
+  async endSessions(id: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(
+      'UPDATE tm_user SET session_generation = CASE WHEN session_generation >= ? THEN 0 ' +
+        'ELSE session_generation + 1 END WHERE id = ?',
+      [MAX_GENERATION, id],
+    );
+    this.sessionCache.invalidate(manager);
   }
 
   async findLoginCandidate(username: string): Promise<LoginCandidate | undefined> {
     const user = await this.users
       .createQueryBuilder('u')
-      .addSelect('u.localPasswd')
+      .addSelect(['u.localPasswd', 'u.sessionGeneration'])
       .innerJoinAndSelect('u.role', 'r')
       .where('u.username = :username', { username })
       .getOne();
@@ -94,6 +116,7 @@ export class UsersService implements OnApplicationBootstrap {
       passwordHash: user.localPasswd ?? null,
       roleName: user.role.name,
       privLevel: user.role.privLevel,
+      sessionGeneration: user.sessionGeneration ?? 0,
     };
   }
 
@@ -143,7 +166,10 @@ export class UsersService implements OnApplicationBootstrap {
     return this.findWithRelations(id);
   }
 
-  /** Tenancy applies to the user's current tenant and to the new one; the password changes only when given. */
+  /**
+   * Tenancy applies to the user's current tenant and to the new one; the password changes only when
+   * given. A new password or another role ends the user's sessions (in the same transaction).
+   */
   async update(id: number, dto: UserV3Dto | UserV4Dto, user: CurrentUser): Promise<User> {
     const target = await this.users.findOne({ where: { id }, relations: { role: true } });
     if (!target) {
@@ -169,8 +195,12 @@ export class UsersService implements OnApplicationBootstrap {
       }
       await manager.update(User, { id }, columns);
       await this.tenancy.assertWithinReach(user.tenantId, dto.tenantId, manager);
+      if (password !== undefined || role.id !== target.roleId) {
+        await this.endSessions(id, manager);
+      } else {
+        this.sessionCache.invalidate(manager);
+      }
     });
-    this.sessionCache.clear();
     return this.findWithRelations(id);
   }
 

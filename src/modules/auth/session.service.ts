@@ -1,0 +1,169 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { refusedAsCrossSite } from 'src/common/http/cross-site';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { authConfig, type AuthConfig } from 'src/config/auth.config';
+import { SessionUserCache, type SessionUser } from 'src/modules/users/session-user.cache';
+import { UsersService } from 'src/modules/users/users.service';
+import {
+  issueSessionCookie,
+  readSessionCookie,
+  SESSION_COOKIE,
+  SESSION_SECONDS,
+  SessionCookieError,
+  sessionCookieFrom,
+  sessionCookieOptions,
+  type SessionClaims,
+} from './session-cookie';
+
+export const NOT_LOGGED_IN = 'unauthorized, please log in.';
+export const SESSION_ENDED = 'session ended - unauthorized, please log in';
+
+/** Per request: its session's lookup (made at most once), or `false` when it must not be renewed. */
+const SESSION = Symbol('session');
+type WithSession = Request & { [SESSION]?: Promise<SessionUser> | false };
+
+/**
+ * Sessions: the signed `mojolicious` cookie (session-cookie.ts) → the signed-in user, looked up
+ * once per request; the renewed cookie on every authenticated response; sign-in and sign-out.
+ */
+@Injectable()
+export class SessionService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly cache: SessionUserCache,
+    @Inject(authConfig.KEY) private readonly config: AuthConfig,
+  ) {}
+
+  /** The request's signed-in user; rejects with the 401 of the case, in the original's words. */
+  async signedInUser(req: Request): Promise<CurrentUser> {
+    return (await this.lookUp(req)).user;
+  }
+
+  /**
+   * Re-issues the request's session with a fresh hour on the response (docs/decisions.md#d18), when the
+   * request carries a valid one and the response sets no session cookie of its own. The one place
+   * that renews: the session guard calls it once the user is known, the exception filter for
+   * failures answered before the guard ran (an unreadable or oversized body, an unknown path).
+   * A write refused as cross-site is not renewed: it was not the user's doing. Never throws.
+   */
+  async renew(req: Request, res: Response): Promise<void> {
+    const memo = (req as WithSession)[SESSION];
+    if (
+      memo === false ||
+      (memo === undefined && !sessionCookieFrom(req.headers.cookie)) ||
+      refusedAsCrossSite(req)
+    ) {
+      return;
+    }
+    let session: SessionUser;
+    try {
+      session = await this.lookUp(req);
+    } catch {
+      return;
+    }
+    if (res.headersSent || setsSessionCookie(res)) {
+      return;
+    }
+    this.setCookie(req, res, {
+      username: session.user.username,
+      userId: session.user.id,
+      generation: session.generation,
+    });
+  }
+
+  /** Public routes: whatever session the request carries is neither checked nor renewed. */
+  skipRenewal(req: Request): void {
+    (req as WithSession)[SESSION] = false;
+  }
+
+  /** Sign-in: a new session for the user, replacing whatever cookie the request carried. */
+  start(req: Request, res: Response, claims: SessionClaims): void {
+    this.skipRenewal(req);
+    this.setCookie(req, res, claims);
+  }
+
+  /**
+   * Sign-out: ends every session of the user (each cookie issued to them before, on every
+   * instance) and expires the request's cookie.
+   */
+  async end(req: Request, res: Response, user: CurrentUser): Promise<void> {
+    await this.users.endSessions(user.id);
+    this.skipRenewal(req);
+    removeSessionCookies(res);
+    res.cookie(SESSION_COOKIE, '', { ...sessionCookieOptions(req), expires: new Date(0) });
+  }
+
+  private setCookie(req: Request, res: Response, claims: SessionClaims): void {
+    removeSessionCookies(res);
+    res.cookie(SESSION_COOKIE, issueSessionCookie(this.config.sessionSecret, claims), {
+      ...sessionCookieOptions(req),
+      maxAge: SESSION_SECONDS * 1000,
+    });
+  }
+
+  private lookUp(req: Request): Promise<SessionUser> {
+    const withSession = req as WithSession;
+    const memo = withSession[SESSION];
+    if (memo) {
+      return memo;
+    }
+    const lookup = this.check(req);
+    withSession[SESSION] = lookup;
+    // Callers that only renew ignore a failed lookup; the guard reports it.
+    lookup.catch(() => undefined);
+    return lookup;
+  }
+
+  private async check(req: Request): Promise<SessionUser> {
+    const value = sessionCookieFrom(req.headers.cookie);
+    if (!value) {
+      throw new UnauthorizedException(NOT_LOGGED_IN);
+    }
+    let claims: SessionClaims;
+    try {
+      claims = readSessionCookie(this.config.sessionSecret, value);
+    } catch (error) {
+      if (error instanceof SessionCookieError) {
+        throw new UnauthorizedException(error.message);
+      }
+      throw error;
+    }
+    let session = this.cache.get(claims.userId);
+    if (!session) {
+      session = await this.users.findSessionUser(claims.userId);
+      if (!session) {
+        throw new UnauthorizedException('user not found');
+      }
+      this.cache.set(session);
+    }
+    // A renamed user's old cookies name someone else (or no one); the generation was raised by a
+    // sign-out, a password or a role change after the cookie was issued.
+    if (session.user.username !== claims.username) {
+      throw new UnauthorizedException('user not found');
+    }
+    if (session.generation !== claims.generation) {
+      throw new UnauthorizedException(SESSION_ENDED);
+    }
+    return session;
+  }
+}
+
+function setCookieHeaders(res: Response): string[] {
+  const header = res.getHeader('Set-Cookie');
+  return header === undefined ? [] : ([] as string[]).concat(header as string | string[]);
+}
+
+function setsSessionCookie(res: Response): boolean {
+  return setCookieHeaders(res).some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+}
+
+/** Takes back the session cookie the response would set, keeping any other cookie. */
+function removeSessionCookies(res: Response): void {
+  const others = setCookieHeaders(res).filter((cookie) => !cookie.startsWith(`${SESSION_COOKIE}=`));
+  if (others.length > 0) {
+    res.setHeader('Set-Cookie', others);
+  } else {
+    res.removeHeader('Set-Cookie');
+  }
+}
