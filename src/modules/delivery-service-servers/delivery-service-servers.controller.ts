@@ -21,7 +21,7 @@ import { DEFAULT_LIMIT, DELIVERY_SERVICE_SERVER_LIST } from './delivery-service-
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
 import { parseServerAssignment } from './dto/assignment.dto';
 import { toAssignmentListResponse } from './dto/delivery-service-server.response';
-import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
 function first(value: unknown): string | undefined {
   return Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value : undefined;
@@ -45,7 +45,10 @@ function idList(name: string, raw: unknown): number[] {
   return ids;
 }
 
-@ConditionalOn('deliveryservice_server')
+@ConditionalOn({
+  table: 'deliveryservice_server',
+  row: rowByIntParams({ deliveryservice: 'dsId', server: 'serverId' }),
+})
 @Controller({ path: 'deliveryserviceserver', version: ALL_VERSIONS })
 export class DeliveryServiceServersController {
   constructor(private readonly assignments: DeliveryServiceServersService) {}

@@ -8,6 +8,7 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { hasRequestBody } from 'src/common/validation/request-body';
 import { FEDERATION_DS_LIST } from './federation-deliveryservices.list';
 import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
 const WRITE_PERMISSIONS = [
   'FEDERATION:UPDATE',
@@ -47,6 +48,10 @@ export class FederationDeliveryServicesController {
   }
 
   @Delete(':dsID')
+  @ConditionalOn({
+    table: 'federation_deliveryservice',
+    row: rowByIntParams({ federation: 'id', deliveryservice: 'dsID' }),
+  })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(...WRITE_PERMISSIONS)
   async remove(

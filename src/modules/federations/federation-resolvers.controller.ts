@@ -20,6 +20,7 @@ import { hasRequestBody } from 'src/common/validation/request-body';
 import { parseFederationResolverBody } from './dto/federation-resolver.body';
 import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
 import { FederationResolversService } from './federation-resolvers.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 @Controller({ path: 'federation_resolvers', version: ALL_VERSIONS })
 export class FederationResolversController {
@@ -51,6 +52,7 @@ export class FederationResolversController {
 
   /** `DELETE federation_resolvers?id=<id>` (the id is a required query parameter). */
   @Delete()
+  @ConditionalOn('federation_resolver')
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'TYPE:READ')
   async remove(@Query('id') raw: unknown) {

@@ -8,6 +8,7 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { hasRequestBody } from 'src/common/validation/request-body';
 import { FEDERATION_USER_LIST } from './federation-users.list';
 import { FederationUsersService } from './federation-users.service';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
 @Controller({ path: 'federations/:id/users', version: ALL_VERSIONS })
 export class FederationUsersController {
@@ -44,6 +45,7 @@ export class FederationUsersController {
   }
 
   @Delete(':userID')
+  @ConditionalOn({ table: 'federation_tmuser', row: rowByIntParams({ federation: 'id', tm_user: 'userID' }) })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'USER:READ')
   async remove(
