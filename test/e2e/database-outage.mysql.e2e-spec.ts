@@ -201,7 +201,9 @@ describe('database that stops answering (MySQL)', () => {
       proxy.stall();
       // Both connections of the pool (DB_POOL_SIZE=2) wait for answers that do not come…
       const hanging = [timed(admin.get('cdns?limit=1')), timed(admin.get('cdns?limit=2'))];
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      while (proxy.heldBack < 2) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       // …so the next request finds none, and gives up after the acquire timeout, not the query timeout.
       const waiting = await timed(admin.get('cdns'));
       expect({ status: waiting.status, body: waiting.body }).toEqual(unavailable);

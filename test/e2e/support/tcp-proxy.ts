@@ -40,6 +40,11 @@ export class TcpProxy {
     this.port = typeof address === 'object' && address ? address.port : 0;
   }
 
+  /** What a stall holds back so far: statements sent on open connections, and new connections. */
+  get heldBack(): number {
+    return this.held.length;
+  }
+
   private track(socket: Socket): void {
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
