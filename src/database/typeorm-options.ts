@@ -7,7 +7,7 @@ import type { DatabaseConfig } from 'src/config/database.config';
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
 /** The error code of a request that found no database connection within DB_ACQUIRE_TIMEOUT_MS. */
-export const ACQUIRE_TIMEOUT_CODE = 'POOL_ACQUIRE_TIMEOUT';
+const ACQUIRE_TIMEOUT_CODE = 'POOL_ACQUIRE_TIMEOUT';
 /** The error code of a statement unanswered within DB_QUERY_TIMEOUT_MS (mysql2's own for it). */
 const QUERY_TIMEOUT_CODE = 'PROTOCOL_SEQUENCE_TIMEOUT';
 
