@@ -43,7 +43,13 @@ async function prepareDatabase(): Promise<string> {
   await connection.end();
   url.pathname = `/${database}`;
   const dataSource = new DataSource(
-    buildTypeOrmOptions({ driver: 'mysql', url: url.toString(), poolSize: 2 }),
+    buildTypeOrmOptions({
+      driver: 'mysql',
+      url: url.toString(),
+      poolSize: 2,
+      queryTimeoutMs: 0,
+      acquireTimeoutMs: 10000,
+    }),
   );
   await dataSource.initialize();
   await dataSource.runMigrations({ transaction: 'each' });

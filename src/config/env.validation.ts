@@ -71,6 +71,28 @@ export class EnvironmentVariables {
   @Max(200)
   DB_POOL_SIZE: number = 10;
 
+  /**
+   * Milliseconds a MySQL statement may go unanswered before it fails (503) and its connection is
+   * dropped: a database that stops answering cannot hold requests forever.
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  DB_QUERY_TIMEOUT_MS: number = 10000;
+
+  /**
+   * Milliseconds a request may wait for a database connection (MySQL: a free pooled connection or a
+   * new one's handshake; SQLite: the file's lock held by another process) before it fails (503).
+   */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  DB_ACQUIRE_TIMEOUT_MS: number = 5000;
+
   /** HMAC key for session cookies; required with MySQL so that every instance shares it. */
   @ValidateIf(
     (env: EnvironmentVariables) => env.DATABASE_URL !== undefined || env.SESSION_SECRET !== undefined,

@@ -6,20 +6,100 @@ import type { DatabaseConfig } from 'src/config/database.config';
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
+/** The error code of a request that found no database connection within DB_ACQUIRE_TIMEOUT_MS. */
+const ACQUIRE_TIMEOUT_CODE = 'POOL_ACQUIRE_TIMEOUT';
+/** The error code of a statement unanswered within DB_QUERY_TIMEOUT_MS (mysql2's own for it). */
+const QUERY_TIMEOUT_CODE = 'PROTOCOL_SEQUENCE_TIMEOUT';
+
+type QueryCallback = (error: Error | null, ...results: unknown[]) => void;
+type ConnectionCallback = (error: NodeJS.ErrnoException | null, connection?: mysql2.PoolConnection) => void;
+
 /**
- * mysql2, with every pooled connection switched to UTC before its first query, so that the
- * database's own CURRENT_TIMESTAMP agrees with the timestamps the service writes and reads.
+ * Every statement of `connection` fails after `timeoutMs` without an answer. The clock is the
+ * client's, so it also ends a wait on a connection whose server or network stalled; the connection,
+ * still owing that answer, is destroyed (the pool opens a new one when needed). Timed here rather
+ * than with mysql2's own per-query timeout, which leaves its timer running when the connection dies
+ * first and keeps the connection busy with the unanswered statement.
  */
-const mysqlDriver = {
-  ...mysql2,
-  createPool(options: mysql2.PoolOptions): mysql2.Pool {
-    const pool = mysql2.createPool(options);
-    pool.on('connection', (connection) => {
-      connection.query("SET time_zone = '+00:00'");
+function withQueryTimeout(connection: mysql2.PoolConnection, timeoutMs: number): void {
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  const timed = (...args: unknown[]): unknown => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback !== 'function') {
+      return query(...args);
+    }
+    let answered = false;
+    const timer = setTimeout(() => {
+      answered = true;
+      connection.destroy();
+      const error: NodeJS.ErrnoException = new Error(`the database did not answer within ${timeoutMs} ms`);
+      error.code = QUERY_TIMEOUT_CODE;
+      (callback as QueryCallback)(error);
+    }, timeoutMs);
+    args[last] = (error: Error | null, ...results: unknown[]) => {
+      clearTimeout(timer);
+      if (!answered) {
+        answered = true;
+        (callback as QueryCallback)(error, ...results);
+      }
+    };
+    return query(...args);
+  };
+  connection.query = timed as typeof connection.query;
+}
+
+/**
+ * A request waits at most `timeoutMs` for a connection of `pool` (a free one, or a new one's
+ * handshake); mysql2's pool would queue it for ever. A connection that arrives after the wait gave
+ * up goes straight back to the pool.
+ */
+function withAcquireTimeout(pool: mysql2.Pool, timeoutMs: number): void {
+  const getConnection = pool.getConnection.bind(pool) as (callback: ConnectionCallback) => void;
+  const timed = (callback: ConnectionCallback): void => {
+    let waiting = true;
+    const timer = setTimeout(() => {
+      waiting = false;
+      const error: NodeJS.ErrnoException = new Error(`no database connection within ${timeoutMs} ms`);
+      error.code = ACQUIRE_TIMEOUT_CODE;
+      callback(error);
+    }, timeoutMs);
+    getConnection((error, connection) => {
+      clearTimeout(timer);
+      if (waiting) {
+        waiting = false;
+        callback(error, connection);
+      } else {
+        connection?.release();
+      }
     });
-    return pool;
-  },
-};
+  };
+  pool.getConnection = timed as typeof pool.getConnection;
+}
+
+/**
+ * mysql2, with every pooled connection switched to UTC before its first query (so that the
+ * database's own CURRENT_TIMESTAMP agrees with the timestamps the service writes and reads), and
+ * with the timeouts of `config`: a stalled database answers 503 rather than holding requests.
+ */
+function mysqlDriver(config: Extract<DatabaseConfig, { driver: 'mysql' }>) {
+  return {
+    ...mysql2,
+    createPool(options: mysql2.PoolOptions): mysql2.Pool {
+      // A new connection's handshake is part of acquiring it: a server that accepts the connection
+      // but never greets fails it (at start-up too) rather than hanging.
+      const pool = mysql2.createPool({ ...options, connectTimeout: config.acquireTimeoutMs });
+      pool.on('connection', (connection) => {
+        if (config.queryTimeoutMs > 0) {
+          withQueryTimeout(connection, config.queryTimeoutMs);
+        }
+        connection.query("SET time_zone = '+00:00'");
+      });
+      withAcquireTimeout(pool, config.acquireTimeoutMs);
+      return pool;
+    },
+  };
+}
 
 /** The only place TypeORM options are written; the app and the migration CLI both use it. */
 export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
@@ -37,7 +117,7 @@ export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
       type: 'mysql',
       url: config.url,
       connectorPackage: 'mysql2',
-      driver: mysqlDriver,
+      driver: mysqlDriver(config),
       timezone: 'Z',
       charset: 'utf8mb4_unicode_ci',
       supportBigNumbers: true,
@@ -53,5 +133,7 @@ export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
     type: 'better-sqlite3',
     database: config.path,
     enableWAL: config.path !== ':memory:',
+    // How long a statement waits for the file's lock held by another process (then SQLITE_BUSY, 503).
+    timeout: config.busyTimeoutMs,
   };
 }

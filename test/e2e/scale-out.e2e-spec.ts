@@ -15,8 +15,9 @@ import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 
 /**
  * Two instances of the service on one database with one SESSION_SECRET, as behind a load balancer
- * (docs/architecture.md#scale): sessions are accepted by either, and concurrent conflicting writes spread
- * over both leave exactly one winner, decided by the database's unique indexes, and never a 5xx.
+ * (docs/architecture.md#scale): sessions are accepted by either, and concurrent conflicting writes
+ * spread over both leave exactly one winner (decided by the database's unique indexes, or by the row
+ * lock of a precondition), and never a 5xx.
  */
 describe('scale-out: two instances on one database', () => {
   let first: INestApplication;
@@ -120,5 +121,26 @@ describe('scale-out: two instances on one database', () => {
       expectError(loser, 400, 'an asn with the specified number already exists');
     }
     expect(responseOf<unknown[]>(await adminOnFirst.get(`asns?asn=${asn}`))).toHaveLength(1);
+  });
+
+  it('lets exactly one of concurrent PUTs holding one ETag through, across both instances', async () => {
+    const name = uniqueName('etag-cdn');
+    const created = await adminOnFirst.post('cdns', { name, domainName: `${name}.example.net` });
+    const id = responseOf<{ id: number }>(created).id;
+    const etag = created.headers.etag;
+    const names = Array.from({ length: 12 }, () => uniqueName('etag-cdn'));
+    const results = await Promise.all(
+      names.map((next, i) =>
+        (i % 2 === 0 ? adminOnFirst : adminOnSecond)
+          .put(`cdns/${id}`, { name: next, domainName: `${next}.example.net` })
+          .set('If-Match', etag),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const loser of results.filter((r) => r.status !== 200)) {
+      expectError(loser, 412, 'resource was modified since the time specified by the request headers');
+    }
+    const winner = names[results.findIndex((r) => r.status === 200)];
+    expect(responseOf<{ name: string }[]>(await adminOnSecond.get(`cdns?id=${id}`))[0].name).toBe(winner);
   });
 });

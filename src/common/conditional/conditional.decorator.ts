@@ -1,8 +1,54 @@
 import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+
+/** The columns and values naming the one row a PUT/DELETE addresses, e.g. `{ id: 7 }`. */
+export type RowKey = Record<string, string | number>;
+
+export interface ConditionalTable {
+  table: string;
+  /**
+   * The row a PUT/DELETE of the route addresses, read from the request the way its handler reads
+   * it; undefined when the request names none or names it badly (the handler then answers 400).
+   * Default: the integer `id` of the path, else of the query string (`PUT /asns?id=7`).
+   */
+  row?: (req: Request) => RowKey | undefined;
+  /** The 412 text, where the original words it its own way. */
+  modifiedText?: string;
+}
 
 /**
- * The table behind a controller's routes (docs/api-conventions.md#conditional-requests): its list
- * GETs answer 304 to If-Modified-Since when nothing matching changed or was deleted since, and its
- * PUT/DELETE by id answer 412 to If-Unmodified-Since / If-Match when the row changed after that.
+ * The table behind a controller's (or a handler's) routes, for conditional requests: its list GETs
+ * answer 304 to If-Modified-Since when nothing matching changed or was deleted since, and its
+ * PUT/DELETE of one row answer 412 to If-Unmodified-Since / If-Match when the row changed after
+ * that, checked atomically with the write (src/common/conditional/conditional.interceptor.ts).
  */
-export const ConditionalOn = Reflector.createDecorator<string>();
+export const ConditionalOn = Reflector.createDecorator<string | ConditionalTable>();
+
+/** The first value of a path or query parameter (a repeated query parameter counts by its first). */
+export function paramOf(req: Request, name: string): string | undefined {
+  const params = req.params as Record<string, string | undefined>;
+  const raw: unknown = params[name] ?? (req.query as Record<string, unknown>)[name];
+  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An integer key parameter, or undefined when absent or not an integer. */
+export function intParamOf(req: Request, name: string): number | undefined {
+  const value = paramOf(req, name);
+  return value !== undefined && /^-?\d{1,15}$/.test(value) ? Number(value) : undefined;
+}
+
+/** A row named by integer parameters, `{ column: parameter }`; undefined unless all are integers. */
+export function rowByIntParams(columns: Record<string, string>): (req: Request) => RowKey | undefined {
+  return (req) => {
+    const key: RowKey = {};
+    for (const [column, param] of Object.entries(columns)) {
+      const value = intParamOf(req, param);
+      if (value === undefined) {
+        return undefined;
+      }
+      key[column] = value;
+    }
+    return key;
+  };
+}

@@ -10,17 +10,43 @@ import {
 import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import { from, map, mergeMap, type Observable } from 'rxjs';
+import { from, lastValueFrom, map, mergeMap, type Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
-import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import {
+  ConditionalOn,
+  type ConditionalTable,
+  intParamOf,
+  type RowKey,
+} from 'src/common/conditional/conditional.decorator';
 import { etagOf, parseHttpDate, parseIfMatch, seconds } from 'src/common/conditional/http-dates';
+import { lockingClause } from 'src/common/database/locks';
+import { inRequestTransactionOrJoin } from 'src/common/database/request-transaction';
 import { ApiResult } from 'src/common/http/alerts';
 import { toDate } from 'src/common/time/timestamps';
 
 export const MODIFIED_TEXT = 'resource was modified since the time specified by the request headers';
 
+/** Table and column names are written into SQL: plain lower-case identifiers only. */
+const SQL_NAME = /^[a-z_]+$/;
+
 /** How long a table's last change, once read, may answer "changed since" without a query. */
 const KNOWN_CHANGE_MS = 5000;
+
+/**
+ * The row a PUT/DELETE addresses: the route's own reading, else the integer `id` of the path or of
+ * the query string. A reading that fails means the request names no row: its handler answers 400.
+ */
+function rowOf(spec: ConditionalTable, req: Request): RowKey | undefined {
+  if (!spec.row) {
+    const id = intParamOf(req, 'id');
+    return id === undefined ? undefined : { id };
+  }
+  try {
+    return spec.row(req);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Thrown to answer 304: the exception filter sends it without a body. */
 export class NotModifiedException extends HttpException {
@@ -33,8 +59,10 @@ export class NotModifiedException extends HttpException {
  * Conditional requests on the routes of a controller marked @ConditionalOn(table) (docs/decisions.md#d33):
  * - GET with If-Modified-Since: 304 when the table's newest `last_updated` and its last deletion
  *   (`last_deleted`, kept by triggers) are not later; otherwise the list, with Last-Modified.
- * - PUT/DELETE of `:id` (or `?id=`) with If-Unmodified-Since or If-Match (`"v1-…"` ETags): 412 when
- *   the row changed later.
+ * - PUT/DELETE of one row (`:id`, `?id=`, or the route's own key) with If-Unmodified-Since or
+ *   If-Match (`"v1-…"` ETags): 412 when the row changed after that instant. The check locks the row
+ *   inside the write's own transaction, so of concurrent writes holding one ETag only the first
+ *   passes; the others wait for it and then see the row changed.
  * - Write responses holding one record with a `lastUpdated` get its ETag and Last-Modified.
  * Requests without these headers cost nothing more.
  */
@@ -54,11 +82,16 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const table = this.reflector.getAllAndOverride(ConditionalOn, [context.getHandler(), context.getClass()]);
-    if (!table) {
+    const declared = this.reflector.getAllAndOverride(ConditionalOn, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!declared) {
       return next.handle();
     }
-    if (!/^[a-z_]+$/.test(table)) {
+    const spec: ConditionalTable = typeof declared === 'string' ? { table: declared } : declared;
+    const table = spec.table;
+    if (!SQL_NAME.test(table)) {
       throw new Error(`@ConditionalOn needs a table name, not ${table}`);
     }
     const req = context.switchToHttp().getRequest<Request>();
@@ -85,25 +118,28 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
         }),
       );
     }
-    const unmodifiedSince = this.unmodifiedSince(req);
-    const id = this.idOf(req);
-    const checked =
-      unmodifiedSince && id !== undefined && (req.method === 'PUT' || req.method === 'DELETE')
-        ? from(this.assertUnmodified(table, id, unmodifiedSince)).pipe(mergeMap(() => next.handle()))
-        : next.handle();
-    return checked.pipe(map((result: unknown) => this.withValidators(result, res)));
+    const since = req.method === 'PUT' || req.method === 'DELETE' ? this.unmodifiedSince(req) : undefined;
+    const row = since ? rowOf(spec, req) : undefined;
+    if (!since || !row) {
+      return next.handle().pipe(map((result: unknown) => this.withValidators(result, res)));
+    }
+    // In the request's write transaction (the change log opens it), before the handler: the row
+    // stays locked until the write commits, so no other write can come in between.
+    const checked = inRequestTransactionOrJoin(this.dataSource, async () => {
+      await this.assertUnmodified(spec, row, since);
+      return lastValueFrom<unknown, undefined>(next.handle(), { defaultValue: undefined });
+    });
+    return from(checked).pipe(map((result: unknown) => this.withValidators(result, res)));
   }
 
+  /**
+   * The instant the client last saw the row: the earlier of If-Unmodified-Since (whole seconds) and
+   * the newest `"v1-…"` ETag of If-Match (milliseconds); other ETags are ignored, as the original does.
+   */
   private unmodifiedSince(req: Request): Date | undefined {
     const dates = [parseHttpDate(req.headers['if-unmodified-since']), parseIfMatch(req.headers['if-match'])];
     const given = dates.filter((d): d is Date => d !== undefined);
     return given.length === 0 ? undefined : new Date(Math.min(...given.map((d) => d.getTime())));
-  }
-
-  private idOf(req: Request): number | undefined {
-    const raw =
-      (req.params as Record<string, string | undefined>).id ?? (req.query as Record<string, unknown>).id;
-    return typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
   }
 
   /** The newest change of `table`: its latest `last_updated` or its last deletion. */
@@ -125,13 +161,25 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
     return change;
   }
 
-  private async assertUnmodified(table: string, id: number, since: Date): Promise<void> {
+  /**
+   * Locks the addressed row (`SELECT … FOR UPDATE` on MySQL; on SQLite the write transaction already
+   * excludes every other writer) and answers 412 when it changed after `since`. `last_updated` moves
+   * forward by at least a millisecond on every write (migration 1763850000000), so an ETag, which
+   * carries it to the millisecond, goes stale with the next write. A missing row passes: the
+   * handler answers its own 404.
+   */
+  private async assertUnmodified(spec: ConditionalTable, row: RowKey, since: Date): Promise<void> {
+    const columns = Object.keys(row);
+    if (columns.length === 0 || !columns.every((column) => SQL_NAME.test(column))) {
+      throw new Error(`@ConditionalOn(${spec.table}) names its row by columns, not ${columns.join(', ')}`);
+    }
     const rows = await this.dataSource.query<{ last_updated: Date | string }[]>(
-      `SELECT last_updated FROM ${table} WHERE id = ?`,
-      [id],
+      `SELECT last_updated FROM ${spec.table} WHERE ${columns.map((c) => `${c} = ?`).join(' AND ')}` +
+        lockingClause(this.dataSource, 'write'),
+      columns.map((c) => row[c]),
     );
-    if (rows[0] && seconds(toDate(rows[0].last_updated)) > seconds(since)) {
-      throw new PreconditionFailedException(MODIFIED_TEXT);
+    if (rows.some((r) => toDate(r.last_updated).getTime() > since.getTime())) {
+      throw new PreconditionFailedException(spec.modifiedText ?? MODIFIED_TEXT);
     }
   }
 

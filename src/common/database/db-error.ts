@@ -33,6 +33,8 @@ const UNAVAILABLE_CODES = new Set([
   'ER_CON_COUNT_ERROR',
   'POOL_CLOSED',
   'EHOSTUNREACH',
+  // No connection within DB_ACQUIRE_TIMEOUT_MS (src/database/typeorm-options.ts).
+  'POOL_ACQUIRE_TIMEOUT',
 ]);
 
 export function classifyDbError(error: unknown): DbFailure | undefined {

@@ -1,4 +1,8 @@
-import { inRequestTransaction, RequestScopedDataSource } from 'src/common/database/request-transaction';
+import {
+  inRequestTransaction,
+  inRequestTransactionOrJoin,
+  RequestScopedDataSource,
+} from 'src/common/database/request-transaction';
 
 describe('request transactions (embedded SQLite)', () => {
   let dataSource: RequestScopedDataSource;
@@ -59,5 +63,28 @@ describe('request transactions (embedded SQLite)', () => {
     expect(runner.isTransactionActive).toBe(false);
     await insert('outside');
     expect(await names()).toEqual(['outside']);
+  });
+
+  it('joins the transaction in progress, or opens one when there is none', async () => {
+    await expect(
+      inRequestTransaction(dataSource, async (outer) => {
+        await insert('outer');
+        await inRequestTransactionOrJoin(dataSource, async () => {
+          expect(dataSource.createQueryRunner()).toBe(outer);
+          await insert('joined');
+        });
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await names()).toEqual([]);
+
+    await expect(
+      inRequestTransactionOrJoin(dataSource, async () => {
+        expect(dataSource.createQueryRunner().isTransactionActive).toBe(true);
+        await insert('alone');
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await names()).toEqual([]);
   });
 });

@@ -74,3 +74,12 @@ export function inRequestTransaction<T>(
   };
   return dataSource.options.type === 'better-sqlite3' ? serialized(run) : run();
 }
+
+/**
+ * Runs `work` inside the request's transaction: joins the one in progress (the change log opens one
+ * for every signed-in write), or opens one when there is none, so that what `work` checks and what it
+ * writes always commit together.
+ */
+export function inRequestTransactionOrJoin<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+  return ambient.getStore() ? work() : inRequestTransaction(dataSource, work);
+}

@@ -13,7 +13,7 @@ import { DeliveryServiceServersService } from './delivery-service-servers.servic
 import { type ServerAssignment, ServerAssignmentBody } from './dto/assignment.dto';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { toAssignmentListResponse } from './dto/delivery-service-server.response';
-import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
 function first(value: unknown): string | undefined {
   return Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value : undefined;
@@ -38,7 +38,10 @@ function idList(name: string, raw: unknown): number[] {
   return ids;
 }
 
-@ConditionalOn('deliveryservice_server')
+@ConditionalOn({
+  table: 'deliveryservice_server',
+  row: rowByIntParams({ deliveryservice: 'dsId', server: 'serverId' }),
+})
 @Controller({ path: 'deliveryserviceserver', version: ALL_VERSIONS })
 export class DeliveryServiceServersController {
   constructor(private readonly assignments: DeliveryServiceServersService) {}

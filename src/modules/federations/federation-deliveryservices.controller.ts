@@ -9,6 +9,7 @@ import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { FEDERATION_DS_LIST } from './federation-deliveryservices.list';
 import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
 const WRITE_PERMISSIONS: Permission[] = [
   'FEDERATION:UPDATE',
@@ -51,6 +52,10 @@ export class FederationDeliveryServicesController {
   }
 
   @Delete(':dsID')
+  @ConditionalOn({
+    table: 'federation_deliveryservice',
+    row: rowByIntParams({ federation: 'id', deliveryservice: 'dsID' }),
+  })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(...WRITE_PERMISSIONS)
   async remove(

@@ -9,6 +9,7 @@ import { type FederationResolverBody, FederationResolverBodyType } from './dto/f
 import { ValidBody } from 'src/common/validation/valid-body';
 import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
 import { FederationResolversService } from './federation-resolvers.service';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 @Controller({ path: 'federation_resolvers', version: ALL_VERSIONS })
 export class FederationResolversController {
@@ -40,6 +41,7 @@ export class FederationResolversController {
 
   /** `DELETE federation_resolvers?id=<id>` (the id is a required query parameter). */
   @Delete()
+  @ConditionalOn('federation_resolver')
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'TYPE:READ')
   async remove(@Query('id') raw: unknown) {

@@ -8,6 +8,7 @@ import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { FEDERATION_USER_LIST } from './federation-users.list';
 import { FederationUsersService } from './federation-users.service';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
 @Controller({ path: 'federations/:id/users', version: ALL_VERSIONS })
 export class FederationUsersController {
@@ -47,6 +48,7 @@ export class FederationUsersController {
   }
 
   @Delete(':userID')
+  @ConditionalOn({ table: 'federation_tmuser', row: rowByIntParams({ federation: 'id', tm_user: 'userID' }) })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'USER:READ')
   async remove(

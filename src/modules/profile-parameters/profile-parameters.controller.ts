@@ -9,9 +9,12 @@ import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/profile-parameter.response';
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
 import { ProfileParametersService } from './profile-parameters.service';
-import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
-@ConditionalOn('profile_parameter')
+@ConditionalOn({
+  table: 'profile_parameter',
+  row: rowByIntParams({ profile: 'profileId', parameter: 'parameterId' }),
+})
 @Controller({ path: 'profileparameters', version: ALL_VERSIONS })
 export class ProfileParametersController {
   constructor(private readonly links: ProfileParametersService) {}

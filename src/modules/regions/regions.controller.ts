@@ -20,12 +20,32 @@ import { RegionDto } from './dto/region.dto';
 import { toRegionResponse } from './dto/region.response';
 import { REGION_LIST } from './regions.list';
 import { type RegionKey, RegionsService } from './regions.service';
-import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { ConditionalOn, type RowKey } from 'src/common/conditional/conditional.decorator';
 
 /** The first value of a query parameter; an empty one counts as absent, as in the original. */
 function queryValue(raw: unknown): string | undefined {
   const value: unknown = Array.isArray(raw) ? raw[0] : raw;
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The region DELETE /regions addresses: `?id=` and/or `?name=` (both must then match). */
+function regionKeyOf(query: Record<string, unknown>): RegionKey {
+  const key: RegionKey = { name: queryValue(query.name) };
+  const id = queryValue(query.id);
+  if (id !== undefined) {
+    key.id = parseIntText(id);
+    if (key.id === undefined) {
+      throw new BadRequestException('id cannot parse to integer');
+    }
+  }
+  return key;
+}
+
+/** The same key as the row the DELETE's preconditions are checked against. */
+function regionRowOf(query: Record<string, unknown>): RowKey | undefined {
+  const { id, name } = regionKeyOf(query);
+  const row: RowKey = { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }) };
+  return Object.keys(row).length === 0 ? undefined : row;
 }
 
 /** Generic CRUD of the original (TORegion), tag `region`; no DELETE /regions/{id} exists (3.0–5.0). */
@@ -63,18 +83,11 @@ export class RegionsController {
   }
 
   @Delete()
+  @ConditionalOn({ table: 'region', row: (req) => regionRowOf(req.query) })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:DELETE')
-  async remove(@Query('id') rawId: unknown, @Query('name') rawName: unknown) {
-    const key: RegionKey = { name: queryValue(rawName) };
-    const id = queryValue(rawId);
-    if (id !== undefined) {
-      key.id = parseIntText(id);
-      if (key.id === undefined) {
-        throw new BadRequestException('id cannot parse to integer');
-      }
-    }
-    await this.regions.remove(key);
+  async remove(@Query() query: Record<string, unknown>) {
+    await this.regions.remove(regionKeyOf(query));
     return ApiResult.alertsOnly(successAlert('region was deleted.'));
   }
 }

@@ -29,7 +29,7 @@ export class ServersController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const { servers, count } = await this.servers.list(query);
+    const { servers, count } = await this.servers.list(query, user.tenantId);
     return ApiResult.list(this.show(servers, version, user), count);
   }
 

@@ -1,5 +1,32 @@
 import type { ListSpec } from 'src/common/list-query/list-query';
 
+/** Delivery-service types whose traffic goes through mid-tier caches (all but the live ones). */
+const WITHOUT_MIDS = "('DNS_LIVE', 'HTTP_LIVE', 'HTTP_NO_CACHE')";
+
+/**
+ * `dsId`: the servers of a delivery service, as the original lists them. The servers assigned to
+ * it (deliveryservice_server) in its CDN, and its assigned origins (ORG) whatever their CDN; then,
+ * unless the delivery service is topology-based or of a live type, the MID servers of its CDN in
+ * the parent cache groups of those servers. The tenancy of the delivery service is checked first
+ * (ServersService.list). Topology-based delivery services get their assigned servers only: there
+ * are no topologies here yet to add the servers of their cache groups.
+ */
+export function serversOfDeliveryService(param: string): string {
+  const assignedHere =
+    'SELECT 1 FROM deliveryservice_server dss JOIN deliveryservice d ON d.id = dss.deliveryservice ' +
+    `WHERE dss.deliveryservice = :${param} AND dss.server = server.id ` +
+    "AND (d.cdn_id = server.cdn_id OR type.name = 'ORG')";
+  const parentsOfAssigned =
+    'SELECT cg.parent_cachegroup_id FROM deliveryservice_server dss ' +
+    'JOIN deliveryservice d ON d.id = dss.deliveryservice JOIN type dt ON dt.id = d.type ' +
+    'JOIN server e ON e.id = dss.server JOIN type et ON et.id = e.type ' +
+    'JOIN cachegroup cg ON cg.id = e.cachegroup ' +
+    `WHERE dss.deliveryservice = :${param} AND d.topology IS NULL AND dt.name NOT IN ${WITHOUT_MIDS} ` +
+    "AND (e.cdn_id = d.cdn_id OR et.name = 'ORG') AND d.cdn_id = server.cdn_id " +
+    'AND cg.parent_cachegroup_id IS NOT NULL';
+  return `(EXISTS (${assignedHere}) OR (type.name = 'MID' AND server.cachegroup IN (${parentsOfAssigned})))`;
+}
+
 /** Filters and orderable fields of GET /servers (the original's, plus `profileName`). */
 export const SERVER_LIST: ListSpec = {
   fields: {
@@ -31,6 +58,7 @@ export const SERVER_LIST: ListSpec = {
       condition: (param) =>
         `EXISTS (SELECT 1 FROM server_profile sp WHERE sp.server = server.id AND sp.profile = :${param})`,
     },
+    dsId: { column: 'server.id', type: 'int', condition: serversOfDeliveryService },
     rack: { column: 'server.rack', filter: false },
     lastUpdated: { column: 'server.last_updated', filter: false },
   },

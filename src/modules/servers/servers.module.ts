@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { IpAddress } from './ip-address.entity';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
@@ -9,7 +10,7 @@ import { ServersQueueService } from './servers-queue.service';
 import { ServersService } from './servers.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress])],
+  imports: [TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress]), TenantsModule],
   controllers: [ServersController],
   providers: [ServersService, ServersQueueService],
   exports: [ServersService, ServersQueueService],

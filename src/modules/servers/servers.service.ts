@@ -1,10 +1,11 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Profile } from 'src/modules/profiles/profile.entity';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { Type } from 'src/modules/types/type.entity';
 import { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import type { LoadedServer } from './dto/server.response';
@@ -13,6 +14,7 @@ import { interfaceProblems } from './server-rules';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
+import { serversOfDeliveryService } from './servers.list';
 
 /** A server body of either version, with its profiles resolved. */
 interface ServerWrite {
@@ -23,10 +25,27 @@ interface ServerWrite {
 
 @Injectable()
 export class ServersService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+  ) {}
 
-  /** One page of servers, with the number of servers matching the filters. */
-  async list(query: ListQuery): Promise<{ servers: LoadedServer[]; count: number }> {
+  /**
+   * One page of servers, with the number of servers matching the filters. Asking for the servers of
+   * a delivery service (`dsId`) outside the user's tenancy is refused as the original does (403
+   * `Forbidden`); an unknown delivery service has no servers.
+   */
+  async list(query: ListQuery, userTenantId: number): Promise<{ servers: LoadedServer[]; count: number }> {
+    const dsId = query.filters.find((filter) => filter.condition === serversOfDeliveryService)?.value;
+    if (typeof dsId === 'number') {
+      const [ds] = await this.dataSource.query<{ tenant_id: number | string }[]>(
+        'SELECT tenant_id FROM deliveryservice WHERE id = ?',
+        [dsId],
+      );
+      if (ds && !(await this.tenancy.isWithinReach(userTenantId, Number(ds.tenant_id)))) {
+        throw new ForbiddenException('Forbidden');
+      }
+    }
     const [servers, count] = await applyListQuery(
       this.withNames(this.dataSource.manager),
       query,

@@ -11,7 +11,7 @@ import { toSteeringTargetResponse } from './dto/steering-target.response';
 import { IntPipe } from 'src/common/validation/id.pipe';
 import { STEERING_TARGET_LIST } from './steering-targets.list';
 import { SteeringTargetsService } from './steering-targets.service';
-import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 
 /** Path-parameter texts of the original's generic handlers (reads filter, writes parse keys). */
 const READ_DS = new IntPipe('deliveryservice cannot parse to integer');
@@ -24,7 +24,11 @@ const KEY_TARGET = new IntPipe('failed to parse key: target');
  * Steering targets (traffic_ops_golang/steeringtargets, routes.go): reads at level 10, writes at
  * the Steering/Portal level 15, permissions as the original's 4.x routes list them.
  */
-@ConditionalOn('steering_target')
+@ConditionalOn({
+  table: 'steering_target',
+  row: rowByIntParams({ deliveryservice: 'deliveryservice', target: 'target' }),
+  modifiedText: 'resource was modified',
+})
 @Controller({ path: 'steering/:deliveryservice/targets', version: ALL_VERSIONS })
 export class SteeringTargetsController {
   constructor(private readonly targets: SteeringTargetsService) {}

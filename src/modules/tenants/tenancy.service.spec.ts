@@ -14,7 +14,9 @@ describe('TenancyService', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    dataSource = new DataSource(buildTypeOrmOptions({ driver: 'sqlite', path: ':memory:' }));
+    dataSource = new DataSource(
+      buildTypeOrmOptions({ driver: 'sqlite', path: ':memory:', busyTimeoutMs: 5000 }),
+    );
     await dataSource.initialize();
     await dataSource.runMigrations();
     ids.root = 1;

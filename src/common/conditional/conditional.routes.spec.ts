@@ -1,0 +1,56 @@
+import { Reflector } from '@nestjs/core';
+import { AppModule } from 'src/app.module';
+import { ConditionalOn, type ConditionalTable } from 'src/common/conditional/conditional.decorator';
+import { routesOfModule } from 'src/common/routes/route-inventory';
+
+/**
+ * Which row each PUT and DELETE checks its preconditions against, read from the routes' metadata:
+ * a route that changes one row must name it, so that If-Match / If-Unmodified-Since are never
+ * silently ignored (as they once were on PUT /roles?name=).
+ */
+describe('conditional writes: the row of every PUT and DELETE', () => {
+  const reflector = new Reflector();
+  const writes = routesOfModule(AppModule).filter((r) => r.method === 'PUT' || r.method === 'DELETE');
+  const declared = (route: (typeof writes)[number]): ConditionalTable | undefined => {
+    const value = reflector.getAllAndOverride(ConditionalOn, [route.handler, route.controller]);
+    return typeof value === 'string' ? { table: value } : value;
+  };
+  const keyed = (how: 'own key' | 'path id' | 'query id') =>
+    writes
+      .filter((route) => {
+        const spec = declared(route);
+        if (!spec) {
+          return false;
+        }
+        const named = spec.row ? 'own key' : /(^|\/):id(\/|$)/.test(route.path) ? 'path id' : 'query id';
+        return named === how;
+      })
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+
+  it('reads the id of the query string only where the id is the query form', () => {
+    expect(keyed('query id')).toEqual(['DELETE asns', 'DELETE federation_resolvers', 'PUT asns']);
+  });
+
+  it('declares the key of every route that names its row otherwise', () => {
+    expect(keyed('own key')).toEqual([
+      'DELETE deliveryserviceserver/:dsId/:serverId',
+      'DELETE federations/:id/deliveryservices/:dsID',
+      'DELETE federations/:id/users/:userID',
+      'DELETE profileparameters/:profileId/:parameterId',
+      'DELETE regions',
+      'DELETE roles',
+      'DELETE steering/:deliveryservice/targets/:target',
+      'PUT roles',
+      'PUT steering/:deliveryservice/targets/:target',
+    ]);
+  });
+
+  it("leaves out only writes that address no single row (the current user's federation mappings)", () => {
+    const unconditional = writes
+      .filter((route) => !declared(route))
+      .map((route) => `${route.method} ${route.path}`)
+      .sort();
+    expect(unconditional).toEqual(['DELETE federations', 'PUT federations']);
+  });
+});
