@@ -14,7 +14,11 @@ import { databaseConfig, type DatabaseConfig } from 'src/config/database.config'
 import { validateEnv } from 'src/config/env.validation';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { AuthModule } from 'src/modules/auth/auth.module';
-import { ChangeLogInterceptor } from 'src/modules/change-log/change-log.interceptor';
+import { ChangeLogParticipant } from 'src/modules/change-log/change-log.participant';
+import {
+  RequestTransactionInterceptor,
+  TRANSACTION_PARTICIPANTS,
+} from 'src/common/database/request-transaction.interceptor';
 import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
 import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
@@ -86,12 +90,18 @@ import { UsersModule } from 'src/modules/users/users.module';
     AuthorizationGuard,
     { provide: APP_GUARD, useExisting: SessionAuthGuard },
     { provide: APP_GUARD, useExisting: AuthorizationGuard },
+    // The global interceptors run in this order, outermost first (src/app.interceptors.spec.ts):
+    // the envelope serializes what the others return; a signed-in write, its precondition check and
+    // its participants (the change log) are one transaction; the conditional checks see the handler's
+    // ApiResult before it is serialized.
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    // Inside the envelope, outside the conditional checks: a write, its precondition and its
-    // change-log entry are one transaction.
-    { provide: APP_INTERCEPTOR, useExisting: ChangeLogInterceptor },
-    // Inside the envelope: it sees the handler's ApiResult before it is serialized.
+    { provide: APP_INTERCEPTOR, useClass: RequestTransactionInterceptor },
     { provide: APP_INTERCEPTOR, useClass: ConditionalRequestInterceptor },
+    {
+      provide: TRANSACTION_PARTICIPANTS,
+      useFactory: (changeLog: ChangeLogParticipant) => [changeLog],
+      inject: [ChangeLogParticipant],
+    },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

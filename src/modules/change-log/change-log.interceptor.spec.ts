@@ -1,5 +1,5 @@
 import { ApiResult, EmptyBody, successAlert, warningAlert } from 'src/common/http/alerts';
-import { describeChange } from './change-log.interceptor';
+import { describeChange } from './change-log.participant';
 
 describe('describeChange', () => {
   const req = (method: string, originalUrl: string) => ({ method, originalUrl });

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ChangeLogInterceptor } from './change-log.interceptor';
+import { ChangeLogParticipant } from './change-log.participant';
 import { ChangeLogService } from './change-log.service';
 import { LogEntry } from './log.entity';
 import { LogsController } from './logs.controller';
 
-/** The change log (`log` table): written by ChangeLogInterceptor, read through GET /logs. */
+/** The change log (`log` table): written by ChangeLogParticipant in each write's transaction, read through GET /logs. */
 @Module({
   imports: [TypeOrmModule.forFeature([LogEntry])],
   controllers: [LogsController],
-  providers: [ChangeLogService, ChangeLogInterceptor],
-  exports: [ChangeLogInterceptor],
+  providers: [ChangeLogService, ChangeLogParticipant],
+  exports: [ChangeLogParticipant],
 })
 export class ChangeLogModule {}

@@ -1,54 +1,36 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import { from, lastValueFrom, type Observable } from 'rxjs';
-import { DataSource } from 'typeorm';
-import { inRequestTransaction } from 'src/common/database/request-transaction';
-import { Public } from 'src/common/decorators/auth.decorators';
+import type { EntityManager } from 'typeorm';
+import type { TransactionParticipant } from 'src/common/database/request-transaction.interceptor';
 import { ApiResult } from 'src/common/http/alerts';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { NotAChange } from './change-log.decorator';
 import { ChangeLogService } from './change-log.service';
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MAX_MESSAGE = 1024;
 /** Fields that name a resource, in the order they are looked for in a write's response. */
 const NAME_FIELDS = ['name', 'xmlId', 'hostName', 'username', 'cname'] as const;
 
 /**
- * Every signed-in write request is one transaction: the handler and everything it calls run on
- * the request's own query runner (RequestScopedDataSource), and when it succeeds the change-log
- * entry is added in the same transaction before the commit. A failing request rolls back whatever
- * it wrote, so neither a partial change nor a log entry of a change that did not happen remains.
+ * The change log's part in a signed-in write's transaction (RequestTransactionInterceptor): once
+ * the handler succeeded, its entry is added on the same transaction, so neither a partial change nor
+ * an entry of a change that did not happen remains. Writes marked @NotAChange (sign-out) add none.
  */
 @Injectable()
-export class ChangeLogInterceptor implements NestInterceptor {
+export class ChangeLogParticipant implements TransactionParticipant {
   constructor(
     private readonly reflector: Reflector,
     private readonly changeLog: ChangeLogService,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const req = context.switchToHttp().getRequest<Request>();
-    const user = req.user as CurrentUser | undefined;
-    const targets = [context.getHandler(), context.getClass()];
-    if (
-      !WRITE_METHODS.has(req.method) ||
-      !user ||
-      this.reflector.getAllAndOverride(Public, targets) ||
-      this.reflector.getAllAndOverride(NotAChange, targets)
-    ) {
-      return next.handle();
+  async beforeCommit(context: ExecutionContext, result: unknown, manager: EntityManager): Promise<void> {
+    if (this.reflector.getAllAndOverride(NotAChange, [context.getHandler(), context.getClass()])) {
+      return;
     }
-    return from(
-      inRequestTransaction(this.dataSource, async (runner) => {
-        const result: unknown = await lastValueFrom(next.handle());
-        await this.changeLog.record(runner.manager, user.id, describeChange(req, result));
-        return result;
-      }),
-    );
+    const req = context.switchToHttp().getRequest<Request>();
+    const user = req.user as CurrentUser;
+    await this.changeLog.record(manager, user.id, describeChange(req, result));
   }
 }
 
