@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, dropTable, isSqlite } from 'src/database/schema';
+import { createTable, dropTable, isSqlite } from './support/schema-v1';
 
 /** The tables whose lists answer conditional GETs: a deletion must count as a change (facts §0). */
-export const TRACKED_TABLES = [
+const TRACKED_TABLES = [
   'asn',
   'cachegroup',
   'cdn',
