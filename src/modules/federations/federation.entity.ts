@@ -1,7 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 
 /** A federation: a CNAME and TTL that delivery services and users are attached to (facts §7). */
 @Entity({ name: 'federation' })
+@Index('ix_federation__last_updated', ['lastUpdated'])
 export class Federation {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -15,6 +17,6 @@ export class Federation {
   @Column({ type: 'integer' })
   ttl!: number;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }
