@@ -1,30 +1,15 @@
-import * as mysql from 'mysql2/promise';
-import { DataSource, type DataSourceOptions, type TableColumn } from 'typeorm';
+import { DataSource, type TableColumn } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { DatabaseConfig } from 'src/config/database.config';
+import { withServerFlavour } from 'src/database/server-flavour';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 
 /**
- * A DataSource for comparing the schema with the entities. On a MariaDB server TypeORM must be told
- * so (`type: 'mariadb'`): only then does it read MariaDB's information_schema right (MariaDB reports
- * "no default" as the text NULL, which TypeORM's `mysql` type takes for a default value).
+ * A DataSource for comparing the schema with the entities: the app's options, told whether a MySQL
+ * server is MariaDB (see src/database/server-flavour.ts), as the TypeORM CLI's are.
  */
 export async function schemaDataSource(config: DatabaseConfig): Promise<DataSource> {
-  const options = buildTypeOrmOptions(config);
-  if (config.driver === 'mysql' && (await isMariaDb(config.url))) {
-    return new DataSource({ ...options, type: 'mariadb' } as DataSourceOptions);
-  }
-  return new DataSource(options);
-}
-
-async function isMariaDb(url: string): Promise<boolean> {
-  const connection = await mysql.createConnection(url);
-  try {
-    const [rows] = await connection.query('SELECT VERSION() AS version');
-    return /mariadb/i.test(String((rows as { version: string }[])[0].version));
-  } finally {
-    await connection.end();
-  }
+  return new DataSource(await withServerFlavour(buildTypeOrmOptions(config)));
 }
 
 /**
