@@ -25,12 +25,41 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['../*'], message: 'Import across folders with the absolute src/... path.' }],
+          patterns: [
+            { group: ['../*'], message: 'Import across folders with the absolute src/... path.' },
+            {
+              group: ['**/database/migrations', '**/database/migrations/**', './migrations/**'],
+              message: 'Only migrations import migration code (docs/database.md).',
+            },
+          ],
           paths: [
             {
               name: '@nestjs/common',
               importNames: ['Body'],
               message: 'Receive a body with @ValidBody (src/common/validation/valid-body.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Migrations are frozen once applied: they import only typeorm, node built-ins and their frozen,
+    // versioned helpers under ./support — never application code or another migration.
+    files: ['src/database/migrations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['../*'], message: 'Migrations are self-contained (docs/database.md).' },
+            {
+              group: ['src/**', 'test/**'],
+              message: 'Migrations never import application code, which changes; copy what they need.',
+            },
+            {
+              group: ['./*', '!./support'],
+              message: 'A migration never imports another migration; copy what it needs (docs/database.md).',
             },
           ],
         },

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import * as mysql2 from 'mysql2';
 import type { DataSourceOptions } from 'typeorm';
 import type { DatabaseConfig } from 'src/config/database.config';
+import { useDialect } from 'src/common/database/columns';
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
@@ -103,6 +104,8 @@ function mysqlDriver(config: Extract<DatabaseConfig, { driver: 'mysql' }>) {
 
 /** The only place TypeORM options are written; the app and the migration CLI both use it. */
 export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
+  // The entities' per-dialect column defaults (src/common/database/columns.ts) answer for this one.
+  useDialect(config.driver);
   const common = {
     synchronize: false,
     migrationsTableName: MIGRATIONS_TABLE,

@@ -3,7 +3,7 @@ import { QueryFailedError } from 'typeorm';
 /**
  * A database failure in the terms the API answers with, whichever driver produced it. MySQL names
  * the violated index or foreign key; SQLite names the columns of a unique index, and our foreign-key
- * triggers name the tables (src/database/schema.ts).
+ * triggers name the tables (docs/database.md; created by src/database/migrations/support/schema-v1.ts).
  */
 export type DbFailure =
   | { kind: 'unique'; table: string; columns: string[]; values?: string[] }

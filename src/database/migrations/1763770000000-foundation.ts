@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, dropTable, idColumn, lastUpdatedColumn, timestampColumn } from 'src/database/schema';
+import { createTable, dropTable, idColumn, lastUpdatedColumn, timestampColumn } from './support/schema-v1';
 
 /** Tenants, roles and their permissions, users, types, statuses and CDNs. */
 export class Foundation1763770000000 implements MigrationInterface {

@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, dropTable, idColumn, lastUpdatedColumn, timestampColumn } from 'src/database/schema';
+import { createTable, dropTable, idColumn, lastUpdatedColumn, timestampColumn } from './support/schema-v1';
 
 const varchar = (name: string, length = 255, isNullable = false) => ({
   name,

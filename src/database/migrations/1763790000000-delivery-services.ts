@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, dropTable, idColumn, lastUpdatedColumn } from 'src/database/schema';
+import { createTable, dropTable, idColumn, lastUpdatedColumn } from './support/schema-v1';
 
 const text = (name: string, isNullable = true) => ({ name, type: 'text', isNullable });
 const varchar = (name: string, length = 255, isNullable = true) => ({

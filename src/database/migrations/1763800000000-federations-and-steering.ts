@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, dropTable, idColumn, lastUpdatedColumn } from 'src/database/schema';
+import { createTable, dropTable, idColumn, lastUpdatedColumn } from './support/schema-v1';
 
 /** Federations, their users, DSes and resolvers; steering targets (docs/original-behaviour.md#schema). */
 export class FederationsAndSteering1763800000000 implements MigrationInterface {

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, dropTable, isSqlite } from 'src/database/schema';
+import { createTable, dropTable, isSqlite } from './support/schema-v1';
 
 /** Tables whose lists answer If-Modified-Since: a deletion counts as a change (docs/decisions.md#d33). */
-export const TRACKED_TABLES = [
+const TRACKED_TABLES = [
   'asn',
   'cachegroup',
   'cdn',

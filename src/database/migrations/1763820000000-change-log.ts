@@ -1,5 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { createTable, dropTable, idColumn, lastUpdatedColumn } from 'src/database/schema';
+import { createTable, dropTable, idColumn, lastUpdatedColumn } from './support/schema-v1';
 
 /** The change log: one row per successful write, who made it and what it was (docs/decisions.md#d32). */
 export class ChangeLog1763820000000 implements MigrationInterface {

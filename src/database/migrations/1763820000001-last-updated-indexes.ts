@@ -1,5 +1,32 @@
 import { TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
-import { TRACKED_TABLES } from './1763810000000-last-deleted';
+
+/**
+ * The tables whose lists answer If-Modified-Since, as they were when this migration was written (the
+ * same list as migration 1763810000000's; copied, not imported, so that neither can change the other).
+ */
+const TRACKED_TABLES = [
+  'asn',
+  'cachegroup',
+  'cdn',
+  'deliveryservice',
+  'deliveryservice_server',
+  'division',
+  'federation',
+  'federation_deliveryservice',
+  'federation_resolver',
+  'parameter',
+  'phys_location',
+  'profile',
+  'profile_parameter',
+  'region',
+  'role',
+  'server',
+  'status',
+  'steering_target',
+  'tenant',
+  'tm_user',
+  'type',
+];
 
 const indexName = (table: string): string => `ix_${table}__last_updated`;
 

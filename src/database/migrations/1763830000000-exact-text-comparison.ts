@@ -38,6 +38,16 @@ export class ExactTextComparison1763830000000 implements MigrationInterface {
     }
     const server = await mysqlServer(queryRunner);
     await convert(queryRunner, server, PAD_SPACE_BINARY, server.noPadBinary);
+    // Every table's default too, those without text columns included: a database migrated afresh
+    // (whose earlier tables take the database's default, NO PAD once this ran) ends up the same.
+    const tables = (await queryRunner.query(
+      "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE'",
+    )) as { name: string }[];
+    for (const { name } of tables) {
+      await queryRunner.query(
+        `ALTER TABLE ${quoteName(name)} DEFAULT CHARACTER SET utf8mb4 COLLATE ${server.noPadBinary}`,
+      );
+    }
     await queryRunner.query(`ALTER DATABASE CHARACTER SET utf8mb4 COLLATE ${server.noPadBinary}`);
   }
 

@@ -1,9 +1,21 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 import { bigintAsNumber } from 'src/common/database/transformers';
 import { Cachegroup } from './cachegroup.entity';
 
 /** An autonomous system number routed to a cache group; each number at most once (unique index). */
 @Entity({ name: 'asn' })
+@Unique('uq_asn__asn', ['asn'])
+@Index('ix_asn__last_updated', ['lastUpdated'])
 export class Asn {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -14,10 +26,10 @@ export class Asn {
   @Column({ name: 'cachegroup', type: 'integer' })
   cachegroupId!: number;
 
-  @ManyToOne(() => Cachegroup)
-  @JoinColumn({ name: 'cachegroup' })
+  @ManyToOne(() => Cachegroup, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cachegroup', foreignKeyConstraintName: 'fk_asn__cachegroup' })
   cachegroup?: Cachegroup;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,6 +1,10 @@
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED, booleanColumn } from 'src/common/database/columns';
 
 @Entity({ name: 'cdn' })
+@Unique('uq_cdn__name', ['name'])
+@Unique('uq_cdn__domain_name', ['domainName'])
+@Index('ix_cdn__last_updated', ['lastUpdated'])
 export class Cdn {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -11,13 +15,13 @@ export class Cdn {
   @Column({ name: 'domain_name', type: 'varchar', length: 255 })
   domainName!: string;
 
-  @Column({ name: 'dnssec_enabled', type: 'boolean', default: false })
+  @Column(booleanColumn({ name: 'dnssec_enabled', default: false }))
   dnssecEnabled!: boolean;
 
   /** Seconds; overrides every delivery service TTL of the CDN (API 4.1+). */
   @Column({ name: 'ttl_override', type: 'integer', nullable: true })
   ttlOverride!: number | null;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,8 +1,19 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+} from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 import { User } from 'src/modules/users/user.entity';
 
 /** One change-log entry (`log`): written with every successful write, never changed afterwards. */
 @Entity({ name: 'log' })
+@Index('ix_log__last_updated', ['lastUpdated'])
+@Index('ix_log__tm_user', ['userId'])
 export class LogEntry {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -16,13 +27,13 @@ export class LogEntry {
   @Column({ name: 'tm_user', type: 'integer' })
   userId!: number;
 
-  @ManyToOne(() => User)
-  @JoinColumn({ name: 'tm_user' })
+  @ManyToOne(() => User, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'tm_user', foreignKeyConstraintName: 'fk_log__tm_user' })
   user?: User;
 
   @Column({ name: 'ticketnum', type: 'varchar', length: 64, nullable: true })
   ticketNum!: string | null;
 
-  @CreateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @CreateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

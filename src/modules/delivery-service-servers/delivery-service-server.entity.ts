@@ -1,9 +1,22 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 import { Server } from 'src/modules/servers/server.entity';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 
 /** A server assigned to a delivery service. */
 @Entity({ name: 'deliveryservice_server' })
+@Unique('uq_deliveryservice_server__deliveryservice__server', ['deliveryServiceId', 'serverId'])
+@Index('ix_deliveryservice_server__last_updated', ['lastUpdated'])
+@Index('ix_deliveryservice_server__server', ['serverId'])
 export class DeliveryServiceServer {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -12,16 +25,19 @@ export class DeliveryServiceServer {
   deliveryServiceId!: number;
 
   @ManyToOne(() => DeliveryService, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'deliveryservice' })
+  @JoinColumn({
+    name: 'deliveryservice',
+    foreignKeyConstraintName: 'fk_deliveryservice_server__deliveryservice',
+  })
   deliveryService?: DeliveryService;
 
   @Column({ name: 'server', type: 'integer' })
   serverId!: number;
 
   @ManyToOne(() => Server, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'server' })
+  @JoinColumn({ name: 'server', foreignKeyConstraintName: 'fk_deliveryservice_server__server' })
   server?: Server;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,4 +1,14 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LAST_UPDATED, booleanColumn } from 'src/common/database/columns';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 import { Profile } from 'src/modules/profiles/profile.entity';
 import { Tenant } from 'src/modules/tenants/tenant.entity';
@@ -6,6 +16,11 @@ import { Type } from 'src/modules/types/type.entity';
 
 /** A delivery service (docs/original-behaviour.md#schema); `active` is ACTIVE, INACTIVE or PRIMED. */
 @Entity({ name: 'deliveryservice' })
+@Unique('uq_deliveryservice__xml_id', ['xmlId'])
+@Index('ix_deliveryservice__cdn_id', ['cdnId'])
+@Index('ix_deliveryservice__last_updated', ['lastUpdated'])
+@Index('ix_deliveryservice__tenant_id', ['tenantId'])
+@Index('ix_deliveryservice__type', ['typeId'])
 export class DeliveryService {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -25,7 +40,7 @@ export class DeliveryService {
   @Column({ name: 'qstring_ignore', type: 'integer', nullable: true })
   qstringIgnore!: number | null;
 
-  @Column({ name: 'geo_limit', type: 'integer' })
+  @Column({ name: 'geo_limit', type: 'integer', default: 0 })
   geoLimit!: number;
 
   @Column({ name: 'http_bypass_fqdn', type: 'varchar', length: 255, nullable: true })
@@ -67,7 +82,7 @@ export class DeliveryService {
   @Column({ name: 'long_desc_2', type: 'text', nullable: true })
   longDesc2!: string | null;
 
-  @Column({ name: 'max_dns_answers', type: 'integer', nullable: true })
+  @Column({ name: 'max_dns_answers', type: 'integer', nullable: true, default: 5 })
   maxDnsAnswers!: number | null;
 
   @Column({ name: 'info_url', type: 'varchar', length: 255, nullable: true })
@@ -82,16 +97,16 @@ export class DeliveryService {
   @Column({ name: 'check_path', type: 'varchar', length: 255, nullable: true })
   checkPath!: string | null;
 
-  @Column({ type: 'integer', nullable: true })
+  @Column({ type: 'integer', nullable: true, default: 0 })
   protocol!: number | null;
 
-  @Column({ name: 'ssl_key_version', type: 'integer', nullable: true })
+  @Column({ name: 'ssl_key_version', type: 'integer', nullable: true, default: 0 })
   sslKeyVersion!: number | null;
 
-  @Column({ name: 'ipv6_routing_enabled', type: 'boolean' })
+  @Column(booleanColumn({ name: 'ipv6_routing_enabled', default: false }))
   ipv6RoutingEnabled!: boolean;
 
-  @Column({ name: 'range_request_handling', type: 'integer', nullable: true })
+  @Column({ name: 'range_request_handling', type: 'integer', nullable: true, default: 0 })
   rangeRequestHandling!: number | null;
 
   @Column({ name: 'edge_header_rewrite', type: 'text', nullable: true })
@@ -112,7 +127,7 @@ export class DeliveryService {
   @Column({ name: 'remap_text', type: 'text', nullable: true })
   remapText!: string | null;
 
-  @Column({ name: 'multi_site_origin', type: 'boolean' })
+  @Column(booleanColumn({ name: 'multi_site_origin', default: false }))
   multiSiteOrigin!: boolean;
 
   @Column({ name: 'display_name', type: 'varchar', length: 48 })
@@ -121,7 +136,7 @@ export class DeliveryService {
   @Column({ name: 'tr_response_headers', type: 'text', nullable: true })
   trResponseHeaders!: string | null;
 
-  @Column({ name: 'initial_dispersion', type: 'integer', nullable: true })
+  @Column({ name: 'initial_dispersion', type: 'integer', nullable: true, default: 1 })
   initialDispersion!: number | null;
 
   @Column({ name: 'dns_bypass_cname', type: 'varchar', length: 255, nullable: true })
@@ -130,16 +145,16 @@ export class DeliveryService {
   @Column({ name: 'tr_request_headers', type: 'text', nullable: true })
   trRequestHeaders!: string | null;
 
-  @Column({ name: 'regional_geo_blocking', type: 'boolean' })
+  @Column(booleanColumn({ name: 'regional_geo_blocking', default: false }))
   regionalGeoBlocking!: boolean;
 
-  @Column({ name: 'geo_provider', type: 'integer', nullable: true })
+  @Column({ name: 'geo_provider', type: 'integer', nullable: true, default: 0 })
   geoProvider!: number | null;
 
   @Column({ name: 'geo_limit_countries', type: 'text', nullable: true })
   geoLimitCountries!: string | null;
 
-  @Column({ name: 'logs_enabled', type: 'boolean' })
+  @Column(booleanColumn({ name: 'logs_enabled', default: false }))
   logsEnabled!: boolean;
 
   @Column({ name: 'geolimit_redirect_url', type: 'varchar', length: 1024, nullable: true })
@@ -154,19 +169,19 @@ export class DeliveryService {
   @Column({ name: 'deep_caching_type', type: 'varchar', length: 8 })
   deepCachingType!: string;
 
-  @Column({ name: 'fq_pacing_rate', type: 'integer', nullable: true })
+  @Column({ name: 'fq_pacing_rate', type: 'integer', nullable: true, default: 0 })
   fqPacingRate!: number | null;
 
-  @Column({ name: 'anonymous_blocking_enabled', type: 'boolean' })
+  @Column(booleanColumn({ name: 'anonymous_blocking_enabled', default: false }))
   anonymousBlockingEnabled!: boolean;
 
   @Column({ name: 'consistent_hash_regex', type: 'varchar', length: 1024, nullable: true })
   consistentHashRegex!: string | null;
 
-  @Column({ name: 'max_origin_connections', type: 'integer', nullable: true })
+  @Column({ name: 'max_origin_connections', type: 'integer', nullable: true, default: 0 })
   maxOriginConnections!: number | null;
 
-  @Column({ name: 'ecs_enabled', type: 'boolean' })
+  @Column(booleanColumn({ name: 'ecs_enabled', default: false }))
   ecsEnabled!: boolean;
 
   @Column({ name: 'range_slice_block_size', type: 'integer', nullable: true })
@@ -187,28 +202,28 @@ export class DeliveryService {
   @Column({ name: 'service_category', type: 'varchar', length: 255, nullable: true })
   serviceCategory!: string | null;
 
-  @Column({ name: 'max_request_header_bytes', type: 'integer' })
+  @Column({ name: 'max_request_header_bytes', type: 'integer', default: 0 })
   maxRequestHeaderBytes!: number;
 
-  @Column({ type: 'boolean' })
+  @Column(booleanColumn({ default: false }))
   regional!: boolean;
 
-  @ManyToOne(() => Type)
-  @JoinColumn({ name: 'type' })
+  @ManyToOne(() => Type, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'type', foreignKeyConstraintName: 'fk_deliveryservice__type' })
   type?: Type;
 
-  @ManyToOne(() => Profile)
-  @JoinColumn({ name: 'profile' })
+  @ManyToOne(() => Profile, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'profile', foreignKeyConstraintName: 'fk_deliveryservice__profile' })
   profile?: Profile | null;
 
-  @ManyToOne(() => Cdn)
-  @JoinColumn({ name: 'cdn_id' })
+  @ManyToOne(() => Cdn, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cdn_id', foreignKeyConstraintName: 'fk_deliveryservice__cdn_id' })
   cdn?: Cdn;
 
-  @ManyToOne(() => Tenant)
-  @JoinColumn({ name: 'tenant_id' })
+  @ManyToOne(() => Tenant, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'tenant_id', foreignKeyConstraintName: 'fk_deliveryservice__tenant_id' })
   tenant?: Tenant;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

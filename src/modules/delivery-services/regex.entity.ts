@@ -1,4 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 import { Type } from 'src/modules/types/type.entity';
 
 /** A regular expression of a delivery service's match list (HOST_REGEXP, PATH_REGEXP, …). */
@@ -13,10 +14,10 @@ export class Regex {
   @Column({ name: 'type', type: 'integer' })
   typeId!: number;
 
-  @ManyToOne(() => Type)
-  @JoinColumn({ name: 'type' })
+  @ManyToOne(() => Type, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'type', foreignKeyConstraintName: 'fk_regex__type' })
   type?: Type;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

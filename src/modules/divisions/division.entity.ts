@@ -1,6 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 
 @Entity({ name: 'division' })
+@Unique('uq_division__name', ['name'])
+@Index('ix_division__last_updated', ['lastUpdated'])
 export class Division {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -8,6 +11,6 @@ export class Division {
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,17 +1,30 @@
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { Federation } from './federation.entity';
+import { FederationResolver } from './federation-resolver.entity';
+import { LAST_UPDATED } from 'src/common/database/columns';
 
 /** A resolver linked to a federation (unique per pair). */
 @Entity({ name: 'federation_federation_resolver' })
+@Unique('uq_h_80276b925d8c22cab6cd6c54a6e7df9c67c0b606', ['federationId', 'resolverId'])
+@Index('ix_federation_federation_resolver__federation_resolver', ['resolverId'])
 export class FederationFederationResolver {
   @PrimaryGeneratedColumn()
   id!: number;
 
+  @ForeignKey(() => Federation, {
+    name: 'fk_federation_federation_resolver__federation',
+    onDelete: 'CASCADE',
+  })
   @Column({ name: 'federation', type: 'integer' })
   federationId!: number;
 
+  @ForeignKey(() => FederationResolver, {
+    name: 'fk_federation_federation_resolver__federation_resolver',
+    onDelete: 'CASCADE',
+  })
   @Column({ name: 'federation_resolver', type: 'integer' })
   resolverId!: number;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

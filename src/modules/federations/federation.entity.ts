@@ -1,7 +1,9 @@
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 
 /** A federation: a CNAME and a TTL for delivery services and users (docs/original-behaviour.md#schema). */
 @Entity({ name: 'federation' })
+@Index('ix_federation__last_updated', ['lastUpdated'])
 export class Federation {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -15,6 +17,6 @@ export class Federation {
   @Column({ type: 'integer' })
   ttl!: number;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

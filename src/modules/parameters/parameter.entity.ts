@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED, booleanColumn } from 'src/common/database/columns';
 
 /**
  * The key of the original's UNIQUE(name, config_file, value): MySQL cannot index long text, so the
@@ -12,6 +13,9 @@ export function parameterIdentity(name: string, configFile: string, value: strin
 }
 
 @Entity({ name: 'parameter' })
+@Unique('uq_parameter__identity', ['identity'])
+@Index('ix_parameter__last_updated', ['lastUpdated'])
+@Index('ix_parameter__name', ['name'])
 export class Parameter {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -28,9 +32,9 @@ export class Parameter {
   @Column({ type: 'varchar', length: 64, select: true })
   identity!: string;
 
-  @Column({ type: 'boolean', default: false })
+  @Column(booleanColumn({ default: false }))
   secure!: boolean;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,7 +1,20 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 import { Region } from 'src/modules/regions/region.entity';
 
 @Entity({ name: 'phys_location' })
+@Unique('uq_phys_location__name', ['name'])
+@Unique('uq_phys_location__short_name', ['shortName'])
+@Index('ix_phys_location__last_updated', ['lastUpdated'])
 export class PhysLocation {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -39,10 +52,10 @@ export class PhysLocation {
   @Column({ name: 'region', type: 'integer' })
   regionId!: number;
 
-  @ManyToOne(() => Region)
-  @JoinColumn({ name: 'region' })
+  @ManyToOne(() => Region, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'region', foreignKeyConstraintName: 'fk_phys_location__region' })
   region?: Region;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,4 +1,14 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LAST_UPDATED, booleanColumn } from 'src/common/database/columns';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 
 /** The profile types of the original (docs/original-behaviour.md#profiles). */
@@ -21,6 +31,8 @@ export const PROFILE_TYPES = [
 ] as const;
 
 @Entity({ name: 'profile' })
+@Unique('uq_profile__name', ['name'])
+@Index('ix_profile__last_updated', ['lastUpdated'])
 export class Profile {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -37,13 +49,13 @@ export class Profile {
   @Column({ name: 'cdn', type: 'integer' })
   cdnId!: number;
 
-  @ManyToOne(() => Cdn)
-  @JoinColumn({ name: 'cdn' })
+  @ManyToOne(() => Cdn, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cdn', foreignKeyConstraintName: 'fk_profile__cdn' })
   cdn?: Cdn;
 
-  @Column({ name: 'routing_disabled', type: 'boolean', default: false })
+  @Column(booleanColumn({ name: 'routing_disabled', default: false }))
   routingDisabled!: boolean;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

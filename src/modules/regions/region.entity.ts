@@ -1,7 +1,19 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 import { Division } from 'src/modules/divisions/division.entity';
 
 @Entity({ name: 'region' })
+@Unique('uq_region__name', ['name'])
+@Index('ix_region__last_updated', ['lastUpdated'])
 export class Region {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -12,10 +24,10 @@ export class Region {
   @Column({ name: 'division', type: 'integer' })
   divisionId!: number;
 
-  @ManyToOne(() => Division)
-  @JoinColumn({ name: 'division' })
+  @ManyToOne(() => Division, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'division', foreignKeyConstraintName: 'fk_region__division' })
   division?: Division;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

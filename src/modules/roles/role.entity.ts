@@ -1,7 +1,10 @@
-import { Column, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 import { RoleCapability } from './role-capability.entity';
 
 @Entity({ name: 'role' })
+@Unique('uq_role__name', ['name'])
+@Index('ix_role__last_updated', ['lastUpdated'])
 export class Role {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -18,6 +21,6 @@ export class Role {
   @OneToMany(() => RoleCapability, (capability) => capability.role)
   capabilities?: RoleCapability[];
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

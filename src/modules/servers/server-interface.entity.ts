@@ -1,10 +1,12 @@
-import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { booleanColumn } from 'src/common/database/columns';
 import { bigintAsNumber } from 'src/common/database/transformers';
 import { IpAddress } from './ip-address.entity';
 import { Server } from './server.entity';
 
 /** A network interface of a server. */
 @Entity({ name: 'interface' })
+@Unique('uq_interface__server__name', ['serverId', 'name'])
 export class ServerInterface {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -13,13 +15,13 @@ export class ServerInterface {
   serverId!: number;
 
   @ManyToOne(() => Server, (server) => server.interfaces, { onDelete: 'CASCADE' })
-  @JoinColumn({ name: 'server' })
+  @JoinColumn({ name: 'server', foreignKeyConstraintName: 'fk_interface__server' })
   server?: Server;
 
   @Column({ type: 'varchar', length: 255 })
   name!: string;
 
-  @Column({ type: 'boolean', default: false })
+  @Column(booleanColumn({ default: false }))
   monitor!: boolean;
 
   @Column({ type: 'integer', nullable: true })

@@ -1,12 +1,14 @@
 import {
   Column,
   Entity,
+  Index,
   JoinColumn,
   ManyToOne,
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
+import { LAST_UPDATED, datetimeColumn } from 'src/common/database/columns';
 import { Cachegroup } from 'src/modules/cachegroups/cachegroup.entity';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 import { PhysLocation } from 'src/modules/phys-locations/phys-location.entity';
@@ -15,9 +17,14 @@ import { Type } from 'src/modules/types/type.entity';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 
-const nullableDate = { type: 'datetime', precision: 6, nullable: true } as const;
-
 @Entity({ name: 'server' })
+@Index('ix_server__cachegroup__cdn_id', ['cachegroupId', 'cdnId'])
+@Index('ix_server__cdn_id', ['cdnId'])
+@Index('ix_server__host_name', ['hostName'])
+@Index('ix_server__last_updated', ['lastUpdated'])
+@Index('ix_server__phys_location', ['physLocationId'])
+@Index('ix_server__status', ['statusId'])
+@Index('ix_server__type', ['typeId'])
 export class Server {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -43,8 +50,8 @@ export class Server {
   @Column({ name: 'phys_location', type: 'integer' })
   physLocationId!: number;
 
-  @ManyToOne(() => PhysLocation)
-  @JoinColumn({ name: 'phys_location' })
+  @ManyToOne(() => PhysLocation, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'phys_location', foreignKeyConstraintName: 'fk_server__phys_location' })
   physLocation?: PhysLocation;
 
   @Column({ type: 'varchar', length: 64, nullable: true })
@@ -53,22 +60,22 @@ export class Server {
   @Column({ name: 'cachegroup', type: 'integer' })
   cachegroupId!: number;
 
-  @ManyToOne(() => Cachegroup)
-  @JoinColumn({ name: 'cachegroup' })
+  @ManyToOne(() => Cachegroup, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cachegroup', foreignKeyConstraintName: 'fk_server__cachegroup' })
   cachegroup?: Cachegroup;
 
   @Column({ name: 'type', type: 'integer' })
   typeId!: number;
 
-  @ManyToOne(() => Type)
-  @JoinColumn({ name: 'type' })
+  @ManyToOne(() => Type, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'type', foreignKeyConstraintName: 'fk_server__type' })
   type?: Type;
 
   @Column({ name: 'status', type: 'integer' })
   statusId!: number;
 
-  @ManyToOne(() => Status)
-  @JoinColumn({ name: 'status' })
+  @ManyToOne(() => Status, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'status', foreignKeyConstraintName: 'fk_server__status' })
   status?: Status;
 
   @Column({ name: 'offline_reason', type: 'varchar', length: 255, nullable: true })
@@ -77,8 +84,8 @@ export class Server {
   @Column({ name: 'cdn_id', type: 'integer' })
   cdnId!: number;
 
-  @ManyToOne(() => Cdn)
-  @JoinColumn({ name: 'cdn_id' })
+  @ManyToOne(() => Cdn, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'cdn_id', foreignKeyConstraintName: 'fk_server__cdn_id' })
   cdn?: Cdn;
 
   @Column({ name: 'mgmt_ip_address', type: 'varchar', length: 64, nullable: true })
@@ -114,20 +121,20 @@ export class Server {
   @Column({ type: 'varchar', length: 64, nullable: true })
   guid!: string | null;
 
-  @Column({ name: 'status_last_updated', ...nullableDate })
+  @Column(datetimeColumn({ name: 'status_last_updated', nullable: true }))
   statusLastUpdated!: Date | null;
 
   /** Updates are pending while config_update_time is later than config_apply_time. */
-  @Column({ name: 'config_update_time', ...nullableDate })
+  @Column(datetimeColumn({ name: 'config_update_time', nullable: true }))
   configUpdateTime!: Date | null;
 
-  @Column({ name: 'config_apply_time', ...nullableDate })
+  @Column(datetimeColumn({ name: 'config_apply_time', nullable: true }))
   configApplyTime!: Date | null;
 
-  @Column({ name: 'revalidate_update_time', ...nullableDate })
+  @Column(datetimeColumn({ name: 'revalidate_update_time', nullable: true }))
   revalidateUpdateTime!: Date | null;
 
-  @Column({ name: 'revalidate_apply_time', ...nullableDate })
+  @Column(datetimeColumn({ name: 'revalidate_apply_time', nullable: true }))
   revalidateApplyTime!: Date | null;
 
   @OneToMany(() => ServerProfile, (profile) => profile.server)
@@ -136,6 +143,6 @@ export class Server {
   @OneToMany(() => ServerInterface, (serverInterface) => serverInterface.server)
   interfaces?: ServerInterface[];
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,7 +1,10 @@
-import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
+import { LAST_UPDATED } from 'src/common/database/columns';
 
 /** A server status (ONLINE, OFFLINE, REPORTED, ADMIN_DOWN, PRE_PROD, CCR_IGNORE, …). */
 @Entity({ name: 'status' })
+@Unique('uq_status__name', ['name'])
+@Index('ix_status__last_updated', ['lastUpdated'])
 export class Status {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -12,6 +15,6 @@ export class Status {
   @Column({ type: 'text', nullable: true })
   description!: string | null;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -1,8 +1,21 @@
-import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  UpdateDateColumn,
+} from 'typeorm';
+import { LAST_UPDATED, booleanColumn, datetimeColumn } from 'src/common/database/columns';
 import { Role } from 'src/modules/roles/role.entity';
 import { Tenant } from 'src/modules/tenants/tenant.entity';
 
 @Entity({ name: 'tm_user' })
+@Unique('uq_tm_user__username', ['username'])
+@Unique('uq_tm_user__email', ['email'])
+@Index('ix_tm_user__last_updated', ['lastUpdated'])
 export class User {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -23,15 +36,15 @@ export class User {
   @Column({ name: 'role', type: 'integer' })
   roleId!: number;
 
-  @ManyToOne(() => Role)
-  @JoinColumn({ name: 'role' })
+  @ManyToOne(() => Role, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'role', foreignKeyConstraintName: 'fk_tm_user__role' })
   role?: Role;
 
   @Column({ name: 'tenant_id', type: 'integer' })
   tenantId!: number;
 
-  @ManyToOne(() => Tenant)
-  @JoinColumn({ name: 'tenant_id' })
+  @ManyToOne(() => Tenant, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'tenant_id', foreignKeyConstraintName: 'fk_tm_user__tenant_id' })
   tenant?: Tenant;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
@@ -67,22 +80,22 @@ export class User {
   @Column({ type: 'integer', nullable: true })
   gid!: number | null;
 
-  @Column({ name: 'new_user', type: 'boolean', default: false })
+  @Column(booleanColumn({ name: 'new_user', default: false }))
   newUser!: boolean;
 
   @Column({ type: 'varchar', length: 64, default: '' })
   ucdn!: string;
 
-  @Column({ name: 'registration_sent', type: 'datetime', precision: 6, nullable: true })
+  @Column(datetimeColumn({ name: 'registration_sent', nullable: true }))
   registrationSent!: Date | null;
 
-  @Column({ name: 'last_authenticated', type: 'datetime', precision: 6, nullable: true })
+  @Column(datetimeColumn({ name: 'last_authenticated', nullable: true }))
   lastAuthenticated!: Date | null;
 
   /** Raised to end every session issued before (see src/modules/auth/session-cookie.ts); never sent. */
   @Column({ name: 'session_generation', type: 'integer', default: 0, select: false })
   sessionGeneration?: number;
 
-  @UpdateDateColumn({ name: 'last_updated', type: 'datetime', precision: 6 })
+  @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -2,8 +2,15 @@ import { createHash } from 'node:crypto';
 import { Table, TableForeignKey, type QueryRunner, type TableColumnOptions } from 'typeorm';
 
 /**
- * Column and table builders shared by the migrations, so that one migration produces the same
- * schema on MySQL and on SQLite (docs/decisions.md#d14).
+ * FROZEN — version 1 of the column and table builders used by the migrations up to 1763820000000,
+ * so that one migration produces the same schema on MySQL and on SQLite.
+ *
+ * Never change this file: migrations that have already run on installations call it, and a fresh
+ * `migration:run` (or a `migration:revert` followed by `migration:run`) must produce exactly the
+ * schema those installations have. A later schema change that needs different builders copies this
+ * file to `schema-v2.ts` and changes the copy, or writes its SQL per dialect inside the migration.
+ * Only migrations import this file (lint enforces it); the application never does. See
+ * docs/database.md.
  */
 
 export function isSqlite(queryRunner: QueryRunner): boolean {
