@@ -47,6 +47,14 @@ export class EnvironmentVariables {
   @Max(200)
   DB_POOL_SIZE: number = 10;
 
+  /** How long opening a MySQL connection may take (a server that accepts and never answers). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  DB_CONNECT_TIMEOUT_MS: number = 5000;
+
   /** HMAC key for session cookies; required with MySQL so that every instance shares it. */
   @ValidateIf(
     (env: EnvironmentVariables) => env.DATABASE_URL !== undefined || env.SESSION_SECRET !== undefined,

@@ -43,6 +43,8 @@ export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
       supportBigNumbers: true,
       bigNumberStrings: false,
       poolSize: config.poolSize,
+      // A server that accepts connections and never answers fails the start-up within this time.
+      connectTimeout: config.connectTimeoutMs,
     };
   }
   if (config.path !== ':memory:') {
