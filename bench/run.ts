@@ -14,7 +14,7 @@ import * as mysql from 'mysql2/promise';
 import type { Request, Response } from 'express';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
-import { createLogger } from 'src/common/logging/logger';
+import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -508,12 +508,18 @@ async function mechanismCosts(databaseUrl: string): Promise<Cost[]> {
  */
 function logLineMicros(lines = 100_000): number {
   const file = join(tmpdir(), `bench-request-log-${process.pid}.jsonl`);
-  const middleware = requestLog(createLogger('log', pino.destination({ dest: file, sync: true })));
+  const middleware = requestLog(
+    createRootLogger({
+      level: 'info',
+      format: 'json',
+      destination: pino.destination({ dest: file, sync: true }),
+    }),
+  );
   const user = { id: 1, username: 'admin', tenantId: 1 };
   const started = process.cpuUsage();
   for (let i = 0; i < lines; i++) {
     const req = { path: '/api/4.0/cdns', method: 'GET', originalUrl: '/api/4.0/cdns', headers: {}, user };
-    const res = Object.assign(new EventEmitter(), { statusCode: 200 });
+    const res = Object.assign(new EventEmitter(), { statusCode: 200, writableFinished: true });
     middleware(req as unknown as Request, res as unknown as Response, () => undefined);
     res.emit('finish');
   }

@@ -12,7 +12,7 @@ import { ApiValidationPipe } from 'src/common/validation/api-validation.pipe';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
 import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
-import { validateEnv } from 'src/config/env.validation';
+import { validateServerEnv } from 'src/config/env.validation';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { AuthModule } from 'src/modules/auth/auth.module';
 import { ChangeLogInterceptor } from 'src/modules/change-log/change-log.interceptor';
@@ -45,7 +45,7 @@ import { UsersModule } from 'src/modules/users/users.module';
       isGlobal: true,
       cache: true,
       ignoreEnvFile: true,
-      validate: validateEnv,
+      validate: validateServerEnv,
       load: [appConfig, databaseConfig, authConfig],
     }),
     TypeOrmModule.forRootAsync({
@@ -54,6 +54,9 @@ import { UsersModule } from 'src/modules/users/users.module';
         ...buildTypeOrmOptions(config),
         autoLoadEntities: true,
         entities: [],
+        // No retries: a start-up that cannot reach its database says why and exits at once (wrong
+        // credentials never get better; the process supervisor restarts it for everything else).
+        toRetry: () => false,
       }),
       // Write requests run in one transaction each, which the services join without knowing it.
       dataSourceFactory: (options) => new RequestScopedDataSource(options!).initialize(),

@@ -8,7 +8,7 @@ import { OpenApiDocuments } from 'src/modules/openapi/openapi.documents';
 import type { AppConfig } from 'src/config/app.config';
 import { appConfig } from 'src/config/app.config';
 import { jsonBody } from 'src/common/http/json-body';
-import { createLogger, JsonNestLogger } from 'src/common/logging/logger';
+import { AppLogger, processLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { responseHeaders } from 'src/common/http/response-headers';
 
@@ -24,8 +24,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (config.trustProxy) {
     app.set('trust proxy', true);
   }
-  const logger = createLogger(config.logLevel);
-  app.useLogger(new JsonNestLogger(logger));
+  const logger = processLogger();
+  app.useLogger(new AppLogger(logger));
   app.use(responseHeaders(config.serverName));
   app.use(requestLog(logger));
   app.use(jsonBody(config.bodyLimit));
@@ -36,7 +36,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     type: VersioningType.CUSTOM,
     extractor: (req) => versionInPath((req as Request).path) ?? '',
   });
-  app.enableShutdownHooks();
   const documents = app.get(OpenApiDocuments);
   documents.describe(app, AppModule);
   SwaggerModule.setup('api/docs', app, () => documents.forVersion('5.0')!, {

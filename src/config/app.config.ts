@@ -11,7 +11,6 @@ export const appConfig = registerAs('app', () => {
     trustProxy: env.TRUST_PROXY,
     tlsCertFile: env.TLS_CERT_FILE,
     tlsKeyFile: env.TLS_KEY_FILE,
-    logLevel: env.LOG_LEVEL,
   };
 });
 

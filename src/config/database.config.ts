@@ -19,3 +19,12 @@ export function databaseConfigFrom(raw: Record<string, unknown>): DatabaseConfig
 
 export const databaseConfig = registerAs('database', (): DatabaseConfig => databaseConfigFrom(process.env));
 
+/** Where the data lives, for logs and messages: never the password. */
+export function describeDatabase(config: DatabaseConfig): string {
+  if (config.driver === 'sqlite') {
+    return `the embedded database ${config.path}`;
+  }
+  const url = new URL(config.url);
+  const user = url.username ? `${decodeURIComponent(url.username)}@` : '';
+  return `MySQL ${user}${url.hostname}:${url.port || '3306'}${url.pathname}`;
+}

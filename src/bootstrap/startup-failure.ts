@@ -1,0 +1,88 @@
+import { type DatabaseConfig, describeDatabase } from 'src/config/database.config';
+
+interface SystemError {
+  code?: string;
+  errno?: number | string;
+  syscall?: string;
+  address?: string;
+  port?: number;
+  hostname?: string;
+  sqlMessage?: string;
+  message?: string;
+}
+
+/** MySQL refusals that no retry can cure: wrong credentials, no such database, no rights to it. */
+const AUTHORIZATION_CODES = new Set([
+  'ER_ACCESS_DENIED_ERROR',
+  'ER_DBACCESS_DENIED_ERROR',
+  'ER_ACCESS_DENIED_NO_PASSWORD_ERROR',
+  'ER_NOT_SUPPORTED_AUTH_MODE',
+  'ER_BAD_DB_ERROR',
+]);
+
+export function isAuthorizationFailure(error: unknown): boolean {
+  return AUTHORIZATION_CODES.has((error as SystemError)?.code ?? '');
+}
+
+/** Why listening on HOST:PORT failed, in words. */
+function listenFailure(error: SystemError, where: string): string | undefined {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `cannot listen on ${where}: the port is already in use by another process`;
+    case 'EADDRNOTAVAIL':
+      return `cannot listen on ${where}: this machine has no such address (check HOST)`;
+    case 'EACCES':
+      return `cannot listen on ${where}: permission denied (ports below 1024 need privileges)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_NONAME':
+      return `cannot listen on ${where}: the host name does not resolve (check HOST)`;
+    default:
+      return error.syscall === 'listen' ? `cannot listen on ${where}: ${error.message}` : undefined;
+  }
+}
+
+/** Why the database could not be reached or used, in words. */
+function databaseFailure(error: SystemError, database: DatabaseConfig): string | undefined {
+  const where = describeDatabase(database);
+  switch (error.code) {
+    case 'ER_ACCESS_DENIED_ERROR':
+    case 'ER_ACCESS_DENIED_NO_PASSWORD_ERROR':
+    case 'ER_DBACCESS_DENIED_ERROR':
+      return `cannot connect to ${where}: access denied (check the user name and password in DATABASE_URL): ${error.sqlMessage ?? error.message}`;
+    case 'ER_BAD_DB_ERROR':
+      return `cannot connect to ${where}: the database does not exist (npm run migration:run creates it)`;
+    case 'ETIMEDOUT':
+      return `cannot connect to ${where}: no answer within DB_CONNECT_TIMEOUT_MS`;
+    case 'ECONNREFUSED':
+      return `cannot connect to ${where}: connection refused (is the database running?)`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot connect to ${where}: the host name does not resolve`;
+    case 'ECONNRESET':
+    case 'PROTOCOL_CONNECTION_LOST':
+      return `cannot connect to ${where}: the connection was closed by the server`;
+    case 'SQLITE_CANTOPEN':
+      return `cannot open ${where}`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * One line saying what stopped the start-up, for the operator: the failing step in words, without
+ * a stack trace, and never a password.
+ */
+export function describeStartupFailure(
+  error: unknown,
+  context: { database?: DatabaseConfig; listen?: string },
+): string {
+  const failure = (error ?? {}) as SystemError;
+  const listening =
+    context.listen && (failure.syscall === 'listen' || failure.syscall === 'getaddrinfo')
+      ? listenFailure(failure, context.listen)
+      : undefined;
+  const database = context.database && !listening ? databaseFailure(failure, context.database) : undefined;
+  const text = listening ?? database ?? (error instanceof Error ? error.message : String(error));
+  return text.replace(/\s*\n\s*/g, '; ');
+}
