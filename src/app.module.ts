@@ -37,6 +37,7 @@ import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-s
 import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
+import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 
 @Module({
@@ -98,6 +99,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     // Inside the envelope: it sees the handler's ApiResult before it is serialized.
     { provide: APP_INTERCEPTOR, useClass: ConditionalRequestInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    FirstAdmin,
   ],
 })
 export class AppModule {}
