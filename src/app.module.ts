@@ -1,9 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConditionalRequestInterceptor } from 'src/common/conditional/conditional.interceptor';
-import { RequestScopedDataSource } from 'src/common/database/request-transaction';
 import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
 import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
@@ -11,9 +9,9 @@ import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.intercepto
 import { ApiValidationPipe } from 'src/common/validation/api-validation.pipe';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
-import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
+import { databaseConfig } from 'src/config/database.config';
 import { validateServerEnv } from 'src/config/env.validation';
-import { buildTypeOrmOptions } from 'src/database/typeorm-options';
+import { typeOrmRoot } from 'src/database/typeorm-root';
 import { AuthModule } from 'src/modules/auth/auth.module';
 import { ChangeLogInterceptor } from 'src/modules/change-log/change-log.interceptor';
 import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
@@ -49,19 +47,7 @@ import { UsersModule } from 'src/modules/users/users.module';
       validate: validateServerEnv,
       load: [appConfig, databaseConfig, authConfig],
     }),
-    TypeOrmModule.forRootAsync({
-      inject: [databaseConfig.KEY],
-      useFactory: (config: DatabaseConfig) => ({
-        ...buildTypeOrmOptions(config),
-        autoLoadEntities: true,
-        entities: [],
-        // No retries: a start-up that cannot reach its database says why and exits at once (wrong
-        // credentials never get better; the process supervisor restarts it for everything else).
-        toRetry: () => false,
-      }),
-      // Write requests run in one transaction each, which the services join without knowing it.
-      dataSourceFactory: (options) => new RequestScopedDataSource(options!).initialize(),
-    }),
+    typeOrmRoot(),
     AuthModule,
     UsersModule,
     RolesModule,
