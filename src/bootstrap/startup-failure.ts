@@ -11,19 +11,6 @@ interface SystemError {
   message?: string;
 }
 
-/** MySQL refusals that no retry can cure: wrong credentials, no such database, no rights to it. */
-const AUTHORIZATION_CODES = new Set([
-  'ER_ACCESS_DENIED_ERROR',
-  'ER_DBACCESS_DENIED_ERROR',
-  'ER_ACCESS_DENIED_NO_PASSWORD_ERROR',
-  'ER_NOT_SUPPORTED_AUTH_MODE',
-  'ER_BAD_DB_ERROR',
-]);
-
-export function isAuthorizationFailure(error: unknown): boolean {
-  return AUTHORIZATION_CODES.has((error as SystemError)?.code ?? '');
-}
-
 /** Why listening on HOST:PORT failed, in words. */
 function listenFailure(error: SystemError, where: string): string | undefined {
   switch (error.code) {
@@ -53,7 +40,9 @@ function databaseFailure(error: SystemError, database: DatabaseConfig): string |
     case 'ER_BAD_DB_ERROR':
       return `cannot connect to ${where}: the database does not exist (npm run migration:run creates it)`;
     case 'ETIMEDOUT':
-      return `cannot connect to ${where}: no answer within DB_CONNECT_TIMEOUT_MS`;
+      return database.driver === 'mysql'
+        ? `cannot connect to ${where}: no answer within ${database.connectTimeoutMs} ms (DB_CONNECT_TIMEOUT_MS)`
+        : `cannot open ${where}: timed out`;
     case 'ECONNREFUSED':
       return `cannot connect to ${where}: connection refused (is the database running?)`;
     case 'ENOTFOUND':
