@@ -18,6 +18,7 @@ import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
 import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
+import { SystemModule } from 'src/modules/system/system.module';
 import { HealthModule } from 'src/modules/health/health.module';
 import { OpenApiModule } from 'src/modules/openapi/openapi.module';
 import { DivisionsModule } from 'src/modules/divisions/divisions.module';
@@ -69,6 +70,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     SteeringModule,
     StatsModule,
     HealthModule,
+    SystemModule,
     OpenApiModule,
     ChangeLogModule,
   ],
