@@ -1,7 +1,8 @@
+// First: the .env file, before anything reads the environment.
+import 'src/bootstrap/dotenv';
 import { HttpException, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { loadEnvFile } from 'src/bootstrap/env-file';
 import { describeStartupFailure } from 'src/bootstrap/startup-failure';
 import { CliModule } from 'src/cli/cli.module';
 import { OperatorCommands } from 'src/cli/operator-commands';
@@ -113,7 +114,6 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`unknown command '${name}'\n\n${usage()}`);
     return 2;
   }
-  loadEnvFile();
   validateEnv(process.env);
   const database = databaseConfigFrom(process.env);
   let values: Values;

@@ -1,3 +1,5 @@
+// First: the .env file, before anything reads the environment.
+import 'src/bootstrap/dotenv';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cluster from 'node:cluster';
@@ -7,7 +9,6 @@ import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from 'src/app.module';
 import { configureApp } from 'src/app.setup';
-import { loadEnvFile } from 'src/bootstrap/env-file';
 import { GracefulShutdown } from 'src/bootstrap/graceful-shutdown';
 import { packageInfo } from 'src/bootstrap/package-info';
 import { describeStartupFailure } from 'src/bootstrap/startup-failure';
@@ -136,7 +137,6 @@ function superviseWorkers(count: number, log: Logger): void {
 }
 
 async function bootstrap(): Promise<void> {
-  loadEnvFile();
   const log = processLogger();
   let env: EnvironmentVariables;
   try {
