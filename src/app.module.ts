@@ -10,7 +10,6 @@ import { ApiValidationPipe } from 'src/common/validation/api-validation.pipe';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
-import { validateServerEnv } from 'src/config/env.validation';
 import { typeOrmRoot } from 'src/database/typeorm-root';
 import { AuthModule } from 'src/modules/auth/auth.module';
 import { ChangeLogInterceptor } from 'src/modules/change-log/change-log.interceptor';
@@ -45,7 +44,9 @@ import { UsersModule } from 'src/modules/users/users.module';
       isGlobal: true,
       cache: true,
       ignoreEnvFile: true,
-      validate: validateServerEnv,
+      // No `validate` here: it would run when this file is imported (before main.ts has read .env)
+      // and write every default into process.env. main.ts validates the environment first, and
+      // each config factory validates what it reads (authConfig: the server's rules).
       load: [appConfig, databaseConfig, authConfig],
     }),
     typeOrmRoot(),

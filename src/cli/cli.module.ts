@@ -2,7 +2,6 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
-import { validateEnv } from 'src/config/env.validation';
 import { typeOrmRoot } from 'src/database/typeorm-root';
 import { UsersModule } from 'src/modules/users/users.module';
 import { OperatorCommands } from './operator-commands';
@@ -33,7 +32,7 @@ class CommandLineAuthModule {}
       isGlobal: true,
       cache: true,
       ignoreEnvFile: true,
-      validate: validateEnv,
+      // Validated by cli.ts and by the config factory (see AppModule).
       load: [databaseConfig],
     }),
     CommandLineAuthModule,
