@@ -87,10 +87,9 @@ async function serve(env: EnvironmentVariables, database: DatabaseConfig, log: L
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
+      // Signals come twice under npm (Ctrl-C reaches npm and node, and npm forwards it): the
+      // shutdown runs once, bounded by its deadline.
       if (stopping) {
-        if (cluster.isPrimary) {
-          fail(log, `${signal} again while stopping: exiting now`);
-        }
         return;
       }
       stopping = true;
