@@ -1,5 +1,4 @@
 import { VersioningType } from '@nestjs/common';
-import compression from 'compression';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from 'src/app.module';
@@ -8,12 +7,11 @@ import { SERVED_VERSIONS, versionInPath } from 'src/common/versioning/api-versio
 import { OpenApiDocuments } from 'src/modules/openapi/openapi.documents';
 import type { AppConfig } from 'src/config/app.config';
 import { appConfig } from 'src/config/app.config';
+import { gzipResponses } from 'src/common/http/gzip';
 import { jsonBody } from 'src/common/http/json-body';
 import { AppLogger, processLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { responseHeaders } from 'src/common/http/response-headers';
-
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Everything about the HTTP application that cannot live in a module; main.ts and the e2e tests
@@ -29,10 +27,8 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   }
   const logger = processLogger();
   app.useLogger(new AppLogger(logger));
-  // gzip for clients that accept it, as the original does, from 1 KiB on (smaller bodies gain
-  // little). Installed before responseHeaders, so that Whole-Content-Sha512 is computed over the
-  // body as the handler wrote it, before compression (the original's digest, too).
-  app.use(compression({ threshold: COMPRESSION_THRESHOLD_BYTES }));
+  // Before responseHeaders: the digest is of the uncompressed body (gzip.ts).
+  app.use(gzipResponses());
   app.use(responseHeaders(config.serverName));
   app.use(requestLog(logger));
   app.use(jsonBody(config.bodyLimit));

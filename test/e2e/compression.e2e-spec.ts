@@ -76,6 +76,15 @@ describe('response compression', () => {
     expect(plain.headers['whole-content-sha512']).toBe(res.headers['whole-content-sha512']);
   });
 
+  it('uses gzip only, as the original: not br or deflate, even when the client prefers them', async () => {
+    const preferringBr = await get('/api/4.0/types', { 'Accept-Encoding': 'br;q=1.0, gzip;q=0.5, deflate' });
+    expect(preferringBr.headers['content-encoding']).toBe('gzip');
+    expect(preferringBr.headers['whole-content-sha512']).toBe(digestOf(gunzipSync(preferringBr.bytes)));
+    const withoutGzip = await get('/api/4.0/types', { 'Accept-Encoding': 'br, deflate' });
+    expect(withoutGzip.headers['content-encoding']).toBeUndefined();
+    expect(withoutGzip.headers['whole-content-sha512']).toBe(digestOf(withoutGzip.bytes));
+  });
+
   it('sends a small body as it is, even to a client that accepts gzip', async () => {
     const res = await get('/api/4.0/ping', { 'Accept-Encoding': 'gzip' });
     expect(res.status).toBe(200);
