@@ -108,17 +108,37 @@ async function serve(env: EnvironmentVariables, database: DatabaseConfig, log: L
   }
 }
 
-/** With WEB_CONCURRENCY > 1 the primary only forks workers (each a whole server) and keeps them up. */
+/**
+ * With WEB_CONCURRENCY > 1 the primary only forks workers (each a whole server) and keeps them up.
+ * A worker that exits before it ever listened failed to start (it said why): the primary then
+ * stops them all and exits with 1, rather than restart them in a loop.
+ */
 function superviseWorkers(count: number, log: Logger): void {
   let stopping = false;
+  const listening = new Set<number>();
   for (let i = 0; i < count; i++) {
     cluster.fork();
   }
+  cluster.on('listening', (worker) => listening.add(worker.id));
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      worker?.process.kill(signal);
+    }
+  };
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         log.info(`stopped: all ${count} workers have exited`);
-        process.exit(0);
+        process.exit(listening.size < count ? 1 : 0);
+      }
+      return;
+    }
+    if (!listening.has(worker.id)) {
+      log.fatal(`worker ${worker.process.pid} failed to start (${signal ?? code}): stopping`);
+      stopAll('SIGTERM');
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        process.exit(1);
       }
       return;
     }
@@ -126,12 +146,7 @@ function superviseWorkers(count: number, log: Logger): void {
     cluster.fork();
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) {
-        worker?.process.kill(signal);
-      }
-    });
+    process.on(signal, () => stopAll(signal));
   }
 }
 

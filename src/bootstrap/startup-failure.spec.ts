@@ -20,6 +20,9 @@ describe('describeStartupFailure', () => {
     expect(describeStartupFailure(failure('ENOTFOUND', { syscall: 'getaddrinfo' }), where)).toBe(
       'cannot listen on 0.0.0.0:3000: the host name does not resolve (check HOST)',
     );
+    expect(describeStartupFailure(failure('EADDRINUSE', { syscall: 'bind' }), where)).toBe(
+      'cannot listen on 0.0.0.0:3000: the port is already in use by another process',
+    );
     expect(describeStartupFailure(failure('EADDRNOTAVAIL', { syscall: 'listen' }), where)).toBe(
       'cannot listen on 0.0.0.0:3000: this machine has no such address (check HOST)',
     );

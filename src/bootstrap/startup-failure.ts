@@ -11,6 +11,9 @@ interface SystemError {
   message?: string;
 }
 
+/** Where listening fails: resolving HOST, binding (a cluster worker's listen), listening. */
+const LISTEN_SYSCALLS = new Set(['getaddrinfo', 'bind', 'listen']);
+
 /** Why listening on HOST:PORT failed, in words. */
 function listenFailure(error: SystemError, where: string): string | undefined {
   switch (error.code) {
@@ -25,7 +28,7 @@ function listenFailure(error: SystemError, where: string): string | undefined {
     case 'EAI_NONAME':
       return `cannot listen on ${where}: the host name does not resolve (check HOST)`;
     default:
-      return error.syscall === 'listen' ? `cannot listen on ${where}: ${error.message}` : undefined;
+      return `cannot listen on ${where}: ${error.message}`;
   }
 }
 
@@ -68,7 +71,7 @@ export function describeStartupFailure(
 ): string {
   const failure = (error ?? {}) as SystemError;
   const listening =
-    context.listen && (failure.syscall === 'listen' || failure.syscall === 'getaddrinfo')
+    context.listen && LISTEN_SYSCALLS.has(failure.syscall ?? '')
       ? listenFailure(failure, context.listen)
       : undefined;
   const database = context.database && !listening ? databaseFailure(failure, context.database) : undefined;
