@@ -14,7 +14,7 @@ import * as mysql from 'mysql2/promise';
 import type { Request, Response } from 'express';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
-import { createLogger } from 'src/common/logging/logger';
+import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -238,8 +238,18 @@ function report(rows: Row[], timings: Timing[], costs: Cost[]): string {
   return lines.join('\n');
 }
 
+/** `npm run bench -- --only=request-log`: the request log's cost rows alone, printed, docs left as they are. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+
 async function main(): Promise<void> {
   const databaseUrl = await prepareDatabase();
+  if (ONLY === 'request-log') {
+    console.log(costReport(await mechanismCosts(databaseUrl, true)).join('\n'));
+    return;
+  }
+  if (ONLY !== undefined) {
+    throw new Error(`--only=${ONLY}: the only part that runs alone is request-log`);
+  }
   const rows: Row[] = [];
   const timings: Timing[] = [];
   for (const workers of [1, 2]) {
@@ -458,7 +468,7 @@ function cpuMicros(pid: number): number {
  * over COST_ROUNDS rounds (a server with request logs off and one with them on, in turns) and the
  * medians of the server's CPU time per request are compared.
  */
-async function mechanismCosts(databaseUrl: string): Promise<Cost[]> {
+async function mechanismCosts(databaseUrl: string, requestLogOnly = false): Promise<Cost[]> {
   const path = '/api/4.0/cdns';
   const longAgo = new Date(Date.UTC(2000, 0, 1)).toUTCString();
   const variants: { variant: string; logLevel: string; headers: () => Record<string, string> }[] = [
@@ -474,15 +484,18 @@ async function mechanismCosts(databaseUrl: string): Promise<Cost[]> {
       headers: () => ({ 'If-Modified-Since': new Date(Date.now() + 60_000).toUTCString() }),
     },
     {
-      variant: 'request logs on (`LOG_LEVEL=log`, one JSON line per request)',
-      logLevel: 'log',
+      variant: 'request logs on (`LOG_LEVEL=info`, one JSON line per request)',
+      logLevel: 'info',
       headers: () => ({}),
     },
   ];
+  if (requestLogOnly) {
+    variants.splice(1, 2); // the conditional-request rows
+  }
   const costs: Cost[] = variants.map(({ variant }) => ({ variant, rps: [], p99: [], cpu: [] }));
   for (let round = 0; round < COST_ROUNDS; round++) {
     // Which server comes first alternates too, so that a drift favours neither.
-    for (const logLevel of round % 2 === 0 ? ['warn', 'log'] : ['log', 'warn']) {
+    for (const logLevel of round % 2 === 0 ? ['warn', 'info'] : ['info', 'warn']) {
       const server = startServer(databaseUrl, 1, logLevel);
       try {
         const cookie = await login();
@@ -514,12 +527,18 @@ async function mechanismCosts(databaseUrl: string): Promise<Cost[]> {
  */
 function logLineMicros(lines = 100_000): number {
   const file = join(tmpdir(), `bench-request-log-${process.pid}.jsonl`);
-  const middleware = requestLog(createLogger('log', pino.destination({ dest: file, sync: true })));
+  const middleware = requestLog(
+    createRootLogger({
+      level: 'info',
+      format: 'json',
+      destination: pino.destination({ dest: file, sync: true }),
+    }),
+  );
   const user = { id: 1, username: 'admin', tenantId: 1 };
   const started = process.cpuUsage();
   for (let i = 0; i < lines; i++) {
     const req = { path: '/api/4.0/cdns', method: 'GET', originalUrl: '/api/4.0/cdns', headers: {}, user };
-    const res = Object.assign(new EventEmitter(), { statusCode: 200 });
+    const res = Object.assign(new EventEmitter(), { statusCode: 200, writableFinished: true });
     middleware(req as unknown as Request, res as unknown as Response, () => undefined);
     res.emit('finish');
   }

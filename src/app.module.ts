@@ -1,18 +1,15 @@
 import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConditionalRequestInterceptor } from 'src/common/conditional/conditional.interceptor';
-import { RequestScopedDataSource } from 'src/common/database/request-transaction';
 import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
 import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
 import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.interceptor';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
-import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
-import { validateEnv } from 'src/config/env.validation';
-import { buildTypeOrmOptions } from 'src/database/typeorm-options';
+import { databaseConfig } from 'src/config/database.config';
+import { typeOrmRoot } from 'src/database/typeorm-root';
 import { AuthModule } from 'src/modules/auth/auth.module';
 import { ChangeLogParticipant } from 'src/modules/change-log/change-log.participant';
 import {
@@ -23,6 +20,7 @@ import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
 import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
+import { SystemModule } from 'src/modules/system/system.module';
 import { HealthModule } from 'src/modules/health/health.module';
 import { OpenApiModule } from 'src/modules/openapi/openapi.module';
 import { DivisionsModule } from 'src/modules/divisions/divisions.module';
@@ -40,6 +38,7 @@ import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-s
 import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
+import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 
 @Module({
@@ -48,19 +47,12 @@ import { UsersModule } from 'src/modules/users/users.module';
       isGlobal: true,
       cache: true,
       ignoreEnvFile: true,
-      validate: validateEnv,
+      // No `validate` here: it would run when this file is imported (before main.ts has read .env)
+      // and write every default into process.env. main.ts validates the environment first, and
+      // each config factory validates what it reads (authConfig: the server's rules).
       load: [appConfig, databaseConfig, authConfig],
     }),
-    TypeOrmModule.forRootAsync({
-      inject: [databaseConfig.KEY],
-      useFactory: (config: DatabaseConfig) => ({
-        ...buildTypeOrmOptions(config),
-        autoLoadEntities: true,
-        entities: [],
-      }),
-      // Write requests run in one transaction each, which the services join without knowing it.
-      dataSourceFactory: (options) => new RequestScopedDataSource(options!).initialize(),
-    }),
+    typeOrmRoot(),
     AuthModule,
     UsersModule,
     RolesModule,
@@ -82,6 +74,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     SteeringModule,
     StatsModule,
     HealthModule,
+    SystemModule,
     OpenApiModule,
     ChangeLogModule,
   ],
@@ -103,6 +96,7 @@ import { UsersModule } from 'src/modules/users/users.module';
       inject: [ChangeLogParticipant],
     },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
+    FirstAdmin,
   ],
 })
 export class AppModule {}

@@ -7,8 +7,9 @@ import { SERVED_VERSIONS, versionInPath } from 'src/common/versioning/api-versio
 import { OpenApiDocuments } from 'src/modules/openapi/openapi.documents';
 import type { AppConfig } from 'src/config/app.config';
 import { appConfig } from 'src/config/app.config';
+import { gzipResponses } from 'src/common/http/gzip';
 import { jsonBody } from 'src/common/http/json-body';
-import { createLogger, JsonNestLogger } from 'src/common/logging/logger';
+import { AppLogger, processLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { responseHeaders } from 'src/common/http/response-headers';
 import { crossSiteWrites } from 'src/common/http/cross-site';
@@ -25,8 +26,10 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (config.trustProxy) {
     app.set('trust proxy', true);
   }
-  const logger = createLogger(config.logLevel);
-  app.useLogger(new JsonNestLogger(logger));
+  const logger = processLogger();
+  app.useLogger(new AppLogger(logger));
+  // Before responseHeaders: the digest is of the uncompressed body (gzip.ts).
+  app.use(gzipResponses());
   app.use(responseHeaders(config.serverName));
   app.use(requestLog(logger));
   // Before the body is read: a refused cross-site write costs nothing and writes nothing.
@@ -39,7 +42,6 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
     type: VersioningType.CUSTOM,
     extractor: (req) => versionInPath((req as Request).path) ?? '',
   });
-  app.enableShutdownHooks();
   const documents = app.get(OpenApiDocuments);
   documents.describe(app, AppModule);
   SwaggerModule.setup('api/docs', app, () => documents.forVersion('5.0')!, {

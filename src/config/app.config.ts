@@ -12,7 +12,6 @@ export const appConfig = registerAs('app', () => {
     allowedOrigins: env.ALLOWED_ORIGINS,
     tlsCertFile: env.TLS_CERT_FILE,
     tlsKeyFile: env.TLS_KEY_FILE,
-    logLevel: env.LOG_LEVEL,
   };
 });
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { registerAs } from '@nestjs/config';
-import { validateEnv } from 'src/config/env.validation';
+import { validateServerEnv } from 'src/config/env.validation';
 
 /**
  * With MySQL the secret must come from the environment (every instance shares it). On the embedded
@@ -22,8 +22,9 @@ function embeddedSecret(sqlitePath: string): string {
   return secret;
 }
 
+/** Only the server reads it (the command line signs nobody in): with MySQL, SESSION_SECRET is required. */
 export const authConfig = registerAs('auth', () => {
-  const env = validateEnv(process.env);
+  const env = validateServerEnv(process.env);
   return {
     sessionSecret: env.SESSION_SECRET ?? embeddedSecret(env.SQLITE_PATH),
     adminPassword: env.ADMIN_PASSWORD,

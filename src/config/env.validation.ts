@@ -1,4 +1,5 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
+import { LOG_FORMATS, LOG_LEVELS } from 'src/common/logging/logger';
 import {
   IsIn,
   IsInt,
@@ -71,6 +72,14 @@ export class EnvironmentVariables {
   @Max(200)
   DB_POOL_SIZE: number = 10;
 
+  /** How long opening a MySQL connection may take (a server that accepts and never answers). */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(120000)
+  DB_CONNECT_TIMEOUT_MS: number = 5000;
+
   /**
    * Milliseconds a MySQL statement may go unanswered before it fails (503) and its connection is
    * dropped: a database that stops answering cannot hold requests forever.
@@ -93,11 +102,12 @@ export class EnvironmentVariables {
   @Max(600000)
   DB_ACQUIRE_TIMEOUT_MS: number = 5000;
 
-  /** HMAC key for session cookies; required with MySQL so that every instance shares it. */
-  @ValidateIf(
-    (env: EnvironmentVariables) => env.DATABASE_URL !== undefined || env.SESSION_SECRET !== undefined,
-  )
-  @IsString({ message: 'SESSION_SECRET is required when DATABASE_URL is set' })
+  /**
+   * HMAC key for session cookies; the server needs it with MySQL so that every instance shares it
+   * (validateServerEnv). Migrations and the command line do not use it.
+   */
+  @IsOptional()
+  @IsString()
   @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters long' })
   SESSION_SECRET?: string;
 
@@ -157,8 +167,13 @@ export class EnvironmentVariables {
   SESSION_CACHE_SECONDS: number = 2;
 
   @IsOptional()
-  @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose'])
-  LOG_LEVEL: string = 'log';
+  @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+  LOG_LEVEL: string = 'info';
+
+  /** `json` (one JSON object a line) or `pretty`; unset: pretty on a terminal outside production. */
+  @IsOptional()
+  @IsIn(LOG_FORMATS, { message: 'LOG_FORMAT must be json or pretty' })
+  LOG_FORMAT?: string;
 
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => value === 'true' || value === '1')
@@ -209,16 +224,45 @@ export class EnvironmentVariables {
   INFLUXDB_TIMEOUT_MS: number = 3000;
 }
 
-export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
+/** The settings and what is wrong with them, one line per problem. */
+function check(raw: Record<string, unknown>): { env: EnvironmentVariables; problems: string[] } {
   const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
-  const lines = errors.flatMap((e) => Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`));
+  const problems = errors.flatMap((e) =>
+    Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`),
+  );
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
-    lines.push('  WEB_CONCURRENCY: more than one worker needs DATABASE_URL (the SQLite file has one owner)');
+    problems.push(
+      '  WEB_CONCURRENCY: more than one worker needs DATABASE_URL (the SQLite file has one owner)',
+    );
   }
-  if (lines.length > 0) {
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  return { env, problems };
+}
+
+function accepted({
+  env,
+  problems,
+}: {
+  env: EnvironmentVariables;
+  problems: string[];
+}): EnvironmentVariables {
+  if (problems.length > 0) {
+    throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
   }
   return env;
+}
+
+/** The settings every entry point reads (the server, migrations, the command line). */
+export function validateEnv(raw: Record<string, unknown>): EnvironmentVariables {
+  return accepted(check(raw));
+}
+
+/** validateEnv plus what only serving needs: with MySQL, the SESSION_SECRET every instance shares. */
+export function validateServerEnv(raw: Record<string, unknown>): EnvironmentVariables {
+  const result = check(raw);
+  if (result.env.DATABASE_URL && !result.env.SESSION_SECRET) {
+    result.problems.push('  SESSION_SECRET: SESSION_SECRET is required when DATABASE_URL is set');
+  }
+  return accepted(result);
 }

@@ -89,7 +89,12 @@ function mysqlDriver(config: Extract<DatabaseConfig, { driver: 'mysql' }>) {
     createPool(options: mysql2.PoolOptions): mysql2.Pool {
       // A new connection's handshake is part of acquiring it: a server that accepts the connection
       // but never greets fails it (at start-up too) rather than hanging.
-      const pool = mysql2.createPool({ ...options, connectTimeout: config.acquireTimeoutMs });
+      // A handshake waits no longer than a request would wait for the connection, nor than
+      // DB_CONNECT_TIMEOUT_MS (a server that accepts and never answers fails the start-up).
+      const pool = mysql2.createPool({
+        ...options,
+        connectTimeout: Math.min(config.acquireTimeoutMs, config.connectTimeoutMs ?? config.acquireTimeoutMs),
+      });
       pool.on('connection', (connection) => {
         if (config.queryTimeoutMs > 0) {
           withQueryTimeout(connection, config.queryTimeoutMs);
@@ -126,6 +131,8 @@ export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
       supportBigNumbers: true,
       bigNumberStrings: false,
       poolSize: config.poolSize,
+      // A server that accepts connections and never answers fails the start-up within this time.
+      connectTimeout: config.connectTimeoutMs,
     };
   }
   if (config.path !== ':memory:') {

@@ -14,7 +14,7 @@ import { mapDbFailure, type MappedError } from 'src/common/filters/db-error.map'
 import { errorAlert } from 'src/common/http/alerts';
 import { sendAlerts } from 'src/common/http/json';
 import { isRouteMatched } from 'src/common/http/route-match';
-import type { WithCause } from 'src/common/logging/request-log';
+import { isServerError, type WithCause } from 'src/common/logging/request-log';
 import { isServedVersion, versionInPath } from 'src/common/versioning/api-version';
 import { SessionService } from 'src/modules/auth/session.service';
 
@@ -55,8 +55,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     const { status, text } = this.map(exception, req);
-    if (status >= 500) {
-      // The request's log line carries the cause (one line per 5xx; src/common/logging/request-log.ts).
+    if (isServerError(status)) {
+      // The request's log line carries the cause (one line per server error; request-log.ts).
       (res as Response & WithCause).cause = exception;
     }
     if (res.headersSent) {

@@ -1,19 +1,8 @@
-import {
-  BadRequestException,
-  ForbiddenException,
-  Inject,
-  Injectable,
-  Logger,
-  NotFoundException,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { randomBytes } from 'node:crypto';
 import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
-import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { hashPassword } from 'src/modules/auth/password';
 import { Role } from 'src/modules/roles/role.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
@@ -47,13 +36,10 @@ export interface LoginCandidate {
 const MAX_GENERATION = 2_147_483_647;
 
 @Injectable()
-export class UsersService implements OnApplicationBootstrap {
-  private readonly logger = new Logger(UsersService.name);
-
+export class UsersService {
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @Inject(authConfig.KEY) private readonly config: AuthConfig,
     private readonly tenancy: TenancyService,
     private readonly sessionCache: SessionUserCache,
   ) {}
@@ -204,6 +190,28 @@ export class UsersService implements OnApplicationBootstrap {
     return this.findWithRelations(id);
   }
 
+  /**
+   * Sets a user's password by the rules of the API (length, not the user name, not a common one)
+   * without knowing the old one: the operators' reset (`npm run cli -- user:password`).
+   */
+  async setPassword(username: string, password: string): Promise<User> {
+    const user = await this.users.findOne({ where: { username }, relations: { role: true, tenant: true } });
+    if (!user) {
+      throw new NotFoundException(`no user named '${username}'`);
+    }
+    const problem = passwordProblem(username, password, password);
+    if (problem) {
+      throw new BadRequestException(problem);
+    }
+    const hash = await hashPassword(password);
+    // A new password ends every session issued before, as through the API.
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(User, { id: user.id }, { localPasswd: hash });
+      await this.endSessions(user.id, manager);
+    });
+    return user;
+  }
+
   private visibleTo(user: CurrentUser): SelectQueryBuilder<User> {
     const qb = this.users
       .createQueryBuilder('u')
@@ -255,34 +263,5 @@ export class UsersService implements OnApplicationBootstrap {
       ucdn: dto.ucdn ?? '',
       newUser: dto.newUser ?? false,
     };
-  }
-
-  /**
-   * With no user at all, create `admin` (role admin, tenant root) with ADMIN_PASSWORD, or a random
-   * password printed once (docs/decisions.md#d11). The unique user name settles a race between instances.
-   */
-  async onApplicationBootstrap(): Promise<void> {
-    if ((await this.users.count()) > 0) {
-      return;
-    }
-    const generated = this.config.adminPassword === undefined;
-    const password = this.config.adminPassword ?? randomBytes(12).toString('base64url');
-    try {
-      await this.dataSource.query(
-        'INSERT INTO tm_user (username, local_passwd, role, tenant_id, full_name, new_user) ' +
-          "SELECT 'admin', ?, r.id, t.id, 'Administrator', ? FROM role r, tenant t WHERE r.name = 'admin' AND t.name = 'root'",
-        [await hashPassword(password), 0],
-      );
-    } catch (error) {
-      if (classifyDbError(error)?.kind === 'unique') {
-        return;
-      }
-      throw error;
-    }
-    this.logger.log(
-      generated
-        ? `created the first user 'admin' with the generated password ${password} (shown once; change it)`
-        : `created the first user 'admin' with the password from ADMIN_PASSWORD`,
-    );
   }
 }

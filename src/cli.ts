@@ -1,0 +1,158 @@
+// First: the .env file, before anything reads the environment.
+import 'src/bootstrap/dotenv';
+import { HttpException, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { describeStartupFailure } from 'src/bootstrap/startup-failure';
+import { CliModule } from 'src/cli/cli.module';
+import { OperatorCommands } from 'src/cli/operator-commands';
+import { databaseConfigFrom, describeDatabase } from 'src/config/database.config';
+import { validateEnv } from 'src/config/env.validation';
+import { createDatabaseIfMissing } from 'src/database/create-database';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | undefined>;
+
+interface Command {
+  usage: string;
+  options: Options;
+  run(commands: OperatorCommands, values: Values): Promise<string[]>;
+}
+
+/** A usage mistake: the command's usage is printed, exit code 2. */
+class UsageError extends Error {}
+
+const PASSWORD_SOURCES = '--password PASSWORD, or NEW_PASSWORD in the environment';
+
+function required(values: Values, name: string): string {
+  const value = values[name];
+  if (value === undefined || value === '') {
+    throw new UsageError(`--${name} is required`);
+  }
+  return value;
+}
+
+/** The new password, from the flag or the environment: the command line never prompts. */
+function newPassword(values: Values): string {
+  const password = values.password ?? process.env.NEW_PASSWORD;
+  if (password === undefined || password === '') {
+    throw new UsageError(`the new password is required: ${PASSWORD_SOURCES}`);
+  }
+  return password;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'migration:run': {
+    usage: 'migration:run                 create the database if it does not exist; apply pending migrations',
+    options: {},
+    run: (commands) => commands.migrationRun(),
+  },
+  'migration:revert': {
+    usage: 'migration:revert              undo the last applied migration',
+    options: {},
+    run: (commands) => commands.migrationRevert(),
+  },
+  'schema:version': {
+    usage: "schema:version                the database's schema version (its last applied migration)",
+    options: {},
+    run: (commands) => commands.schemaVersion(),
+  },
+  'user:list': {
+    usage: 'user:list                     the users: name, role, tenant, email, last sign-in',
+    options: {},
+    run: (commands) => commands.userList(),
+  },
+  'user:create': {
+    usage:
+      'user:create --username NAME --role ROLE --tenant TENANT --email EMAIL [--full-name NAME]\n' +
+      `                              a user, with ${PASSWORD_SOURCES}`,
+    options: {
+      username: { type: 'string' },
+      role: { type: 'string' },
+      tenant: { type: 'string' },
+      email: { type: 'string' },
+      'full-name': { type: 'string' },
+      password: { type: 'string' },
+    },
+    run: (commands, values) =>
+      commands.userCreate({
+        username: required(values, 'username'),
+        role: required(values, 'role'),
+        tenant: required(values, 'tenant'),
+        email: required(values, 'email'),
+        fullName: values['full-name'],
+        password: newPassword(values),
+      }),
+  },
+  'user:password': {
+    usage: `user:password --username NAME  set a user's password, with ${PASSWORD_SOURCES}`,
+    options: { username: { type: 'string' }, password: { type: 'string' } },
+    run: (commands, values) => commands.userPassword(required(values, 'username'), newPassword(values)),
+  },
+};
+
+function usage(): string {
+  return [
+    'Usage: npm run cli -- <command> [options]',
+    '',
+    ...Object.values(COMMANDS).map((command) => `  ${command.usage}`),
+    '',
+    "The database is the server's: DATABASE_URL (MySQL), else SQLITE_PATH; a .env file is read too.",
+    '',
+  ].join('\n');
+}
+
+/** Runs one command; returns the exit code (0 done, 1 failed, 2 misused). */
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    process.stdout.write(usage());
+    return name === undefined ? 2 : 0;
+  }
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    process.stderr.write(`unknown command '${name}'\n\n${usage()}`);
+    return 2;
+  }
+  validateEnv(process.env);
+  const database = databaseConfigFrom(process.env);
+  let values: Values;
+  try {
+    values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false })
+      .values as Values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let app: INestApplicationContext | undefined;
+  try {
+    if (name === 'migration:run' && (await createDatabaseIfMissing(database))) {
+      process.stdout.write(`created the database: ${describeDatabase(database)}\n`);
+    }
+    app = await NestFactory.createApplicationContext(CliModule, { logger: false, abortOnError: false });
+    const output = await command.run(app.get(OperatorCommands), values);
+    process.stdout.write(output.map((line) => `${line}\n`).join(''));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      throw error;
+    }
+    const text = error instanceof HttpException ? error.message : describeStartupFailure(error, { database });
+    process.stderr.write(`${name}: ${text}\n`);
+    return 1;
+  } finally {
+    await app?.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${usage()}`);
+      process.exitCode = 2;
+      return;
+    }
+    process.stderr.write(`${(error as Error).message.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; ')}\n`);
+    process.exitCode = 1;
+  },
+);

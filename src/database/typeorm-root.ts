@@ -1,0 +1,24 @@
+import type { DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { RequestScopedDataSource } from 'src/common/database/request-transaction';
+import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
+import { buildTypeOrmOptions } from 'src/database/typeorm-options';
+
+/**
+ * The application's database connection, for the server (AppModule: the entities of its modules)
+ * and the command line (which imports a few modules, and whose entities relate to others: all of them).
+ */
+export function typeOrmRoot(entities: 'of-modules' | 'all' = 'of-modules'): DynamicModule {
+  return TypeOrmModule.forRootAsync({
+    inject: [databaseConfig.KEY],
+    useFactory: (config: DatabaseConfig) => ({
+      ...buildTypeOrmOptions(config),
+      ...(entities === 'of-modules' ? { autoLoadEntities: true, entities: [] } : {}),
+      // No retries: a start-up that cannot reach its database says why and exits at once (wrong
+      // credentials never get better; the process supervisor restarts it for everything else).
+      toRetry: () => false,
+    }),
+    // Write requests run in one transaction each, which the services join without knowing it.
+    dataSourceFactory: (options) => new RequestScopedDataSource(options!).initialize(),
+  });
+}

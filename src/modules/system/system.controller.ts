@@ -1,0 +1,65 @@
+import { Controller, Get } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { packageInfo } from 'src/bootstrap/package-info';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { schemaVersionOf } from 'src/database/schema-version';
+import { Parameter } from 'src/modules/parameters/parameter.entity';
+import { canReadSecureValues } from 'src/modules/parameters/secure-values';
+
+/** The parameters GET system/info shows: those of the `global` configuration file (as the original). */
+const GLOBAL_CONFIG_FILE = 'global';
+
+/**
+ * What is running: `GET about` (the original's build information, unwrapped, every value a
+ * string, plus the Node version and the database's schema version) and `GET system/info` (the
+ * global parameters). Both need a signed-in user of at least read-only level.
+ */
+@Controller({ version: ALL_VERSIONS })
+export class SystemController {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @InjectRepository(Parameter) private readonly parameters: Repository<Parameter>,
+  ) {}
+
+  @Get('about')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RawResponse()
+  async about(): Promise<Record<string, string>> {
+    const { name, version } = packageInfo();
+    const schema = await schemaVersionOf(this.dataSource);
+    return {
+      name,
+      Version: version,
+      release: '',
+      nodeVersion: process.version,
+      schemaVersion: schema.current ?? '',
+    };
+  }
+
+  /** Secure parameters are left out for a user who may not read their values. */
+  @Get('system/info')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  async info(
+    @CurrentUser() user: SessionUser,
+    @RequestedVersion() version: ApiVersion,
+  ): Promise<{ parameters: Record<string, string> }> {
+    const rows = await this.parameters.find({
+      where: { configFile: GLOBAL_CONFIG_FILE },
+      order: { id: 'ASC' },
+    });
+    const canReadSecure = canReadSecureValues(user, version);
+    const parameters: Record<string, string> = {};
+    for (const row of rows) {
+      if (!row.secure || canReadSecure) {
+        parameters[row.name] = row.value;
+      }
+    }
+    return { parameters };
+  }
+}
