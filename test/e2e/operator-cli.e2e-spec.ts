@@ -8,6 +8,9 @@ import { ApiClient, uniqueName } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { type Finished, runCli, startServer } from 'test/e2e/support/child-process';
 import { testDatabase } from 'test/e2e/support/test-database';
+import { migrationNames } from 'test/e2e/support/migrations';
+
+const [PREVIOUS, LATEST] = migrationNames().slice(-2);
 
 /**
  * `npm run cli -- <command>` (src/cli.ts as a child process) on the run's database, and on a fresh
@@ -114,22 +117,20 @@ describe('operator command line', () => {
         expect(freshRun.run.stdout).toMatch(new RegExp(`^created the database: MySQL \\S+/${freshName}\\n`));
       }
       expect(freshRun.run.stdout).toMatch(/^applied (\d+) migration\(s\): Foundation1763770000000, /m);
-      expect(freshRun.run.stdout).toMatch(/^schema version: LastUpdatedIndexes1763820000001$/m);
+      expect(freshRun.run.stdout).toContain(`\nschema version: ${LATEST}\n`);
     });
 
     it('migration:revert undoes the last one; schema:version names what is applied and pending', () => {
       expect(freshRun.revert).toMatchObject({ code: 0, stderr: '' });
-      expect(freshRun.revert.stdout).toBe(
-        'reverted LastUpdatedIndexes1763820000001\nschema version: ChangeLog1763820000000\n',
-      );
+      expect(freshRun.revert.stdout).toBe(`reverted ${LATEST}\nschema version: ${PREVIOUS}\n`);
       expect(freshRun.version).toMatchObject({ code: 0, stderr: '' });
       expect(freshRun.version.stdout).toMatch(
-        /^schema version: ChangeLog1763820000000\napplied: \d+, pending: 1 \(LastUpdatedIndexes1763820000001: run npm run migration:run\)\n$/,
+        new RegExp(
+          `^schema version: ${PREVIOUS}\\napplied: \\d+, pending: 1 \\(${LATEST}: run npm run migration:run\\)\\n$`,
+        ),
       );
       expect(freshRun.rerun).toMatchObject({ code: 0, stderr: '' });
-      expect(freshRun.rerun.stdout).toBe(
-        'applied 1 migration(s): LastUpdatedIndexes1763820000001\nschema version: LastUpdatedIndexes1763820000001\n',
-      );
+      expect(freshRun.rerun.stdout).toBe(`applied 1 migration(s): ${LATEST}\nschema version: ${LATEST}\n`);
     });
   });
 

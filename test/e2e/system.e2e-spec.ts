@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ApiClient, createUser, expectApiHeaders, expectError } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createParameter } from 'test/e2e/support/fixtures/profiles';
+import { migrationNames } from 'test/e2e/support/migrations';
 
 /** GET about and GET system/info, as the original has them (read-only level, a session). */
 describe('about and system info', () => {
@@ -33,7 +34,7 @@ describe('about and system info', () => {
         Version: version,
         release: '',
         nodeVersion: process.version,
-        schemaVersion: 'LastUpdatedIndexes1763820000001',
+        schemaVersion: migrationNames().at(-1),
       });
       expect(Object.values(res.body as object).every((value) => typeof value === 'string')).toBe(true);
       expectApiHeaders(res);
