@@ -63,12 +63,15 @@ describe('start-up failures on MySQL', () => {
     const { workers } = results;
     expect(workers.code).toBe(1);
     expect(workers.stderr).toBe('');
-    const fatal = workers.lines.filter((line) => line.level === 60).map((line) => line.msg);
-    expect(fatal.sort()).toEqual([
-      `cannot listen on 127.0.0.1:${takenPort}: the port is already in use by another process`,
-      `cannot listen on 127.0.0.1:${takenPort}: the port is already in use by another process`,
-      expect.stringMatching(/^worker \d+ failed to start \(1\): stopping$/),
-    ]);
+    const fatal = workers.lines.filter((line) => line.level === 60).map((line) => String(line.msg));
+    const primary = fatal.filter((msg) => msg.startsWith('worker '));
+    expect(primary).toEqual([expect.stringMatching(/^worker \d+ failed to start \(1\): stopping$/)]);
+    // The first worker to fail says why; the other may be stopped before it gets as far.
+    const theirs = fatal.filter((msg) => !msg.startsWith('worker '));
+    expect(theirs.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(theirs)).toEqual(
+      new Set([`cannot listen on 127.0.0.1:${takenPort}: the port is already in use by another process`]),
+    );
     expect(workers.stdout).not.toMatch(/starting another/);
   });
 
