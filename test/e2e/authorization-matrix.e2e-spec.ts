@@ -1,3 +1,4 @@
+import { probePath, rowCounts } from 'test/e2e/support/route-probe';
 import type { INestApplication } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DataSource } from 'typeorm';
@@ -29,10 +30,6 @@ const levelOf = (route: Route): PrivLevel =>
 const permissionsOf = (route: Route): readonly string[] =>
   reflector.getAllAndOverride(PermissionsMetadata, [route.handler, route.controller]) ?? [];
 
-/** Path parameters get values that name nothing: guards run before any pipe or lookup. */
-const pathOf = (route: Route): string =>
-  route.path.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '2147480000' : 'no-such-name'));
-
 const send = (client: ApiClient, route: Route, path: string) => {
   switch (route.method) {
     case 'POST':
@@ -53,18 +50,10 @@ const signedIn = routesOfModule(AppModule).filter(
 describe('authorization matrix (every signed-in route, every version)', () => {
   let app: INestApplication;
   let dataSource: DataSource;
-  let tables: string[];
   /** A user whose role is one level below each level a route can require, holding every permission. */
   const justBelow = new Map<PrivLevel, ApiClient>();
   /** A user of the highest level, not the admin role, holding no permission. */
   let withoutPermissions: ApiClient;
-
-  const rowCounts = async (): Promise<Record<string, number>> => {
-    const [row] = await dataSource.query<Record<string, number | string>[]>(
-      `SELECT ${tables.map((t) => `(SELECT COUNT(*) FROM ${t}) AS ${t}`).join(', ')}`,
-    );
-    return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
-  };
 
   /** A 3.x role body sets the level explicitly (4.0 roles take their creator's). */
   const roleAt = async (admin: ApiClient, privLevel: number, capabilities: readonly string[]) => {
@@ -79,7 +68,6 @@ describe('authorization matrix (every signed-in route, every version)', () => {
   beforeAll(async () => {
     app = await createTestApp();
     dataSource = app.get(DataSource);
-    tables = dataSource.entityMetadatas.map((m) => m.tableName);
     const admin = await ApiClient.admin(app);
     // Below LoggedIn is a role that cannot sign in at all (level 0, as `disallowed`).
     const levels = [...new Set(signedIn.map(levelOf))].filter((level) => level > PrivLevel.LoggedIn);
@@ -102,9 +90,9 @@ describe('authorization matrix (every signed-in route, every version)', () => {
   it.each(signedIn.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s',
     async (_name, route) => {
-      const path = pathOf(route);
+      const path = probePath(route);
       const required = permissionsOf(route);
-      const before = await rowCounts();
+      const before = await rowCounts(dataSource);
       for (const version of route.versions) {
         expectError(await send(ApiClient.anonymous(app).at(version), route, path), 401, NOT_LOGGED_IN);
         const below = justBelow.get(levelOf(route));
@@ -121,7 +109,7 @@ describe('authorization matrix (every signed-in route, every version)', () => {
           }
         }
       }
-      expect(await rowCounts()).toEqual(before);
+      expect(await rowCounts(dataSource)).toEqual(before);
     },
   );
 });

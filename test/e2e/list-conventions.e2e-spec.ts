@@ -1,6 +1,7 @@
+import { probePath } from 'test/e2e/support/route-probe';
 import type { INestApplication } from '@nestjs/common';
 import { AppModule } from 'src/app.module';
-import { isListRoute, type Route, routesOfModule } from 'src/common/routes/route-inventory';
+import { isListRoute, routesOfModule } from 'src/common/routes/route-inventory';
 import { ApiClient, expectError, responseOf } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
@@ -13,9 +14,6 @@ import { INVALID_PAGING } from 'test/e2e/support/list-params';
  */
 
 const lists = routesOfModule(AppModule).filter((route) => route.method === 'GET' && isListRoute(route));
-const pathOf = (route: Route): string =>
-  route.path.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '2147480000' : 'no-such-name'));
-
 describe('list conventions (every list route, every version)', () => {
   let app: INestApplication;
   let admin: ApiClient;
@@ -32,7 +30,7 @@ describe('list conventions (every list route, every version)', () => {
   });
 
   it.each(lists.map((route) => [route.path, route] as const))('GET %s', async (_name, route) => {
-    const path = pathOf(route);
+    const path = probePath(route);
     for (const version of route.versions) {
       const client = admin.at(version);
       for (const [query, text] of INVALID_PAGING) {
