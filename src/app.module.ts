@@ -10,6 +10,7 @@ import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
 import { typeOrmRoot } from 'src/database/typeorm-root';
+import { WireModule } from 'src/common/wire/wire.module';
 import { AuthModule } from 'src/modules/auth/auth.module';
 import { ChangeLogParticipant } from 'src/modules/change-log/change-log.participant';
 import {
@@ -53,6 +54,7 @@ import { UsersModule } from 'src/modules/users/users.module';
       load: [appConfig, databaseConfig, authConfig],
     }),
     typeOrmRoot(),
+    WireModule,
     AuthModule,
     UsersModule,
     RolesModule,

@@ -12,6 +12,7 @@ export const appConfig = registerAs('app', () => {
     allowedOrigins: env.ALLOWED_ORIGINS,
     tlsCertFile: env.TLS_CERT_FILE,
     tlsKeyFile: env.TLS_KEY_FILE,
+    wireCompat: env.WIRE_COMPAT,
   };
 });
 

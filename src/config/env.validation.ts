@@ -1,5 +1,6 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { LOG_FORMATS, LOG_LEVELS } from 'src/common/logging/logger';
+import { WIRE_COMPAT_MODES, type WireCompat } from 'src/common/wire/wire-times';
 import {
   IsIn,
   IsInt,
@@ -178,6 +179,14 @@ export class EnvironmentVariables {
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => value === 'true' || value === '1')
   TRUST_PROXY: boolean = false;
+
+  /**
+   * `spec` (the default): the user specification's shapes everywhere it fixes one; `traffic-ops`: the
+   * original's at the three points where the specification breaks Apache's clients (docs/decisions.md#d5a).
+   */
+  @IsOptional()
+  @IsIn(WIRE_COMPAT_MODES, { message: 'WIRE_COMPAT must be spec or traffic-ops' })
+  WIRE_COMPAT: WireCompat = 'spec';
 
   /**
    * Browser origins (`scheme://host[:port]`, comma-separated) besides the service's own that may

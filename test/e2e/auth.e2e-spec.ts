@@ -255,7 +255,7 @@ describe('sign-in and sessions (D10, D11)', () => {
         tenantId: 1,
         id: expect.any(Number),
       });
-      expect(user.lastUpdated).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/);
+      expect(user.lastUpdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/); // UserV40: RFC 3339 (D5b)
       expect(user).not.toHaveProperty('localPasswd');
       expect(user).not.toHaveProperty('rolename');
     });

@@ -10,6 +10,7 @@ import {
   responseOf,
   uniqueName,
   expectMalformedJson,
+  timeFormatOn,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
@@ -37,10 +38,10 @@ describe('cachegroups', () => {
     expect(res.status).toBe(200);
     return responseOf<Cachegroup>(res);
   };
-  const byName = async (name: string): Promise<Cachegroup[]> =>
-    responseOf<Cachegroup[]>(await admin.get(`cachegroups?name=${encodeURIComponent(name)}`));
-  const byId = async (id: number): Promise<Cachegroup[]> =>
-    responseOf<Cachegroup[]>(await admin.get(`cachegroups?id=${id}`));
+  const byName = async (name: string, version = '4.0'): Promise<Cachegroup[]> =>
+    responseOf<Cachegroup[]>(await admin.at(version).get(`cachegroups?name=${encodeURIComponent(name)}`));
+  const byId = async (id: number, version = '4.0'): Promise<Cachegroup[]> =>
+    responseOf<Cachegroup[]>(await admin.at(version).get(`cachegroups?id=${id}`));
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -84,7 +85,7 @@ describe('cachegroups', () => {
         localizationMethods: ['GEO', 'CZ'],
         typeName: 'EDGE_LOC',
         typeId: edgeLoc,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
         fallbacks: [fallback.name],
       });
       expect(all.find((c) => c.id === parent.id)?.typeName).toBe('MID_LOC');
@@ -181,10 +182,10 @@ describe('cachegroups', () => {
         localizationMethods: ['DEEP_CZ', 'GEO'],
         typeName: 'EDGE_LOC',
         typeId: edgeLoc,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
         fallbacks,
       });
-      expect(await byId(cg.id)).toEqual([cg]);
+      expect(await byId(cg.id, version)).toEqual([cg]);
     });
 
     it('fills the defaults of the original', async () => {
@@ -428,9 +429,9 @@ describe('cachegroups', () => {
         localizationMethods: ['DEEP_CZ'],
         fallbacks: newFallbacks,
         fallbackToClosest: false,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
       });
-      expect(await byId(cg.id)).toEqual([updated]);
+      expect(await byId(cg.id, version)).toEqual([updated]);
     });
 
     it('clears side rows, parents and coordinate when they are omitted, and may change the type', async () => {

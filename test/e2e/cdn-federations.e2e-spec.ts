@@ -10,6 +10,7 @@ import {
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
+  timeFormatOn,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -77,7 +78,7 @@ describe('cdns/{name}/federations', () => {
           cname,
           ttl: 68,
           description: 'd',
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(timeFormatOn(version)),
         });
         expect(Object.keys(body)).toEqual(['id', 'cname', 'ttl', 'description', 'lastUpdated']);
       }
@@ -258,7 +259,7 @@ describe('cdns/{name}/federations', () => {
           cname,
           ttl: 70,
           description: null,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(timeFormatOn(version)),
         });
         expect(await stored(cname)).toBe(1);
       }

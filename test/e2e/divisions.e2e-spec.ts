@@ -9,6 +9,7 @@ import {
   responseOf,
   uniqueName,
   expectMalformedJson,
+  timeFormatOn,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
@@ -21,8 +22,8 @@ describe('divisions', () => {
   let readOnly: CreatedUser;
 
   const create = (): Promise<Division> => createDivision(admin);
-  const byName = async (name: string): Promise<Division[]> =>
-    responseOf<Division[]>(await admin.get(`divisions?name=${encodeURIComponent(name)}`));
+  const byName = async (name: string, version = '4.0'): Promise<Division[]> =>
+    responseOf<Division[]>(await admin.at(version).get(`divisions?name=${encodeURIComponent(name)}`));
   const count = async (): Promise<number> => responseOf<Division[]>(await admin.get('divisions')).length;
 
   beforeAll(async () => {
@@ -100,9 +101,9 @@ describe('divisions', () => {
       expect(division).toEqual({
         id: expect.any(Number),
         name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
       });
-      expect(await byName(name)).toEqual([division]);
+      expect(await byName(name, version)).toEqual([division]);
     });
 
     it('lets operations create', async () => {
@@ -161,8 +162,12 @@ describe('divisions', () => {
       expectSuccessAlert(res, 'division was updated.');
       expectApiHeaders(res);
       const updated = responseOf<Division>(res);
-      expect(updated).toEqual({ id: division.id, name, lastUpdated: expect.stringMatching(TIMESTAMP) });
-      expect(await byName(name)).toEqual([updated]);
+      expect(updated).toEqual({
+        id: division.id,
+        name,
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
+      });
+      expect(await byName(name, version)).toEqual([updated]);
       expect(await byName(division.name)).toEqual([]);
     });
 

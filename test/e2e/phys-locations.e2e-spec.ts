@@ -8,6 +8,7 @@ import {
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
+  timeFormatOn,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -27,10 +28,12 @@ describe('phys_locations', () => {
   let region: Region;
 
   const create = (regionId = region.id): Promise<PhysLocation> => createPhysLocation(admin, regionId);
-  const byName = async (name: string): Promise<PhysLocation[]> =>
-    responseOf<PhysLocation[]>(await admin.get(`phys_locations?name=${encodeURIComponent(name)}`));
-  const byId = async (id: number): Promise<PhysLocation[]> =>
-    responseOf<PhysLocation[]>(await admin.get(`phys_locations?id=${id}`));
+  const byName = async (name: string, version = '4.0'): Promise<PhysLocation[]> =>
+    responseOf<PhysLocation[]>(
+      await admin.at(version).get(`phys_locations?name=${encodeURIComponent(name)}`),
+    );
+  const byId = async (id: number, version = '4.0'): Promise<PhysLocation[]> =>
+    responseOf<PhysLocation[]>(await admin.at(version).get(`phys_locations?id=${id}`));
   const count = async (): Promise<number> =>
     responseOf<PhysLocation[]>(await admin.get('phys_locations')).length;
 
@@ -120,9 +123,9 @@ describe('phys_locations', () => {
         ...sent,
         id: expect.any(Number),
         region: region.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
       });
-      expect(await byName(sent.name as string)).toEqual([location]);
+      expect(await byName(sent.name as string, version)).toEqual([location]);
     });
 
     it('stores absent optional fields as null', async () => {
@@ -214,9 +217,9 @@ describe('phys_locations', () => {
         poc: null,
         id: location.id,
         region: target.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
       });
-      expect(await byId(location.id)).toEqual([updated]);
+      expect(await byId(location.id, version)).toEqual([updated]);
     });
 
     it('answers 404 for an unknown id or region, 400 for a non-numeric id or a taken name', async () => {

@@ -11,6 +11,7 @@ import {
   responseOf,
   uniqueName,
   expectMalformedJson,
+  timeFormatOn,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -39,8 +40,8 @@ describe('profiles', () => {
     routingDisabled: false,
     ...overrides,
   });
-  const byName = async (name: string): Promise<ProfileResponse[]> =>
-    responseOf<ProfileResponse[]>(await admin.get(`profiles?name=${encodeURIComponent(name)}`));
+  const byName = async (name: string, version = '4.0'): Promise<ProfileResponse[]> =>
+    responseOf<ProfileResponse[]>(await admin.at(version).get(`profiles?name=${encodeURIComponent(name)}`));
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -158,7 +159,7 @@ describe('profiles', () => {
         const created = responseOf<ProfileResponse>(res);
         expect(created).toEqual({
           id: expect.any(Number),
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(timeFormatOn(version)),
           name: sent.name,
           description: 'a profile',
           cdnName: cdn.name,
@@ -166,7 +167,7 @@ describe('profiles', () => {
           routingDisabled: true,
           type: 'TR_PROFILE',
         });
-        expect(await byName(sent.name)).toEqual([created]);
+        expect(await byName(sent.name, version)).toEqual([created]);
       }
     });
 

@@ -10,6 +10,7 @@ import {
   responseOf,
   uniqueName,
   expectMalformedJson,
+  RFC3339_TIME,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 
@@ -28,7 +29,8 @@ interface RoleV3 {
   capabilities: string[];
 }
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+/** RoleV40 writes `lastUpdated` as RFC 3339 (Go time.Time) on 4.x and 5.0 (D5b). */
+const TIMESTAMP = RFC3339_TIME;
 
 describe('roles', () => {
   let app: INestApplication;

@@ -93,6 +93,76 @@ describe('servers', () => {
 
   afterAll(() => app.close());
 
+  describe('API 5.0 (lib/go-tc ServerV50)', () => {
+    const v5 = (overrides: Json = {}): Json => {
+      const { cachegroupId, cdnId: cdn, physLocationId, profileNames, statusId, typeId, ...rest } = body();
+      return {
+        ...rest,
+        cacheGroupID: cachegroupId,
+        cdnID: cdn,
+        physicalLocationID: physLocationId,
+        profiles: profileNames,
+        statusID: statusId,
+        typeID: typeId,
+        ...overrides,
+      };
+    };
+
+    it('creates a server from the 5.0 names and answers the 5.0 shape', async () => {
+      const sent = v5({ httpsPort: null });
+      const res = await admin.at('5.0').post('servers', sent);
+      expectSuccessAlert(res, 'Server created');
+      const server = responseOf<Json>(res);
+      expect(server).toMatchObject({
+        cacheGroup: cachegroup.name,
+        cacheGroupID: cachegroup.id,
+        cdnID: cdnId,
+        physicalLocation: physLocation.name,
+        physicalLocationID: physLocation.id,
+        profiles: [profile.name],
+        status: 'ONLINE',
+        statusID: online.id,
+        type: 'EDGE',
+        typeID: edgeTypeId,
+        hostName: sent.hostName,
+        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/),
+      });
+      expect(server).not.toHaveProperty('httpsPort');
+      expect(server).not.toHaveProperty('updPending');
+      expect(server).not.toHaveProperty('cachegroupId');
+      const [listed] = await byHost(sent.hostName as string, '5.0');
+      expect(listed).toEqual(server);
+      const [asV4] = await byHost(sent.hostName as string, '4.0');
+      expect(asV4).toMatchObject({
+        cachegroupId: cachegroup.id,
+        profileNames: [profile.name],
+        httpsPort: null,
+      });
+    });
+
+    it('filters by cacheGroup name and physicalLocationID', async () => {
+      const created = await create();
+      const hosts = async (query: string) =>
+        responseOf<Json[]>(await admin.at('5.0').get(`servers?${query}`)).map((s) => s.hostName);
+      expect(await hosts(`cacheGroup=${encodeURIComponent(cachegroup.name as string)}`)).toContain(
+        created.hostName,
+      );
+      expect(await hosts(`physicalLocationID=${String(physLocation.id)}`)).toContain(created.hostName);
+      expect(await hosts('cacheGroup=no-such-group')).toEqual([]);
+    });
+
+    it('validates with the original’s 4.x rules and texts, ignoring the 4.x names', async () => {
+      const { cacheGroupID: _c, ...withoutGroup } = v5({ cachegroupId: cachegroup.id });
+      expectError(await admin.at('5.0').post('servers', withoutGroup), 400, "'cachegroupId' is required");
+      expectError(
+        await admin.at('5.0').post('servers', v5({ statusID: 'ONLINE' })),
+        400,
+        "'statusId' must be an integer",
+      );
+      expect(await byHost(withoutGroup.hostName as string)).toEqual([]);
+    });
+  });
+
   describe('POST /servers', () => {
     it('creates a server with its profiles, interfaces and addresses', async () => {
       const sent = body({ profileNames: [secondProfile.name, profile.name] });
@@ -123,7 +193,7 @@ describe('servers', () => {
         id: expect.any(Number),
         xmppId: expect.any(String),
         lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
-        statusLastUpdated: expect.stringMatching(/\+00$/),
+        statusLastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/), // RFC 3339 on 4.x (D5b)
       });
       expect(server.interfaces).toEqual([
         {

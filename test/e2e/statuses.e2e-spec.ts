@@ -9,6 +9,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  timeFormatOn,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -29,8 +30,8 @@ describe('statuses', () => {
   let admin: ApiClient;
   let readOnly: CreatedUser;
 
-  const list = async (query = ''): Promise<Status[]> =>
-    responseOf<Status[]>(await admin.get(`statuses${query}`));
+  const list = async (query = '', version = '4.0'): Promise<Status[]> =>
+    responseOf<Status[]>(await admin.at(version).get(`statuses${query}`));
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -52,7 +53,7 @@ describe('statuses', () => {
         id: expect.any(Number),
         name: 'ONLINE',
         description: 'Server is online.',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
       });
       const names = statuses.map((s) => s.name);
       expect(names).toEqual([...names].sort());
@@ -102,9 +103,9 @@ describe('statuses', () => {
         id: expect.any(Number),
         name,
         description: 'a test status',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(timeFormatOn(version)),
       });
-      expect(await list(`?id=${created.id}`)).toEqual([created]);
+      expect(await list(`?id=${created.id}`, version)).toEqual([created]);
     });
 
     it('takes a status without a description', async () => {

@@ -17,12 +17,14 @@ import { USER_PASSWORD } from 'test/e2e/support/constants';
 
 type User = Record<string, unknown> & { id: number; username: string; tenantId: number };
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+/** UserV40 writes its times as RFC 3339 (Go time.Time) on 4.x and 5.0 (D5b). */
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 const NOT_AUTHORIZED = 'not authorized on this tenant';
 const MORE_PRIVILEGED = 'user cannot update a user with a role more privileged than themselves';
 const V4_KEYS = [
   'addressLine1',
   'addressLine2',
+  'changeLogCount',
   'city',
   'company',
   'country',
@@ -108,6 +110,16 @@ describe('users', () => {
       });
       const names = users.map((u) => u.username);
       expect(names).toEqual([...names].sort());
+    });
+
+    it('counts the change-log entries each user wrote (changeLogCount, 4.0+)', async () => {
+      const fresh = await create();
+      const countOf = async (username: string) => (await byUsername(username))[0].changeLogCount as number;
+      expect(await countOf(fresh.username)).toBe(0);
+      const before = await countOf('admin');
+      await create();
+      expect(await countOf('admin')).toBe(before + 1);
+      expect((await byUsername(fresh.username, '3.0'))[0]).not.toHaveProperty('changeLogCount');
     });
 
     it('names the role by id and rolename on 3.0', async () => {
@@ -261,6 +273,18 @@ describe('users', () => {
         expect(await byUsername(request.username)).toEqual([]);
       }
     });
+
+    it.each(['4.0', '5.0'])(
+      'creates a user without confirmLocalPasswd on %s, as the Go client sends it (D50a)',
+      async (version) => {
+        const { confirmLocalPasswd: _unused, ...request } = body();
+        const res = await admin.at(version).post('users', request);
+        expect(res.status).toBe(200);
+        expect(await byUsername(request.username)).toHaveLength(1);
+        const signedIn = await ApiClient.login(app, request.username, USER_PASSWORD);
+        expect(responseOf<User>(await signedIn.get('user/current')).username).toBe(request.username);
+      },
+    );
 
     it('refuses a password equal to the user name', async () => {
       const username = uniqueName('samename', 40);

@@ -13,7 +13,9 @@ import { UsersService } from 'src/modules/users/users.service';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { SessionService } from './session.service';
+import { WireTimes } from 'src/common/wire/wire-times';
 
+@WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'user', version: ALL_VERSIONS })
 export class AuthController {
   constructor(

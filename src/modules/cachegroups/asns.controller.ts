@@ -12,6 +12,7 @@ import { AsnsService } from './asns.service';
 import { AsnDto } from './dto/asn.dto';
 import { toAsnResponse, toWrittenAsnResponse } from './dto/asn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 const UPDATE_PERMISSIONS: Permission[] = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 const DELETE_PERMISSIONS: Permission[] = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
@@ -29,6 +30,7 @@ async function removeAsn(asns: AsnsService, id: number) {
 
 /** `asns`, with the query form of update and delete (`PUT /asns?id=7`), docs/original-behaviour.md#asns. */
 @ConditionalOn('asn')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'asns', version: ALL_VERSIONS })
 export class AsnsController {
   constructor(private readonly asns: AsnsService) {}
@@ -66,6 +68,7 @@ export class AsnsController {
 
 /** The path form of update and delete (`PUT /asns/7`), served on every version as the query form. */
 @ConditionalOn('asn')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'asns/:id', version: ALL_VERSIONS })
 export class AsnsByPathController {
   constructor(private readonly asns: AsnsService) {}

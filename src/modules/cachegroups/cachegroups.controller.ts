@@ -10,8 +10,10 @@ import { CachegroupsService } from './cachegroups.service';
 import { CachegroupDto } from './dto/cachegroup.dto';
 import { toCachegroupResponse } from './dto/cachegroup.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 @ConditionalOn('cachegroup')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
 export class CachegroupsController {
   constructor(private readonly cachegroups: CachegroupsService) {}

@@ -11,8 +11,10 @@ import { CdnsService } from './cdns.service';
 import { CdnDto } from './dto/cdn.dto';
 import { toCdnResponse } from './dto/cdn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 @ConditionalOn('cdn')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
 export class CdnsController {
   constructor(private readonly cdns: CdnsService) {}

@@ -8,6 +8,7 @@ import { cookieFrom } from 'src/common/http/cookies';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ChangeLogService } from './change-log.service';
 import { parseLogQuery } from './logs.query';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** Remembers when the user last read the change log, for GET /logs/newcount (a week, as the original). */
 export const LAST_SEEN_COOKIE = 'last_seen_log';
@@ -21,6 +22,7 @@ function setLastSeen(res: Response): void {
   });
 }
 
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'logs', version: ALL_VERSIONS })
 export class LogsController {
   constructor(private readonly changeLog: ChangeLogService) {}

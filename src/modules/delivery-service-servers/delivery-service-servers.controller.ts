@@ -14,6 +14,7 @@ import { type ServerAssignment, ServerAssignmentBody } from './dto/assignment.dt
 import { ValidBody } from 'src/common/validation/valid-body';
 import { toAssignmentListResponse } from './dto/delivery-service-server.response';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 function first(value: unknown): string | undefined {
   return Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value : undefined;
@@ -42,6 +43,7 @@ function idList(name: string, raw: unknown): number[] {
   table: 'deliveryservice_server',
   row: rowByIntParams({ deliveryservice: 'dsId', server: 'serverId' }),
 })
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'deliveryserviceserver', version: ALL_VERSIONS })
 export class DeliveryServiceServersController {
   constructor(private readonly assignments: DeliveryServiceServersService) {}

@@ -10,6 +10,8 @@ import { DeliveryServicesService } from './delivery-services.service';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
 import { type SafeUpdate, SafeUpdateBody } from './dto/safe-update.body';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { WireCompatService } from 'src/common/wire/wire-compat.service';
+import { WireTimes } from 'src/common/wire/wire-times';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
 /**
@@ -18,9 +20,13 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
  * array holding the record on every version (docs/decisions.md#d6), with RFC 3339 timestamps on 5.0 (#d4).
  */
 @ConditionalOn('deliveryservice')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
 export class DeliveryServiceSafeController {
-  constructor(private readonly deliveryServices: DeliveryServicesService) {}
+  constructor(
+    private readonly deliveryServices: DeliveryServicesService,
+    private readonly wire: WireCompatService,
+  ) {}
 
   @Put(':id/safe')
   @RequirePrivLevel(PrivLevel.LoggedIn)
@@ -32,7 +38,10 @@ export class DeliveryServiceSafeController {
     @CurrentUser() user: SessionUser,
   ) {
     const view = await this.deliveryServices.updateSafe(id, body, user);
-    const ds = toDeliveryServiceResponse(view, version, { rfc3339: version.atLeast('5.0') });
-    return ApiResult.of([ds], successAlert('Delivery Service safe update successful.'));
+    const ds = toDeliveryServiceResponse(view, version);
+    // The specification answers an array of one on every version; the original's 5.0 the record
+    // itself (docs/decisions.md#d5a).
+    const response = this.wire.original && version.atLeast('5.0') ? ds : [ds];
+    return ApiResult.of(response, successAlert('Delivery Service safe update successful.'));
   }
 }

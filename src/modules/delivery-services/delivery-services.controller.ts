@@ -13,11 +13,17 @@ import { DeliveryServicesService } from './delivery-services.service';
 import { DELIVERY_SERVICE_BODIES, type DeliveryServiceBody } from './dto/delivery-service.body';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireCompatService } from 'src/common/wire/wire-compat.service';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 @ConditionalOn('deliveryservice')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
 export class DeliveryServicesController {
-  constructor(private readonly deliveryServices: DeliveryServicesService) {}
+  constructor(
+    private readonly deliveryServices: DeliveryServicesService,
+    private readonly wire: WireCompatService,
+  ) {}
 
   @Get()
   @RequirePrivLevel(PrivLevel.ReadOnly)
@@ -50,7 +56,10 @@ export class DeliveryServicesController {
     return ApiResult.of(version.atLeast('5.0') ? ds : [ds], ...alerts);
   }
 
-  /** 200 with an empty body (docs/decisions.md#d5). */
+  /**
+   * 200 with an empty body (docs/decisions.md#d5); with WIRE_COMPAT=traffic-ops the original's answer,
+   * shaped as the create's (docs/decisions.md#d5a).
+   */
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
@@ -60,8 +69,16 @@ export class DeliveryServicesController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    await this.deliveryServices.update(id, body, version, user);
-    return new EmptyBody();
+    const { view, warnings } = await this.deliveryServices.update(id, body, version, user);
+    if (!this.wire.original) {
+      return new EmptyBody();
+    }
+    const ds = toDeliveryServiceResponse(view, version);
+    const alerts = [
+      ...(version.atLeast('4.0') ? warnings.map(warningAlert) : []),
+      successAlert('Delivery Service update was successful'),
+    ];
+    return ApiResult.of(version.atLeast('5.0') ? ds : [ds], ...alerts);
   }
 
   @Delete(':id')
@@ -83,6 +100,7 @@ export class DeliveryServicesController {
  * so a delivery service out of the user's tenancy or missing answers an empty array, as the original.
  */
 @ConditionalOn('deliveryservice')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'deliveryservices', version: versionsFrom('3.0', '3.1') })
 export class DeliveryServiceByIdController {
   constructor(private readonly deliveryServices: DeliveryServicesService) {}

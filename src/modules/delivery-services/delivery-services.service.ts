@@ -90,11 +90,20 @@ export class DeliveryServicesService {
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
   }
 
-  /** The full update, in the original's order of checks (docs/original-behaviour.md#deliveryservices). */
-  async update(id: number, body: DeliveryServiceBody, version: ApiVersion, user: CurrentUser): Promise<void> {
+  /**
+   * The full update, in the original's order of checks (docs/original-behaviour.md#deliveryservices);
+   * answers the updated delivery service and the TLS warnings, which the original's response carries
+   * (docs/decisions.md#d5a).
+   */
+  async update(
+    id: number,
+    body: DeliveryServiceBody,
+    version: ApiVersion,
+    user: CurrentUser,
+  ): Promise<{ view: DeliveryServiceView; warnings: string[] }> {
     const { input, legacy } = toInput(body, version);
     sanitize(input);
-    await this.dataSource.transaction(async (manager) => {
+    const view = await this.dataSource.transaction(async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
         lock: writeLock(this.dataSource),
@@ -146,7 +155,9 @@ export class DeliveryServicesService {
       }
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
       await this.syncPrimaryOrigin(manager, id, input);
+      return this.load(manager, id);
     });
+    return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
   }
 
   /**

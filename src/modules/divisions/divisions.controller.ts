@@ -10,9 +10,11 @@ import { DivisionsService } from './divisions.service';
 import { DivisionDto } from './dto/division.dto';
 import { toDivisionResponse } from './dto/division.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** Generic CRUD of the original (TODivision), tag `division`. */
 @ConditionalOn('division')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'divisions', version: ALL_VERSIONS })
 export class DivisionsController {
   constructor(private readonly divisions: DivisionsService) {}

@@ -12,6 +12,7 @@ import { CdnFederationsService } from './cdn-federations.service';
 import { CdnFederationDto, CdnFederationV5Dto } from './dto/cdn-federation.dto';
 import { toCdnFederationListResponse, toCdnFederationResponse } from './dto/cdn-federation.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5Dto };
 
@@ -20,6 +21,7 @@ const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5D
  * lists the single permission string "FEDERATION:READ, CDN:READ"; we require the two (docs/decisions.md#d28).
  */
 @ConditionalOn('federation')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'cdns/:name/federations', version: ALL_VERSIONS })
 export class CdnFederationsController {
   constructor(private readonly federations: CdnFederationsService) {}

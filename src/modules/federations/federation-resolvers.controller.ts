@@ -10,7 +10,9 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
 import { FederationResolversService } from './federation-resolvers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'federation_resolvers', version: ALL_VERSIONS })
 export class FederationResolversController {
   constructor(private readonly resolvers: FederationResolversService) {}
@@ -58,6 +60,7 @@ export class FederationResolversController {
   }
 }
 
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'federations/:id/federation_resolvers', version: ALL_VERSIONS })
 export class FederationFederationResolversController {
   constructor(private readonly resolvers: FederationResolversService) {}

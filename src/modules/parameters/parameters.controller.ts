@@ -14,8 +14,10 @@ import { PARAMETER_LIST } from './parameters.list';
 import { ParametersService } from './parameters.service';
 import { canReadSecureValues } from './secure-values';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 @ConditionalOn('parameter')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'parameters', version: ALL_VERSIONS })
 export class ParametersController {
   constructor(private readonly parameters: ParametersService) {}

@@ -10,9 +10,11 @@ import { toPhysLocationResponse } from './dto/phys-location.response';
 import { PHYS_LOCATION_LIST } from './phys-locations.list';
 import { PhysLocationsService } from './phys-locations.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** Generic CRUD of the original (TOPhysLocation), tag `physLocation`. */
 @ConditionalOn('phys_location')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'phys_locations', version: ALL_VERSIONS })
 export class PhysLocationsController {
   constructor(private readonly physLocations: PhysLocationsService) {}

@@ -11,7 +11,9 @@ import { ProfilesService } from 'src/modules/profiles/profiles.service';
 import { type ByNameParameter, ByNameParametersBody } from './dto/by-name.body';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ProfileParametersService } from './profile-parameters.service';
+import { WireTimes } from 'src/common/wire/wire-times';
 
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'profiles/name/:name/parameters', version: ALL_VERSIONS })
 export class ProfileNameParametersController {
   constructor(

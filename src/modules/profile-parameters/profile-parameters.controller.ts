@@ -10,11 +10,13 @@ import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/pro
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
 import { ProfileParametersService } from './profile-parameters.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 @ConditionalOn({
   table: 'profile_parameter',
   row: rowByIntParams({ profile: 'profileId', parameter: 'parameterId' }),
 })
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'profileparameters', version: ALL_VERSIONS })
 export class ProfileParametersController {
   constructor(private readonly links: ProfileParametersService) {}

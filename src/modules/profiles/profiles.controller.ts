@@ -29,6 +29,7 @@ import { type ProfileExport, toProfileResponse } from './dto/profile.response';
 import { PROFILE_LIST } from './profiles.list';
 import { ProfilesService } from './profiles.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /**
  * `attachment; filename="<name>.json"` as the original sends it; a name that is not plain ASCII
@@ -43,6 +44,7 @@ export function contentDisposition(name: string): string {
 }
 
 @ConditionalOn('profile')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'profiles', version: ALL_VERSIONS })
 export class ProfilesController {
   constructor(

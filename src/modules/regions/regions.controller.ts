@@ -21,6 +21,7 @@ import { toRegionResponse } from './dto/region.response';
 import { REGION_LIST } from './regions.list';
 import { type RegionKey, RegionsService } from './regions.service';
 import { ConditionalOn, type RowKey } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** The first value of a query parameter; an empty one counts as absent, as in the original. */
 function queryValue(raw: unknown): string | undefined {
@@ -50,6 +51,7 @@ function regionRowOf(query: Record<string, unknown>): RowKey | undefined {
 
 /** Generic CRUD of the original (TORegion), tag `region`; no DELETE /regions/{id} exists (3.0–5.0). */
 @ConditionalOn('region')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'regions', version: ALL_VERSIONS })
 export class RegionsController {
   constructor(private readonly regions: RegionsService) {}

@@ -15,11 +15,13 @@ import { RolesService } from './roles.service';
 import { VersionedListParams } from 'src/common/list-query/versioned-list';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { requestedVersion } from 'src/common/versioning/api-version';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 
 /** PUT and DELETE name the role as their handlers do: `?name=` on 4.0 and later, `?id=` on 3.x. */
 @ConditionalOn({ table: 'role', row: (req) => roleKeyOf(req.query, requestedVersion(req)) })
+@WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'roles', version: ALL_VERSIONS })
 export class RolesController {
   constructor(private readonly roles: RolesService) {}

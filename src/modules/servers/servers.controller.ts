@@ -8,15 +8,17 @@ import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { ServerV3Dto, ServerV4Dto } from './dto/server.dto';
+import { ServerV3Dto, ServerV4Dto, ServerV5Dto } from './dto/server.dto';
 import { type LoadedServer, toServerResponse } from './dto/server.response';
 import { SERVER_LIST } from './servers.list';
 import { ServersService } from './servers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
-const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto };
+const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto, '5.0': ServerV5Dto };
 
 @ConditionalOn('server')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'servers', version: ALL_VERSIONS })
 export class ServersController {
   constructor(private readonly servers: ServersService) {}

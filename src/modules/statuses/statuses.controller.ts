@@ -10,12 +10,14 @@ import { toStatusResponse } from './dto/status.response';
 import { STATUS_LIST } from './statuses.list';
 import { StatusesService } from './statuses.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /**
  * Generic CRUD of the original (TOStatus), tag `status`. The original's 3.0–5.0 routes have no
  * GET /statuses/{id} (it ended with 2.0).
  */
 @ConditionalOn('status')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'statuses', version: ALL_VERSIONS })
 export class StatusesController {
   constructor(private readonly statuses: StatusesService) {}

@@ -12,8 +12,10 @@ import { toTenantResponse } from './dto/tenant.response';
 import { TENANT_LIST } from './tenants.list';
 import { TenantsService } from './tenants.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 @ConditionalOn('tenant')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'tenants', version: ALL_VERSIONS })
 export class TenantsController {
   constructor(private readonly tenants: TenantsService) {}

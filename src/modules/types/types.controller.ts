@@ -11,8 +11,10 @@ import { toTypeResponse } from './dto/type.response';
 import { TYPE_LIST } from './types.list';
 import { TypesService } from './types.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 @ConditionalOn('type')
+@WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'types', version: ALL_VERSIONS })
 export class TypesController {
   constructor(private readonly types: TypesService) {}

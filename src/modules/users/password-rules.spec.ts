@@ -18,9 +18,13 @@ describe('passwordProblem', () => {
     ['password', 'password', PASSWORD_TOO_COMMON],
     ['Password1', 'Password1', PASSWORD_TOO_COMMON],
     ['a-fine-password', 'another-password', PASSWORDS_DIFFER],
-    ['a-fine-password', undefined, PASSWORDS_DIFFER],
   ])('refuses %s (confirmed as %s)', (password, confirmation, problem) => {
     expect(passwordProblem('alice-the-user', password, confirmation)).toBe(problem);
+  });
+
+  it('accepts a password sent without a confirmation (the 4.x and 5.0 user types have none)', () => {
+    expect(passwordProblem('alice', 'correct horse battery', undefined)).toBeUndefined();
+    expect(passwordProblem('alice', 'correct horse battery', null)).toBeUndefined();
   });
 
   it('checks the length before anything else', () => {

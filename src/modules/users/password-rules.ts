@@ -1,6 +1,8 @@
 /**
  * Rules for a new password (docs/original-behaviour.md#users): at least 8 characters, not the user
- * name, not a common password, and typed twice alike. The texts are the original's where it has one.
+ * name, not a common password, and, when a confirmation is sent, typed twice alike. The 4.x and 5.0
+ * user types have no `confirmLocalPasswd`, so Apache's clients never send one (docs/decisions.md#d50a).
+ * The texts are the original's where it has one.
  */
 const COMMON_PASSWORDS = new Set([
   '12345678',
@@ -60,7 +62,7 @@ export function passwordProblem(
   if (COMMON_PASSWORDS.has(password.toLowerCase())) {
     return PASSWORD_TOO_COMMON;
   }
-  if (confirmation !== password) {
+  if (confirmation !== undefined && confirmation !== null && confirmation !== password) {
     return PASSWORDS_DIFFER;
   }
   return undefined;

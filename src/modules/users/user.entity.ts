@@ -92,6 +92,9 @@ export class User {
   @Column(datetimeColumn({ name: 'last_authenticated', nullable: true }))
   lastAuthenticated!: Date | null;
 
+  /** How many change-log entries the user wrote (4.0+ `changeLogCount`); read, never a column. */
+  changeLogCount?: number;
+
   /** Raised to end every session issued before (see src/modules/auth/session-cookie.ts); never sent. */
   @Column({ name: 'session_generation', type: 'integer', default: 0, select: false })
   sessionGeneration?: number;

@@ -14,11 +14,13 @@ import { toUserResponse } from './dto/user.response';
 import { USER_LIST } from './users.list';
 import { UsersService } from './users.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 const USER_BODIES = { '3.0': UserV3Dto, '4.0': UserV4Dto };
 
 /** Users have no DELETE, as in the original. */
 @ConditionalOn('tm_user')
+@WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'users', version: ALL_VERSIONS })
 export class UsersController {
   constructor(private readonly users: UsersService) {}

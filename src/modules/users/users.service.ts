@@ -116,12 +116,12 @@ export class UsersService {
     if (!user) {
       throw new NotFoundException('user not found');
     }
-    return user;
+    return (await this.withChangeLogCounts([user]))[0];
   }
 
   /** The users whose tenant is within the asking user's reach (docs/decisions.md#d13), filtered in SQL. */
-  list(query: ListQuery, user: CurrentUser): Promise<User[]> {
-    return applyListQuery(this.visibleTo(user), query).getMany();
+  async list(query: ListQuery, user: CurrentUser): Promise<User[]> {
+    return this.withChangeLogCounts(await applyListQuery(this.visibleTo(user), query).getMany());
   }
 
   /** A user out of reach answers as a missing one. */
@@ -130,7 +130,27 @@ export class UsersService {
     if (!found) {
       throw new NotFoundException('no user found with this id');
     }
-    return found;
+    return (await this.withChangeLogCounts([found]))[0];
+  }
+
+  /** Sets each user's `changeLogCount` (the original's count of its `log` rows) with one query. */
+  private async withChangeLogCounts(users: User[]): Promise<User[]> {
+    if (users.length === 0) {
+      return users;
+    }
+    const rows = await this.dataSource
+      .createQueryBuilder()
+      .select('l.tm_user', 'user')
+      .addSelect('COUNT(*)', 'count')
+      .from('log', 'l')
+      .where('l.tm_user IN (:...ids)', { ids: users.map((u) => u.id) })
+      .groupBy('l.tm_user')
+      .getRawMany<{ user: number | string; count: number | string }>();
+    const counts = new Map(rows.map((row) => [Number(row.user), Number(row.count)]));
+    for (const user of users) {
+      user.changeLogCount = counts.get(user.id) ?? 0;
+    }
+    return users;
   }
 
   /**

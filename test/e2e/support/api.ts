@@ -188,3 +188,16 @@ export async function createRole(admin: ApiClient, permissions: string[]): Promi
 export function responseOf<T = Record<string, unknown>>(res: Response): T {
   return (res.body as { response: T }).response;
 }
+
+/** `lastUpdated` in the original's custom form (Go `tc.TimeNoMod`), D4. */
+export const CUSTOM_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+/** RFC 3339 with fractional seconds (Go `time.Time`), D4/D5b. */
+export const RFC3339_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/**
+ * The timestamp format of a resource outside the specification on `version` (D5b): the original's
+ * RFC 3339 from `rfc3339From` (5.0 for most resources) on, its custom form before.
+ */
+export function timeFormatOn(version: string, rfc3339From = '5.0'): RegExp {
+  return Number(version) >= Number(rfc3339From) ? RFC3339_TIME : CUSTOM_TIME;
+}

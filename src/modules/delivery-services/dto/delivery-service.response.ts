@@ -1,4 +1,3 @@
-import { formatRfc3339 } from 'src/common/time/timestamps';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { exampleUrls, type MatchListEntry } from 'src/modules/delivery-services/delivery-service.validation';
@@ -13,11 +12,6 @@ export interface DeliveryServiceView {
   matchList: MatchListEntry[];
 }
 
-export interface ResponseOptions {
-  /** The 5.0 safe update writes its timestamps in RFC 3339 (docs/decisions.md#d4). */
-  rfc3339?: boolean;
-}
-
 /**
  * A delivery service on the wire, per version (lib/go-tc DeliveryServiceV30/V31/V40/V41/V5):
  * 3.x has `longDesc1`/`longDesc2` (omitted when null), `cacheurl`, a comma-separated
@@ -28,7 +22,6 @@ export interface ResponseOptions {
 export function toDeliveryServiceResponse(
   view: DeliveryServiceView,
   version: ApiVersion,
-  options: ResponseOptions = {},
 ): Record<string, unknown> {
   const { ds } = view;
   const typeName = ds.type?.name ?? '';
@@ -71,7 +64,7 @@ export function toDeliveryServiceResponse(
     innerHeaderRewrite: ds.innerHeaderRewrite,
     ipv6RoutingEnabled: ds.ipv6RoutingEnabled,
     lastHeaderRewrite: ds.lastHeaderRewrite,
-    lastUpdated: options.rfc3339 ? formatRfc3339(ds.lastUpdated) : ds.lastUpdated,
+    lastUpdated: ds.lastUpdated,
     logsEnabled: ds.logsEnabled,
     longDesc: ds.longDesc ?? '',
     matchList: view.matchList.map((m) => ({ type: m.type, setNumber: m.setNumber, pattern: m.pattern })),

@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BIGINT } from 'src/common/validation/integers';
+import { validateBody } from 'src/common/validation/versioned-body';
 import {
   ColumnInt,
   OptionalString,
@@ -154,4 +155,63 @@ export class ServerV3Dto extends ServerCommonDto {
 
   @OptionalString() routerHostName?: string | null;
   @OptionalString() routerPortName?: string | null;
+}
+
+/** The 5.0 names of the fields 4.x names otherwise (lib/go-tc ServerV50 against ServerV40). */
+const V5_NAMES: Record<string, string> = {
+  cacheGroupID: 'cachegroupId',
+  cdnID: 'cdnId',
+  physicalLocationID: 'physLocationId',
+  profiles: 'profileNames',
+  statusID: 'statusId',
+  typeID: 'typeId',
+};
+const V4_NAMES = new Set(Object.values(V5_NAMES));
+
+/**
+ * Body of POST /servers and PUT /servers/{id} on 5.0: the 4.x server under the 5.0 names
+ * (`cacheGroupID`, `cdnID`, `physicalLocationID`, `profiles`, `statusID`, `typeID`). As the original,
+ * which turns it into a 4.x server before validating it, the rules and their texts are the 4.x ones;
+ * a 4.x name in a 5.0 body is not read.
+ */
+export class ServerV5Dto extends ServerCommonDto {
+  @RequiredInt()
+  cacheGroupID!: number;
+
+  @RequiredInt()
+  cdnID!: number;
+
+  @RequiredInt()
+  physicalLocationID!: number;
+
+  @RequiredInt()
+  statusID!: number;
+
+  @RequiredInt()
+  typeID!: number;
+
+  @IsDefined(required)
+  @IsArray({ message: 'must be an array' })
+  @IsString({ each: true, message: 'must be a list of profile names' })
+  profiles!: string[];
+
+  @IsDefined({ message: 'cannot be blank' })
+  @IsArray({ message: 'must be an array' })
+  @ValidateNested({ each: true })
+  @Type(() => InterfaceV4Dto)
+  interfaces!: InterfaceV4Dto[];
+
+  static parse(raw: unknown): Promise<ServerV4Dto> {
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      return validateBody(raw, ServerV4Dto);
+    }
+    const renamed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      if (V4_NAMES.has(key)) {
+        continue;
+      }
+      renamed[V5_NAMES[key] ?? key] = value;
+    }
+    return validateBody(renamed, ServerV4Dto);
+  }
 }

@@ -1,4 +1,5 @@
 import type { ApiVersion } from 'src/common/versioning/api-version';
+import { byVersion, rfc3339 } from 'src/common/wire/by-version';
 import type { Profile } from 'src/modules/profiles/profile.entity';
 import type { ServerInterface } from 'src/modules/servers/server-interface.entity';
 import type { Server } from 'src/modules/servers/server.entity';
@@ -18,7 +19,7 @@ function pending(queued: Date | null, applied: Date | null): boolean {
   return (queued?.getTime() ?? EPOCH) > (applied?.getTime() ?? EPOCH);
 }
 
-function interfaceOf(iface: ServerInterface, withRouter: boolean): Record<string, unknown> {
+function interfaceOf(iface: ServerInterface, withRouter: boolean): ServerInterfaceV3 | ServerInterfaceV4 {
   return {
     ipAddresses: (iface.ipAddresses ?? []).map((ip) => ({
       address: ip.address,
@@ -35,14 +36,136 @@ function interfaceOf(iface: ServerInterface, withRouter: boolean): Record<string
   };
 }
 
+/** A server's IP address on the wire (every version). */
+export interface ServerIpAddressWire {
+  address: string;
+  gateway: string | null;
+  serviceAddress: boolean;
+}
+
+/** A 3.x interface; 4.0 and later add the router host and port names. */
+export interface ServerInterfaceV3 {
+  ipAddresses: ServerIpAddressWire[];
+  maxBandwidth: number | null;
+  monitor: boolean;
+  mtu: number | null;
+  name: string;
+}
+export interface ServerInterfaceV4 extends ServerInterfaceV3 {
+  routerHostName: string;
+  routerPortName: string;
+}
+
+/** The fields 3.x and 4.x servers share, under their 4.x names (lib/go-tc CommonServerProperties). */
+interface ServerCommonV3V4 {
+  cachegroup: string | null;
+  cachegroupId: number;
+  cdnId: number;
+  cdnName: string | null;
+  domainName: string;
+  guid: string | null;
+  hostName: string;
+  httpsPort: number | null;
+  id: number;
+  iloIpAddress: string | null;
+  iloIpGateway: string | null;
+  iloIpNetmask: string | null;
+  iloPassword: string | null;
+  iloUsername: string | null;
+  lastUpdated: Date;
+  mgmtIpAddress: string | null;
+  mgmtIpGateway: string | null;
+  mgmtIpNetmask: string | null;
+  offlineReason: string | null;
+  physLocation: string | null;
+  physLocationId: number;
+  rack: string | null;
+  revalPending: boolean;
+  status: string | null;
+  statusId: number;
+  /** RFC 3339 (Go `*time.Time`) on 3.x and 4.x, where the record's `lastUpdated` is not. */
+  statusLastUpdated: string | null;
+  tcpPort: number | null;
+  type: string | null;
+  typeId: number;
+  updPending: boolean;
+  xmppId: string | null;
+  xmppPasswd: string | null;
+}
+
+/** lib/go-tc ServerV30: one profile, the router port on the server. */
+export interface ServerV3 extends ServerCommonV3V4 {
+  interfaces: ServerInterfaceV3[];
+  profile: string | null;
+  profileDesc: string | null;
+  profileId: number | null;
+  routerHostName: string;
+  routerPortName: string;
+}
+
+/** lib/go-tc ServerV40: profiles by name, the router port on each interface, RFC 3339 update times. */
+export interface ServerV4 extends ServerCommonV3V4 {
+  configUpdateTime: string | null;
+  configApplyTime: string | null;
+  interfaces: ServerInterfaceV4[];
+  profileNames: string[];
+  revalUpdateTime: string | null;
+  revalApplyTime: string | null;
+}
+
 /**
- * A server on the wire: 4.0+ lists its profiles by name and the router port on each interface; 3.x
- * names its one (first) profile and puts the router port on the server. Passwords are hidden from
- * users below the operations level, as the original hides them.
+ * lib/go-tc ServerV50: the 5.0 names (`cacheGroup`, `cdn`, `physicalLocation`, `profiles`, `statusID`,
+ * …), no `updPending`/`revalPending`, every timestamp RFC 3339 (the route's `@WireTimes`), and the
+ * original's `omitempty` fields left out when null.
  */
-export function toServerResponse(loaded: LoadedServer, version: ApiVersion, showSecrets: boolean) {
-  const { server, profiles, interfaces } = loaded;
-  const body: Record<string, unknown> = {
+export interface ServerV5 {
+  cacheGroup: string;
+  cacheGroupID: number;
+  cdnID: number;
+  cdn: string;
+  configApplyTime?: Date;
+  configUpdateTime?: Date;
+  domainName: string;
+  guid: string | null;
+  hostName: string;
+  httpsPort?: number;
+  id: number;
+  iloIpAddress?: string;
+  iloIpGateway?: string;
+  iloIpNetmask?: string;
+  iloPassword?: string;
+  iloUsername?: string;
+  interfaces: ServerInterfaceV4[];
+  lastUpdated: Date;
+  mgmtIpAddress?: string;
+  mgmtIpGateway?: string;
+  mgmtIpNetmask?: string;
+  offlineReason: string | null;
+  physicalLocation: string;
+  physicalLocationID: number;
+  profiles?: string[];
+  rack: string | null;
+  revalApplyTime?: Date;
+  revalUpdateTime?: Date;
+  status: string;
+  statusID: number;
+  statusLastUpdated?: Date;
+  tcpPort: number | null;
+  type: string;
+  typeID: number;
+  xmppId: string | null;
+  xmppPasswd: string | null;
+}
+
+export type ServerWire = ServerV3 | ServerV4 | ServerV5;
+
+/** What the mappers read: the loaded server and whether its passwords may be shown. */
+interface ServerRow extends LoadedServer {
+  showSecrets: boolean;
+}
+
+function common({ server, showSecrets }: ServerRow): ServerCommonV3V4 {
+  return {
     cachegroup: server.cachegroup?.name ?? null,
     cachegroupId: server.cachegroupId,
     cdnId: server.cdnId,
@@ -68,7 +191,7 @@ export function toServerResponse(loaded: LoadedServer, version: ApiVersion, show
     revalPending: pending(server.revalidateUpdateTime, server.revalidateApplyTime),
     status: server.status?.name ?? null,
     statusId: server.statusId,
-    statusLastUpdated: server.statusLastUpdated,
+    statusLastUpdated: rfc3339(server.statusLastUpdated),
     tcpPort: server.tcpPort,
     type: server.type?.name ?? null,
     typeId: server.typeId,
@@ -76,26 +199,100 @@ export function toServerResponse(loaded: LoadedServer, version: ApiVersion, show
     xmppId: server.xmppId,
     xmppPasswd: showSecrets ? server.xmppPasswd : HIDDEN,
   };
-  if (version.atLeast('4.0')) {
-    return {
-      ...body,
-      configUpdateTime: server.configUpdateTime,
-      configApplyTime: server.configApplyTime,
-      interfaces: interfaces.map((iface) => interfaceOf(iface, true)),
-      profileNames: profiles.map((p) => p.name),
-      revalUpdateTime: server.revalidateUpdateTime,
-      revalApplyTime: server.revalidateApplyTime,
-    };
-  }
-  const [profile] = profiles;
-  const routed = interfaces.find((iface) => iface.routerHostName || iface.routerPortName);
+}
+
+function toServerV3(row: ServerRow): ServerV3 {
+  const [profile] = row.profiles;
+  const routed = row.interfaces.find((iface) => iface.routerHostName || iface.routerPortName);
   return {
-    ...body,
-    interfaces: interfaces.map((iface) => interfaceOf(iface, false)),
+    ...common(row),
+    interfaces: row.interfaces.map((iface) => interfaceOf(iface, false)),
     profile: profile?.name ?? null,
     profileDesc: profile?.description ?? null,
     profileId: profile?.id ?? null,
     routerHostName: routed?.routerHostName ?? '',
     routerPortName: routed?.routerPortName ?? '',
   };
+}
+
+function toServerV4(row: ServerRow): ServerV4 {
+  const { server } = row;
+  return {
+    ...common(row),
+    configUpdateTime: rfc3339(server.configUpdateTime),
+    configApplyTime: rfc3339(server.configApplyTime),
+    interfaces: row.interfaces.map((iface) => interfaceOf(iface, true) as ServerInterfaceV4),
+    profileNames: row.profiles.map((p) => p.name),
+    revalUpdateTime: rfc3339(server.revalidateUpdateTime),
+    revalApplyTime: rfc3339(server.revalidateApplyTime),
+  };
+}
+
+/** Sets `key` only when `value` is neither null nor undefined (Go's `omitempty` on a pointer). */
+function unlessNull<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | null | undefined) {
+  if (value !== null && value !== undefined) {
+    target[key] = value;
+  }
+}
+
+function toServerV5({ server, profiles, interfaces, showSecrets }: ServerRow): ServerV5 {
+  const wire: ServerV5 = {
+    cacheGroup: server.cachegroup?.name ?? '',
+    cacheGroupID: server.cachegroupId,
+    cdnID: server.cdnId,
+    cdn: server.cdn?.name ?? '',
+    domainName: server.domainName,
+    guid: server.guid,
+    hostName: server.hostName,
+    id: server.id,
+    interfaces: interfaces.map((iface) => interfaceOf(iface, true) as ServerInterfaceV4),
+    lastUpdated: server.lastUpdated,
+    offlineReason: server.offlineReason,
+    physicalLocation: server.physLocation?.name ?? '',
+    physicalLocationID: server.physLocationId,
+    rack: server.rack,
+    status: server.status?.name ?? '',
+    statusID: server.statusId,
+    tcpPort: server.tcpPort,
+    type: server.type?.name ?? '',
+    typeID: server.typeId,
+    xmppId: server.xmppId,
+    xmppPasswd: showSecrets ? server.xmppPasswd : HIDDEN,
+  };
+  unlessNull(wire, 'configApplyTime', server.configApplyTime);
+  unlessNull(wire, 'configUpdateTime', server.configUpdateTime);
+  unlessNull(wire, 'httpsPort', server.httpsPort);
+  unlessNull(wire, 'iloIpAddress', server.iloIpAddress);
+  unlessNull(wire, 'iloIpGateway', server.iloIpGateway);
+  unlessNull(wire, 'iloIpNetmask', server.iloIpNetmask);
+  unlessNull(wire, 'iloPassword', showSecrets ? server.iloPassword : HIDDEN);
+  unlessNull(wire, 'iloUsername', server.iloUsername);
+  unlessNull(wire, 'mgmtIpAddress', server.mgmtIpAddress);
+  unlessNull(wire, 'mgmtIpGateway', server.mgmtIpGateway);
+  unlessNull(wire, 'mgmtIpNetmask', server.mgmtIpNetmask);
+  if (profiles.length > 0) {
+    wire.profiles = profiles.map((p) => p.name);
+  }
+  unlessNull(wire, 'revalApplyTime', server.revalidateApplyTime);
+  unlessNull(wire, 'revalUpdateTime', server.revalidateUpdateTime);
+  unlessNull(wire, 'statusLastUpdated', server.statusLastUpdated);
+  return wire;
+}
+
+const SERVER_WIRE = byVersion<ServerRow, ServerWire>({
+  '3.0': toServerV3,
+  '4.0': toServerV4,
+  '5.0': toServerV5,
+});
+
+/**
+ * A server on the wire, per version (lib/go-tc ServerV30, ServerV40, ServerV50). Passwords are hidden
+ * from users below the operations level, as the original hides them.
+ */
+export function toServerResponse(
+  loaded: LoadedServer,
+  version: ApiVersion,
+  showSecrets: boolean,
+): ServerWire {
+  return SERVER_WIRE({ ...loaded, showSecrets }, version);
 }

@@ -28,6 +28,7 @@ export function toUserResponse(user: User, version: ApiVersion): Record<string, 
   if (version.atLeast('4.0')) {
     return {
       ...common,
+      changeLogCount: user.changeLogCount ?? 0,
       lastAuthenticated: user.lastAuthenticated,
       role: user.role?.name ?? null,
       ucdn: user.ucdn,

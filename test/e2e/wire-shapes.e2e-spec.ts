@@ -1,0 +1,359 @@
+import type { INestApplication } from '@nestjs/common';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import {
+  assignParameter,
+  createCdn,
+  createParameter,
+  createProfile,
+} from 'test/e2e/support/fixtures/profiles';
+import { createServer } from 'test/e2e/support/fixtures/servers';
+
+/**
+ * Every resource × version answers the original's field set and timestamp format (lib/go-tc, D5b),
+ * the specification's where it fixes one (D4), and with WIRE_COMPAT=traffic-ops the original's at
+ * the points of D5a.
+ */
+type Json = Record<string, unknown>;
+type Format = 'custom' | 'rfc3339';
+
+const CUSTOM = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+const FORMATS: Record<Format, RegExp> = { custom: CUSTOM, rfc3339: RFC3339 };
+
+const SERVER_V3V4 = [
+  'cachegroup',
+  'cachegroupId',
+  'cdnId',
+  'cdnName',
+  'domainName',
+  'guid',
+  'hostName',
+  'httpsPort',
+  'id',
+  'iloIpAddress',
+  'iloIpGateway',
+  'iloIpNetmask',
+  'iloPassword',
+  'iloUsername',
+  'interfaces',
+  'lastUpdated',
+  'mgmtIpAddress',
+  'mgmtIpGateway',
+  'mgmtIpNetmask',
+  'offlineReason',
+  'physLocation',
+  'physLocationId',
+  'rack',
+  'revalPending',
+  'status',
+  'statusId',
+  'statusLastUpdated',
+  'tcpPort',
+  'type',
+  'typeId',
+  'updPending',
+  'xmppId',
+  'xmppPasswd',
+];
+/** ServerV50 with the `omitempty` fields that are null here (ports, ILO, management) left out. */
+const SERVER_V5 = [
+  'cacheGroup',
+  'cacheGroupID',
+  'cdn',
+  'cdnID',
+  'domainName',
+  'guid',
+  'hostName',
+  'id',
+  'interfaces',
+  'lastUpdated',
+  'offlineReason',
+  'physicalLocation',
+  'physicalLocationID',
+  'profiles',
+  'rack',
+  'status',
+  'statusID',
+  'statusLastUpdated',
+  'tcpPort',
+  'type',
+  'typeID',
+  'xmppId',
+  'xmppPasswd',
+];
+const USER_COMMON = [
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'company',
+  'country',
+  'email',
+  'fullName',
+  'gid',
+  'id',
+  'lastUpdated',
+  'newUser',
+  'phoneNumber',
+  'postalCode',
+  'publicSshKey',
+  'registrationSent',
+  'role',
+  'stateOrProvince',
+  'tenant',
+  'tenantId',
+  'uid',
+  'username',
+];
+const USER_V4 = [...USER_COMMON, 'changeLogCount', 'lastAuthenticated', 'ucdn'];
+
+interface Shape {
+  keys: string[];
+  /** The format of `lastUpdated`; absent: the record has none. */
+  time?: Format;
+}
+type Shapes = Record<'3.0' | '4.0' | '5.0', Shape>;
+
+const same = (keys: string[], v3: Format, v4: Format, v5: Format): Shapes => ({
+  '3.0': { keys, time: v3 },
+  '4.0': { keys, time: v4 },
+  '5.0': { keys, time: v5 },
+});
+
+/** Resources the specification describes: its custom format on every version (D4). */
+const SPECIFIED: Record<string, Shapes> = {
+  cdns: same(['dnssecEnabled', 'domainName', 'id', 'lastUpdated', 'name'], 'custom', 'custom', 'custom'),
+  types: same(['description', 'id', 'lastUpdated', 'name', 'useInTable'], 'custom', 'custom', 'custom'),
+  regions: same(['division', 'divisionName', 'id', 'lastUpdated', 'name'], 'custom', 'custom', 'custom'),
+  asns: same(['asn', 'cachegroup', 'cachegroupId', 'id', 'lastUpdated'], 'custom', 'custom', 'custom'),
+  parameters: same(
+    ['configFile', 'id', 'lastUpdated', 'name', 'profiles', 'secure', 'value'],
+    'custom',
+    'custom',
+    'custom',
+  ),
+  profileparameters: same(['lastUpdated', 'parameter', 'profile'], 'custom', 'custom', 'custom'),
+};
+
+/** Resources outside the specification: the original's shapes (lib/go-tc …V50 types: RFC 3339 on 5.0). */
+const ORIGINAL: Record<string, Shapes> = {
+  divisions: same(['id', 'lastUpdated', 'name'], 'custom', 'custom', 'rfc3339'),
+  statuses: same(['description', 'id', 'lastUpdated', 'name'], 'custom', 'custom', 'rfc3339'),
+  tenants: same(
+    ['active', 'id', 'lastUpdated', 'name', 'parentId', 'parentName'],
+    'custom',
+    'custom',
+    'rfc3339',
+  ),
+  phys_locations: same(
+    [
+      'address',
+      'city',
+      'comments',
+      'email',
+      'id',
+      'lastUpdated',
+      'name',
+      'phone',
+      'poc',
+      'region',
+      'regionId',
+      'shortName',
+      'state',
+      'zip',
+    ],
+    'custom',
+    'custom',
+    'rfc3339',
+  ),
+  cachegroups: same(
+    [
+      'fallbackToClosest',
+      'fallbacks',
+      'id',
+      'lastUpdated',
+      'latitude',
+      'localizationMethods',
+      'longitude',
+      'name',
+      'parentCachegroupId',
+      'parentCachegroupName',
+      'secondaryParentCachegroupId',
+      'secondaryParentCachegroupName',
+      'shortName',
+      'typeId',
+      'typeName',
+    ],
+    'custom',
+    'custom',
+    'rfc3339',
+  ),
+  profiles: same(
+    ['cdn', 'cdnName', 'description', 'id', 'lastUpdated', 'name', 'routingDisabled', 'type'],
+    'custom',
+    'custom',
+    'rfc3339',
+  ),
+  logs: same(['id', 'lastUpdated', 'level', 'message', 'ticketNum', 'user'], 'custom', 'custom', 'rfc3339'),
+  deliveryserviceserver: same(['deliveryService', 'lastUpdated', 'server'], 'custom', 'custom', 'rfc3339'),
+  roles: {
+    '3.0': { keys: ['capabilities', 'description', 'id', 'name', 'privLevel'] },
+    '4.0': { keys: ['description', 'lastUpdated', 'name', 'permissions'], time: 'rfc3339' },
+    '5.0': { keys: ['description', 'lastUpdated', 'name', 'permissions'], time: 'rfc3339' },
+  },
+  users: {
+    '3.0': { keys: [...USER_COMMON, 'rolename'], time: 'custom' },
+    '4.0': { keys: USER_V4, time: 'rfc3339' },
+    '5.0': { keys: USER_V4, time: 'rfc3339' },
+  },
+  servers: {
+    '3.0': {
+      keys: [...SERVER_V3V4, 'profile', 'profileDesc', 'profileId', 'routerHostName', 'routerPortName'],
+      time: 'custom',
+    },
+    '4.0': {
+      keys: [
+        ...SERVER_V3V4,
+        'configApplyTime',
+        'configUpdateTime',
+        'profileNames',
+        'revalApplyTime',
+        'revalUpdateTime',
+      ],
+      time: 'custom',
+    },
+    '5.0': { keys: SERVER_V5, time: 'rfc3339' },
+  },
+};
+
+describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+
+  const first = async (path: string, version: string): Promise<Json> => {
+    const res = await admin.at(version).get(path);
+    expect(res.status).toBe(200);
+    const body = responseOf<Json[] | Json>(res);
+    const record = Array.isArray(body) ? body[0] : body;
+    expect(record).toBeDefined();
+    return record;
+  };
+
+  const expectShape = (record: Json, shape: Shape) => {
+    expect(Object.keys(record).sort()).toEqual([...shape.keys].sort());
+    if (shape.time) {
+      expect(record.lastUpdated).toMatch(FORMATS[shape.time]);
+    }
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    const cdn = await createCdn(admin);
+    const profile = await createProfile(admin, cdn.id);
+    await assignParameter(admin, profile.id, (await createParameter(admin)).id);
+    const server = await createServer(admin, cdn.id, { profileName: profile.name });
+    const ds = await createDeliveryService(admin, cdn.id);
+    expect(
+      (await admin.post('deliveryserviceserver', { dsId: ds.id, servers: [server.id], replace: true }))
+        .status,
+    ).toBe(200);
+    expect((await admin.post('asns', { asn: 64512, cachegroupId: server.cachegroupId })).status).toBe(200);
+  });
+
+  afterAll(() => app.close());
+
+  for (const [path, shapes] of Object.entries({ ...SPECIFIED, ...ORIGINAL })) {
+    it.each(Object.entries(shapes))(`GET ${path} on %s`, async (version, shape) => {
+      expectShape(await first(path, version), shape);
+      // The minors answer as their major's first version.
+      const minor = { '3.0': '3.1', '4.0': '4.1', '5.0': undefined }[version];
+      if (minor && path !== 'cdns') {
+        expectShape(await first(path, minor), shape);
+      }
+    });
+  }
+
+  it('GET user/current on 4.0 and 5.0 is the 4.x user with RFC 3339 times', async () => {
+    for (const version of ['4.0', '5.0']) {
+      expectShape(await first('user/current', version), { keys: USER_V4, time: 'rfc3339' });
+    }
+  });
+
+  it('writes a 4.x server’s status and update times in RFC 3339 beside its custom lastUpdated', async () => {
+    const server = await first('servers', '4.0');
+    expect(server.statusLastUpdated).toMatch(RFC3339);
+    expect(server.lastUpdated).toMatch(CUSTOM);
+  });
+
+  it('GET deliveryservices keeps the custom lastUpdated on 5.0 (D4)', async () => {
+    expect((await first('deliveryservices', '5.0')).lastUpdated).toMatch(CUSTOM);
+  });
+});
+
+describe('WIRE_COMPAT=traffic-ops (D5a)', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let saved: string | undefined;
+
+  beforeAll(async () => {
+    saved = process.env.WIRE_COMPAT;
+    process.env.WIRE_COMPAT = 'traffic-ops';
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    if (saved === undefined) {
+      delete process.env.WIRE_COMPAT;
+    } else {
+      process.env.WIRE_COMPAT = saved;
+    }
+  });
+
+  it('writes the specified resources’ lastUpdated in RFC 3339 on 5.0 only', async () => {
+    for (const path of Object.keys(SPECIFIED).filter((p) => p !== 'asns' && p !== 'profileparameters')) {
+      const at5 = responseOf<Json[]>(await admin.at('5.0').get(path))[0];
+      const at4 = responseOf<Json[]>(await admin.at('4.0').get(path))[0];
+      expect(at5.lastUpdated).toMatch(RFC3339);
+      expect(at4.lastUpdated).toMatch(CUSTOM);
+    }
+  });
+
+  it('answers PUT deliveryservices/{id} with the updated record: an array before 5.0, the object on 5.0', async () => {
+    const cdn = await createCdn(admin);
+    const ds = await createDeliveryService(admin, cdn.id);
+    const { id, lastUpdated: _l, exampleURLs: _e, ...sent } = ds as unknown as Json;
+    for (const version of ['4.0', '5.0']) {
+      const body = version === '5.0' ? { ...sent, active: 'ACTIVE', displayName: `v${version}` } : sent;
+      const res = await admin.at(version).put(`deliveryservices/${String(id)}`, {
+        ...body,
+        displayName: `shown on ${version}`,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const json = res.body as { alerts: Json[]; response: Json | Json[] };
+      expect(json.alerts).toContainEqual({
+        level: 'success',
+        text: 'Delivery Service update was successful',
+      });
+      const record = version === '5.0' ? (json.response as Json) : (json.response as Json[])[0];
+      expect(Array.isArray(json.response)).toBe(version !== '5.0');
+      expect(record).toMatchObject({ id, displayName: `shown on ${version}` });
+      expect(record.lastUpdated).toMatch(version === '5.0' ? RFC3339 : CUSTOM);
+    }
+  });
+
+  it('answers the 5.0 safe update with the record itself, an array of one before', async () => {
+    const cdn = await createCdn(admin);
+    const ds = await createDeliveryService(admin, cdn.id);
+    const at5 = await admin.at('5.0').put(`deliveryservices/${ds.id}/safe`, { displayName: 'five' });
+    expect(at5.status).toBe(200);
+    expect(responseOf<Json>(at5)).toMatchObject({ id: ds.id, displayName: 'five' });
+    expect(Array.isArray(responseOf<Json>(at5))).toBe(false);
+    const at4 = await admin.at('4.0').put(`deliveryservices/${ds.id}/safe`, { displayName: 'four' });
+    expect(responseOf<Json[]>(at4)).toEqual([expect.objectContaining({ id: ds.id, displayName: 'four' })]);
+  });
+});
