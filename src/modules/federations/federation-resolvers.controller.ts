@@ -11,6 +11,8 @@ import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
 import { FederationResolversService } from './federation-resolvers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 
+/** The list answers If-Modified-Since; `DELETE ?id=` honours If-Unmodified-Since / If-Match. */
+@ConditionalOn('federation_resolver')
 @Controller({ path: 'federation_resolvers', version: ALL_VERSIONS })
 export class FederationResolversController {
   constructor(private readonly resolvers: FederationResolversService) {}
@@ -41,7 +43,6 @@ export class FederationResolversController {
 
   /** `DELETE federation_resolvers?id=<id>` (the id is a required query parameter). */
   @Delete()
-  @ConditionalOn('federation_resolver')
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'TYPE:READ')
   async remove(@Query('id') raw: unknown) {
