@@ -198,6 +198,24 @@ describe('federation_resolvers', () => {
         'missing required Permissions: FEDERATION-RESOLVER:READ',
       );
     });
+    it('answers If-Modified-Since: 304 until a resolver is created or deleted', async () => {
+      const resolver = await create(uniqueIpv4());
+      const future = new Date(Date.now() + 86_400_000).toUTCString();
+      const notModified = await readOnly.client.get('federation_resolvers').set('If-Modified-Since', future);
+      expect([notModified.status, notModified.text]).toEqual([304, '']);
+      expect(new Date(notModified.headers['last-modified']).getTime()).toBeLessThanOrEqual(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const seen = new Date().toUTCString();
+      expect((await admin.get('federation_resolvers').set('If-Modified-Since', seen)).status).toBe(304);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await admin.delete(`federation_resolvers?id=${resolver.id}`)).status).toBe(200);
+      const changed = await admin.get('federation_resolvers').set('If-Modified-Since', seen);
+      expect(changed.status).toBe(200);
+      expect(changed.headers['last-modified']).toEqual(expect.any(String));
+      await create(uniqueIpv4());
+      const past = new Date(Date.now() - 86_400_000).toUTCString();
+      expect((await admin.get('federation_resolvers').set('If-Modified-Since', past)).status).toBe(200);
+    });
   });
 
   describe('DELETE', () => {

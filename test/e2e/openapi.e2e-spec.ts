@@ -85,7 +85,13 @@ describe('API document (OpenAPI 3)', () => {
         const body = documents.get(version)?.paths[path]?.[route.method.toLowerCase()]?.requestBody;
         const schema = body?.content['application/json']?.schema;
         const object = schema?.oneOf?.[0] ?? schema;
-        if (!object || Object.keys(object.properties ?? object.items?.properties ?? {}).length === 0) {
+        // An object (or array of objects) names its properties; an array of scalars, its items' type.
+        const scalarItems =
+          object?.type === 'array' && object.items?.type !== undefined && !object.items.properties;
+        if (
+          !object ||
+          (!scalarItems && Object.keys(object.properties ?? object.items?.properties ?? {}).length === 0)
+        ) {
           undescribed.push(`${route.method} ${path}`);
         }
       }

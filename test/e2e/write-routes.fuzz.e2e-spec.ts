@@ -90,6 +90,8 @@ const FIELDS = [
   'physLocationId',
   'u',
   'p',
+  'paramIds',
+  'serverNames',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

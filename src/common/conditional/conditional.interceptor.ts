@@ -58,7 +58,8 @@ export class NotModifiedException extends HttpException {
 /**
  * Conditional requests on the routes of a controller marked @ConditionalOn(table) (docs/decisions.md#d33):
  * - GET with If-Modified-Since: 304 when the table's newest `last_updated` and its last deletion
- *   (`last_deleted`, kept by triggers) are not later; otherwise the list, with Last-Modified.
+ *   (`last_deleted`, kept by triggers) are not later, or when the table never held a row (so a
+ *   date in the future is always 304); otherwise the list, with Last-Modified.
  * - PUT/DELETE of one row (`:id`, `?id=`, or the route's own key) with If-Unmodified-Since or
  *   If-Match (`"v1-…"` ETags): 412 when the row changed after that instant. The check locks the row
  *   inside the write's own transaction, so of concurrent writes holding one ETag only the first
@@ -108,12 +109,15 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
       }
       return from(this.lastChange(table)).pipe(
         mergeMap((changed) => {
-          if (changed && seconds(changed) <= seconds(since)) {
+          if (!changed) {
+            // Nothing was ever written to or deleted from the table: every copy is current
+            // (docs/decisions.md#d85).
+            throw new NotModifiedException(new Date(Math.min(since.getTime(), Date.now())));
+          }
+          if (seconds(changed) <= seconds(since)) {
             throw new NotModifiedException(changed);
           }
-          if (changed) {
-            res.setHeader('Last-Modified', changed.toUTCString());
-          }
+          res.setHeader('Last-Modified', changed.toUTCString());
           return next.handle();
         }),
       );

@@ -24,3 +24,32 @@ export const DELIVERY_SERVICE_SERVER_LIST: ListSpec = {
 
 /** The original pages this list by 20 when no `limit` is given. */
 export const DEFAULT_LIMIT = 20;
+
+/**
+ * GET servers/{id}/deliveryservices: the original's filters `xmlId` and `xml_id`, ordered by
+ * `xml_id` unless told otherwise (columns of the delivery-service query, alias `ds`).
+ */
+export const SERVER_DELIVERY_SERVICE_LIST: ListSpec = {
+  fields: {
+    xmlId: { column: 'ds.xml_id', unique: true },
+    xml_id: { column: 'ds.xml_id', unique: true },
+  },
+  defaultOrder: 'xml_id',
+  tiebreak: 'ds.id',
+};
+
+/** The delivery services a server is assigned to, as a condition of the delivery-service query. */
+export const assignedToServer = (param: string): string =>
+  `ds.id IN (SELECT x.deliveryservice FROM deliveryservice_server x WHERE x.server = :${param})`;
+
+/** The servers assigned to a delivery service, as a condition of the server query (alias `server`). */
+export const assignedToDeliveryService = (param: string): string =>
+  `server.id IN (SELECT x.server FROM deliveryservice_server x WHERE x.deliveryservice = :${param})`;
+
+/**
+ * The servers that could be assigned to a delivery service: the EDGE… and ORG… servers of its CDN
+ * (type names compared case-sensitively on both databases).
+ */
+export const eligibleForDeliveryService = (param: string): string =>
+  `server.cdn_id = (SELECT d.cdn_id FROM deliveryservice d WHERE d.id = :${param}) ` +
+  "AND (SUBSTR(type.name, 1, 4) = 'EDGE' OR SUBSTR(type.name, 1, 3) = 'ORG')";

@@ -1,14 +1,29 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-services.module';
+import { ServersModule } from 'src/modules/servers/servers.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import {
+  DeliveryServiceServerListsController,
+  ServerDeliveryServicesController,
+} from './delivery-service-server-relations.controller';
 import { DeliveryServiceServer } from './delivery-service-server.entity';
 import { DeliveryServiceServersController } from './delivery-service-servers.controller';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
 
 /** Server ↔ delivery service assignments; the service is also used by the cache-group bulk assignment. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DeliveryServiceServer]), TenantsModule],
-  controllers: [DeliveryServiceServersController],
+  imports: [
+    TypeOrmModule.forFeature([DeliveryServiceServer]),
+    TenantsModule,
+    ServersModule,
+    DeliveryServicesModule,
+  ],
+  controllers: [
+    DeliveryServiceServersController,
+    DeliveryServiceServerListsController,
+    ServerDeliveryServicesController,
+  ],
   providers: [DeliveryServiceServersService],
   exports: [DeliveryServiceServersService],
 })

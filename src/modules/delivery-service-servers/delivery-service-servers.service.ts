@@ -12,7 +12,8 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { TenancyService, tenantCondition, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceServer } from './delivery-service-server.entity';
-import type { ServerAssignment } from './dto/assignment.dto';
+import type { HostNameAssignment, ServerAssignment } from './dto/assignment.dto';
+import type { DeferredBody } from 'src/common/validation/valid-body';
 import type { AssignmentRow } from './dto/delivery-service-server.response';
 import { lockingClause } from 'src/common/database/locks';
 
@@ -38,6 +39,40 @@ interface ServerInfo {
   cdnId: number;
   type: string;
   status: string;
+}
+
+/** What POST servers/{id}/deliveryservices answers (lib/go-tc AssignedDsResponse), with the server's name. */
+export interface ServerAssignmentResult {
+  serverId: number;
+  hostName: string;
+  dsIds: number[];
+  replace: boolean;
+}
+
+/** The server of POST servers/{id}/deliveryservices, as its rules need it. */
+interface AssigneeServer {
+  id: number;
+  hostName: string;
+  cdnId: number;
+  cdnName: string;
+  type: string;
+  status: string;
+}
+
+/**
+ * `…would leave Active Delivery Service #1 with…`, `…Services #1 and #2 with…`, `…Services #1, #2,
+ * and #3 with no 'ONLINE' or 'REPORTED' EDGE servers` (ORG for an origin).
+ */
+export function leftWithoutServersText(prefix: string, serverType: string, dsIds: number[]): string {
+  const ids = dsIds.map((id) => `#${id}`);
+  const named =
+    ids.length === 1
+      ? ` ${ids[0]}`
+      : ids.length === 2
+        ? `s ${ids[0]} and ${ids[1]}`
+        : `s ${ids.slice(0, -1).join(', ')}, and ${ids[ids.length - 1]}`;
+  const kind = serverType.startsWith('ORG') ? 'ORG' : 'EDGE';
+  return `${prefix}${named} with no 'ONLINE' or 'REPORTED' ${kind} servers`;
 }
 
 export interface CachegroupAssignmentResult {
@@ -148,6 +183,243 @@ export class DeliveryServiceServersService {
         throw new NotFoundException('Not Found');
       }
     });
+  }
+
+  /**
+   * GET deliveryservices/{id}/servers/eligible: the delivery service must exist (404) and be within
+   * the user's tenancy (403), in that order (docs/original-behaviour.md#deliveryservice-servers).
+   */
+  async checkEligibleListing(user: CurrentUser, dsId: number): Promise<void> {
+    const [ds] = await this.rows<{ tenantId: number | string }>(
+      this.dataSource.manager,
+      'SELECT ds.tenant_id AS tenantId FROM deliveryservice ds WHERE ds.id = :dsId',
+      { dsId },
+    );
+    if (!ds) {
+      throw new NotFoundException(`delivery service ${dsId} not found`);
+    }
+    await this.tenancy.assertWithinReach(user.tenantId, Number(ds.tenantId));
+  }
+
+  /**
+   * GET servers/{id}/deliveryservices: 404 for an unknown server; otherwise whether it is an origin
+   * (an `ORG` server lists only its own assignments).
+   */
+  async serverType(serverId: number): Promise<string> {
+    const [server] = await this.rows<{ type: string }>(
+      this.dataSource.manager,
+      'SELECT t.name AS type FROM server s JOIN type t ON t.id = s.type WHERE s.id = :serverId',
+      { serverId },
+    );
+    if (!server) {
+      throw new NotFoundException(`server with ID ${serverId} doesn't exist`);
+    }
+    return server.type;
+  }
+
+  /**
+   * POST servers/{id}/deliveryservices (docs/original-behaviour.md#deliveryservice-servers): the
+   * server (404), then, when delivery services are named, that each exists and is within reach (one
+   * 404 for both, as the original does not disclose the others) and shares the server's CDN (409);
+   * with `replace`, an ONLINE or REPORTED server must not be the last of its kind in an active
+   * delivery service it leaves (409). Then, in the transaction, the server's other assignments go
+   * (with `replace`) and the missing pairs are added (docs/decisions.md#d39).
+   */
+  assignToServer(
+    user: CurrentUser,
+    serverId: number,
+    dsIds: number[],
+    replace: boolean,
+  ): Promise<ServerAssignmentResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const lock = lockingClause(this.dataSource, 'write');
+      const [row] = await this.rows<Record<string, unknown>>(
+        manager,
+        'SELECT s.id AS id, s.host_name AS hostName, s.cdn_id AS cdnId, c.name AS cdnName, t.name AS type, ' +
+          'st.name AS status FROM server s JOIN cdn c ON c.id = s.cdn_id JOIN type t ON t.id = s.type ' +
+          `JOIN status st ON st.id = s.status WHERE s.id = :serverId${lock}`,
+        { serverId },
+      );
+      if (!row) {
+        throw new NotFoundException('no server with that ID found');
+      }
+      const server: AssigneeServer = {
+        id: Number(row.id),
+        hostName: String(row.hostName),
+        cdnId: Number(row.cdnId),
+        cdnName: String(row.cdnName),
+        type: String(row.type),
+        status: String(row.status),
+      };
+      if (dsIds.length > 0) {
+        await this.checkServerAssignment(manager, user, server, dsIds);
+      }
+      if (replace && (server.status === 'ONLINE' || server.status === 'REPORTED')) {
+        const left = await this.leftWithoutServer(manager, server, dsIds);
+        if (left.length > 0) {
+          throw new ConflictException(
+            leftWithoutServersText(
+              'Delivery Service assignment would leave Active Delivery Service',
+              server.type,
+              left,
+            ),
+          );
+        }
+      }
+      if (replace) {
+        await manager.delete(DeliveryServiceServer, { serverId });
+      }
+      const ids = [...new Set(dsIds)];
+      if (ids.length > 0) {
+        await this.execute(
+          manager,
+          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
+            'SELECT ds.id, :serverId FROM deliveryservice ds WHERE ds.id IN (:...ids) AND NOT EXISTS (' +
+            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = ds.id AND x.server = :serverId)',
+          { serverId, ids },
+        );
+      }
+      return { serverId, hostName: server.hostName, dsIds, replace };
+    });
+  }
+
+  /**
+   * POST deliveryservices/{xmlId}/servers (docs/original-behaviour.md#deliveryservice-servers): the
+   * delivery service by its xmlId (400 when unknown, 403 out of reach), then the body, then the
+   * servers named: of the delivery service's CDN (only ORG servers for a topology-based one), each
+   * name matching exactly one server (404 `servers not found` otherwise). Pairs that exist are kept
+   * (docs/decisions.md#d39).
+   */
+  assignByHostNames(
+    user: CurrentUser,
+    xmlId: string,
+    body: DeferredBody<HostNameAssignment>,
+  ): Promise<HostNameAssignment & { xmlId: string }> {
+    return this.dataSource.transaction(async (manager) => {
+      const lock = lockingClause(this.dataSource, 'write');
+      const [row] = await this.rows<{ id: number | string }>(
+        manager,
+        `SELECT ds.id AS id FROM deliveryservice ds WHERE ds.xml_id = :xmlId${lock}`,
+        { xmlId },
+      );
+      if (!row) {
+        throw new BadRequestException(`no such deliveryservice: '${xmlId}'`);
+      }
+      const ds = (await this.deliveryService(manager, Number(row.id)))!;
+      if (!(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId, manager))) {
+        throw new ForbiddenException('Forbidden');
+      }
+      const { serverNames } = await body.read();
+      const names = serverNames ?? [];
+      const servers =
+        names.length === 0
+          ? []
+          : (
+              await this.rows<Record<string, unknown>>(
+                manager,
+                'SELECT s.id AS id, s.cdn_id AS cdnId, t.name AS type, st.name AS status FROM server s ' +
+                  'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status WHERE s.host_name IN (:...names)',
+                { names },
+              )
+            ).map((s) => ({
+              id: Number(s.id),
+              cdnId: Number(s.cdnId),
+              type: String(s.type),
+              status: String(s.status),
+            }));
+      this.checkServersFit(ds, servers);
+      if (servers.length !== names.length) {
+        throw new NotFoundException('servers not found');
+      }
+      if (servers.length > 0) {
+        await this.execute(
+          manager,
+          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
+            'SELECT :dsId, s.id FROM server s WHERE s.id IN (:...ids) AND NOT EXISTS (' +
+            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = :dsId AND x.server = s.id)',
+          { dsId: ds.id, ids: servers.map((s) => s.id) },
+        );
+      }
+      return { serverNames, xmlId: ds.xmlId };
+    });
+  }
+
+  /**
+   * The delivery services must all exist and be within the user's reach (404 naming none), and be
+   * of the server's CDN (409 naming both), checked in the order of the request.
+   */
+  private async checkServerAssignment(
+    manager: EntityManager,
+    user: CurrentUser,
+    server: AssigneeServer,
+    dsIds: number[],
+  ): Promise<void> {
+    const reachable = tenantCondition('ds.tenant_id', user.tenantId);
+    const rows = await this.rows<Record<string, unknown>>(
+      manager,
+      'SELECT ds.id AS id, ds.xml_id AS xmlId, ds.cdn_id AS cdnId, c.name AS cdnName, ' +
+        `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable ` +
+        'FROM deliveryservice ds LEFT JOIN cdn c ON c.id = ds.cdn_id WHERE ds.id IN (:...dsIds)',
+      { ...reachable.parameters, dsIds },
+    );
+    const missing = new NotFoundException(
+      "Either no Delivery Service ids given, or at least one id doesn't exist!",
+    );
+    // Like the original, a repeated id counts as one found row short of the list.
+    if (rows.length !== dsIds.length) {
+      throw missing;
+    }
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
+    for (const id of dsIds) {
+      const ds = byId.get(id)!;
+      if (Number(ds.reachable) !== 1) {
+        throw missing;
+      }
+      if (Number(ds.cdnId) !== server.cdnId) {
+        throw new ConflictException(
+          `Delivery Service ${String(ds.xmlId)} (#${id}) is not in the same CDN as server ${server.hostName} ` +
+            `(#${server.id}) (server is in ${server.cdnName} (#${server.cdnId}), DS is in ${String(ds.cdnName)} ` +
+            `(#${Number(ds.cdnId)}))!`,
+        );
+      }
+    }
+  }
+
+  /**
+   * The active delivery services the server would leave (those it serves that are not in `keep`)
+   * in which it is the only ONLINE or REPORTED server of its kind: an EDGE… server of one without a
+   * topology, an ORG… server of one using multi-site origins. Ascending ids.
+   */
+  private async leftWithoutServer(
+    manager: EntityManager,
+    server: AssigneeServer,
+    keep: number[],
+  ): Promise<number[]> {
+    const isEdge = server.type.startsWith('EDGE');
+    const isOrigin = server.type.startsWith('ORG');
+    if (!isEdge && !isOrigin) {
+      return [];
+    }
+    const kind = isEdge ? EDGE_TYPE : ORG_TYPE;
+    const rows = await this.rows<Record<string, unknown>>(
+      manager,
+      'SELECT d.id AS id, d.multi_site_origin AS mso, d.topology AS topology FROM deliveryservice d ' +
+        'JOIN deliveryservice_server dss ON dss.deliveryservice = d.id JOIN server s ON s.id = dss.server ' +
+        'JOIN status st ON st.id = s.status JOIN type t ON t.id = s.type ' +
+        "WHERE d.active = 'ACTIVE' AND d.id IN (SELECT y.deliveryservice FROM deliveryservice_server y " +
+        'WHERE y.server = :serverId)' +
+        (keep.length > 0 ? ' AND d.id NOT IN (:...keep)' : '') +
+        ` AND ${AVAILABLE_STATUS} AND ${kind} ` +
+        'GROUP BY d.id, d.multi_site_origin, d.topology HAVING COUNT(dss.server) = 1 ORDER BY d.id',
+      { serverId: server.id, keep },
+    );
+    return rows
+      .filter((r) => {
+        const mso = Number(r.mso) === 1 || r.mso === true;
+        const topology = r.topology as string | null;
+        return (isEdge && (topology === null || topology === '')) || (isOrigin && mso);
+      })
+      .map((r) => Number(r.id));
   }
 
   /**

@@ -12,6 +12,8 @@ import { FederationResolversService } from './federation-resolvers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 
+/** The list answers If-Modified-Since; `DELETE ?id=` honours If-Unmodified-Since / If-Match. */
+@ConditionalOn('federation_resolver')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'federation_resolvers', version: ALL_VERSIONS })
 export class FederationResolversController {
@@ -43,7 +45,6 @@ export class FederationResolversController {
 
   /** `DELETE federation_resolvers?id=<id>` (the id is a required query parameter). */
   @Delete()
-  @ConditionalOn('federation_resolver')
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'TYPE:READ')
   async remove(@Query('id') raw: unknown) {

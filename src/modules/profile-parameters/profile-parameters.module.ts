@@ -3,13 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { ProfilesModule } from 'src/modules/profiles/profiles.module';
 import { ProfileNameParametersController } from './profile-name-parameters.controller';
+import { ProfileParameterController } from './profile-parameter.controller';
 import { ProfileParameter } from './profile-parameter.entity';
 import { ProfileParametersController } from './profile-parameters.controller';
 import { ProfileParametersService } from './profile-parameters.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ProfileParameter]), ParametersModule, ProfilesModule],
-  controllers: [ProfileParametersController, ProfileNameParametersController],
+  controllers: [ProfileParametersController, ProfileNameParametersController, ProfileParameterController],
   providers: [ProfileParametersService],
   exports: [ProfileParametersService],
 })

@@ -1,10 +1,11 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Parameter, parameterIdentity } from 'src/modules/parameters/parameter.entity';
 import type { ByNameParameter } from './dto/by-name.body';
+import type { ProfileParameterAssignment } from './dto/profile-parameter-assignment.body';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { ProfileParameter } from './profile-parameter.entity';
 import { lockingClause } from 'src/common/database/locks';
@@ -55,6 +56,64 @@ export class ProfileParametersService {
       for (const pair of pairs) {
         await insertLink(manager, pair.profileId, pair.parameterId);
       }
+    });
+  }
+
+  /**
+   * POST /profileparameter (docs/original-behaviour.md#profileparameter): checks the profile and
+   * every parameter exist (one 400 naming every problem, in the original's words), then, in one
+   * transaction, removes the profile's links when `replace` is set and links the parameters it does
+   * not have yet. The profile and parameters read are share-locked until the write commits, and the
+   * foreign keys still refuse a row deleted meanwhile. Answers the profile's name.
+   */
+  assignToProfile(body: ProfileParameterAssignment): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      const lock = lockingClause(manager.connection, 'share');
+      const problems: string[] = [];
+      let profileName = '';
+      if (body.profileId === null) {
+        problems.push('profileId missing');
+      } else {
+        const [profile] = await manager.query<{ name: string }[]>(
+          `SELECT name FROM profile WHERE id = ?${lock}`,
+          [body.profileId],
+        );
+        if (profile) {
+          profileName = profile.name;
+        } else {
+          problems.push(`no profile with ID ${body.profileId} exists`);
+        }
+      }
+      const ids = [...new Set(body.paramIds ?? [])];
+      if (body.paramIds === null) {
+        problems.push('paramIds missing');
+      } else if (ids.length > 0) {
+        const found = await manager.query<{ id: number | string }[]>(
+          `SELECT id FROM parameter WHERE id IN (${ids.map(() => '?').join(', ')})${lock}`,
+          ids,
+        );
+        const existing = new Set(found.map((row) => Number(row.id)));
+        const missing = body.paramIds.filter((id) => !existing.has(id));
+        if (missing.length > 0) {
+          problems.push(`parameters with IDs [${missing.join(' ')}] don't exist`);
+        }
+      }
+      if (problems.length > 0) {
+        throw new BadRequestException(`parse error: validating: ${problems.join(', ')}`);
+      }
+      const profileId = body.profileId!;
+      if (body.replace) {
+        await manager.query('DELETE FROM profile_parameter WHERE profile = ?', [profileId]);
+      }
+      if (ids.length > 0) {
+        await manager.query(
+          'INSERT INTO profile_parameter (profile, parameter) SELECT ?, p.id FROM parameter p ' +
+            `WHERE p.id IN (${ids.map(() => '?').join(', ')}) AND NOT EXISTS (` +
+            'SELECT 1 FROM profile_parameter x WHERE x.profile = ? AND x.parameter = p.id)',
+          [profileId, ...ids, profileId],
+        );
+      }
+      return profileName;
     });
   }
 

@@ -1,0 +1,162 @@
+import { BadRequestException, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { type CurrentUser as SessionUser, holdsPermissionNamed } from 'src/common/types/current-user';
+import { IntParamPipe, IntPipe } from 'src/common/validation/id.pipe';
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
+import { toDeliveryServiceResponse } from 'src/modules/delivery-services/dto/delivery-service.response';
+import { ServersService } from 'src/modules/servers/servers.service';
+import {
+  assignedToDeliveryService,
+  assignedToServer,
+  eligibleForDeliveryService,
+  SERVER_DELIVERY_SERVICE_LIST,
+} from './delivery-service-servers.list';
+import { DeliveryServiceServersService } from './delivery-service-servers.service';
+import {
+  DeliveryServiceIdsBody,
+  type HostNameAssignment,
+  HostNameAssignmentBody,
+} from './dto/assignment.dto';
+import { toDsServerResponse } from './dto/ds-server.response';
+import { WireTimes } from 'src/common/wire/wire-times';
+
+/** Go's strconv.ParseBool, with its error text. */
+function parseGoBool(raw: unknown): boolean {
+  const text = typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : '';
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) {
+    return true;
+  }
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) {
+    return false;
+  }
+  throw new BadRequestException(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
+}
+
+/**
+ * Who may read servers' ILO passwords in these lists: before 5.0 the admin level, on 5.0 the
+ * SECURE-SERVER:READ permission (docs/original-behaviour.md#deliveryservice-servers).
+ */
+function showsIloPassword(user: SessionUser, version: ApiVersion): boolean {
+  return version.atLeast('5.0')
+    ? holdsPermissionNamed(user, 'SECURE-SERVER:READ')
+    : user.privLevel >= Number(PrivLevel.Admin);
+}
+
+/** A server query ordered by id, filtered by one condition on the delivery service's id. */
+function serversOf(dsId: number, condition: (param: string) => string): ListQuery {
+  return {
+    filters: [{ column: 'server.id', value: dsId, condition }],
+    order: { column: 'server.id', direction: 'ASC' },
+  };
+}
+
+/** The servers of a delivery service: assigned, eligible, and assigning them by host name. */
+@Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+export class DeliveryServiceServerListsController {
+  constructor(
+    private readonly assignments: DeliveryServiceServersService,
+    private readonly servers: ServersService,
+  ) {}
+
+  /** Every server assigned to the delivery service; an unknown one has none (no tenancy check, as the original). */
+  @Get(':id/servers')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions(
+    'CACHE-GROUP:READ',
+    'CDN:READ',
+    'TYPE:READ',
+    'PROFILE:READ',
+    'DELIVERY-SERVICE:READ',
+    'SERVER:READ',
+  )
+  async assigned(
+    @Param('id', new IntParamPipe()) id: number,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const { servers } = await this.servers.list(serversOf(id, assignedToDeliveryService), user.tenantId);
+    const showIloPassword = showsIloPassword(user, version);
+    return servers.map((loaded) => toDsServerResponse({ loaded, showIloPassword }, version));
+  }
+
+  @Get(':id/servers/eligible')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'CACHE-GROUP:READ', 'TYPE:READ', 'CDN:READ')
+  async eligible(
+    @Param('id', new IntParamPipe()) id: number,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.assignments.checkEligibleListing(user, id);
+    const { servers } = await this.servers.list(serversOf(id, eligibleForDeliveryService), user.tenantId);
+    const showIloPassword = showsIloPassword(user, version);
+    return servers.map((loaded) => toDsServerResponse({ loaded, showIloPassword }, version));
+  }
+
+  /** Answers `{serverNames, xmlId}` without an alert, as the original. */
+  @Post(':xmlId/servers')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'SERVER:UPDATE', 'DELIVERY-SERVICE:READ', 'SERVER:READ')
+  async assignByHostName(
+    @Param('xmlId') xmlId: string,
+    @ValidBody(HostNameAssignmentBody, { deferred: true }) body: DeferredBody<HostNameAssignment>,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const assigned = await this.assignments.assignByHostNames(user, xmlId, body);
+    return ApiResult.of({ serverNames: assigned.serverNames, xmlId: assigned.xmlId });
+  }
+}
+
+/** The delivery services of a server: listed, and assigned in bulk. */
+@Controller({ path: 'servers', version: ALL_VERSIONS })
+export class ServerDeliveryServicesController {
+  constructor(
+    private readonly assignments: DeliveryServiceServersService,
+    private readonly deliveryServices: DeliveryServicesService,
+  ) {}
+
+  /** The delivery services within the user's tenancy the server is assigned to, in each version's shape. */
+  @Get(':id/deliveryservices')
+  @WireTimes({ rfc3339From: '5.0', specified: true })
+  @ConditionalOn('deliveryservice_server')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ')
+  async list(
+    @Param('id', new IntPipe('cannot parse to integer')) id: number,
+    @ListParams(SERVER_DELIVERY_SERVICE_LIST) query: ListQuery,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.assignments.serverType(id);
+    query.filters.push({ column: 'ds.id', value: id, condition: assignedToServer });
+    const views = await this.deliveryServices.list(query, user);
+    return views.map((view) => toDeliveryServiceResponse(view, version));
+  }
+
+  /** Body: the delivery service ids; `replace` (required, Go's boolean syntax) drops the others first. */
+  @Post(':id/deliveryservices')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'DELIVERY-SERVICE:UPDATE', 'SERVER:UPDATE')
+  async assign(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(DeliveryServiceIdsBody) dsIds: number[],
+    @Query('replace') replaceParam: unknown,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const replace = parseGoBool(replaceParam);
+    const assigned = await this.assignments.assignToServer(user, id, dsIds, replace);
+    return ApiResult.of(
+      { serverId: assigned.serverId, dsIds: assigned.dsIds, replace: assigned.replace },
+      successAlert('successfully assigned dses to server'),
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import { parseProfileParameterAssignment } from './profile-parameter-assignment.body';
+
+const message = (body: unknown, present = true): string => {
+  try {
+    parseProfileParameterAssignment(body, present);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'accepted';
+};
+
+describe('parseProfileParameterAssignment (POST profileparameter)', () => {
+  it('reads the body, replace false when absent, missing ids as null for the validation', () => {
+    expect(parseProfileParameterAssignment({ profileId: 1, paramIds: [2, 3] }, true)).toEqual({
+      profileId: 1,
+      paramIds: [2, 3],
+      replace: false,
+    });
+    expect(parseProfileParameterAssignment({ replace: true }, true)).toEqual({
+      profileId: null,
+      paramIds: null,
+      replace: true,
+    });
+  });
+
+  it('answers decoding problems as the original (`parse error: decoding: …`)', () => {
+    expect(message({}, false)).toBe('parse error: decoding: EOF');
+    expect(message([])).toBe('parse error: decoding: the request body must be a JSON object');
+    expect(message({ profileId: 'x' })).toBe('parse error: decoding: profileId must be an integer');
+    expect(message({ profileId: 1, paramIds: [1, 'x'] })).toBe(
+      'parse error: decoding: paramIds must be an array of integers',
+    );
+    expect(message({ profileId: 1, paramIds: [2 ** 31] })).toBe(
+      'parse error: decoding: paramIds[0] must be no greater than 2147483647',
+    );
+    expect(message({ profileId: 1, paramIds: [], replace: 1 })).toBe(
+      'parse error: decoding: replace must be a boolean',
+    );
+  });
+});
