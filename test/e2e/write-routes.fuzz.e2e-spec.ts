@@ -90,6 +90,16 @@ const FIELDS = [
   'physLocationId',
   'u',
   'p',
+  'setNumber',
+  'pattern',
+  'regex',
+  'startTime',
+  'ttlHours',
+  'invalidationType',
+  'assetUrl',
+  'createdBy',
+  'keyword',
+  'parameters',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
