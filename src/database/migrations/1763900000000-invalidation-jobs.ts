@@ -43,6 +43,17 @@ export class InvalidationJobs1763900000000 implements MigrationInterface {
           'ON CONFLICT(table_name) DO UPDATE SET last_updated = excluded.last_updated; END',
       );
     } else {
+      // Foreign keys state ON UPDATE NO ACTION on MySQL/MariaDB (migration 1763870000000).
+      await queryRunner.query(
+        'ALTER TABLE `job` DROP FOREIGN KEY `fk_job__job_user`, DROP FOREIGN KEY `fk_job__job_deliveryservice`',
+      );
+      await queryRunner.query(
+        'ALTER TABLE `job` ' +
+          'ADD CONSTRAINT `fk_job__job_user` FOREIGN KEY (`job_user`) REFERENCES `tm_user` (`id`) ' +
+          'ON DELETE RESTRICT ON UPDATE NO ACTION, ' +
+          'ADD CONSTRAINT `fk_job__job_deliveryservice` FOREIGN KEY (`job_deliveryservice`) ' +
+          'REFERENCES `deliveryservice` (`id`) ON DELETE CASCADE ON UPDATE NO ACTION',
+      );
       // As every @UpdateDateColumn on MySQL (migration 1763870000001).
       await queryRunner.query(
         'ALTER TABLE `job` MODIFY `last_updated` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6) ON UPDATE CURRENT_TIMESTAMP(6)',
