@@ -300,6 +300,24 @@ describe('delivery service regexes', () => {
     });
   });
 
+  it('PUT and DELETE answer 412 when the regex changed since If-Unmodified-Since', async () => {
+    const ds = await newDs();
+    const regex = responseOf<DeliveryServiceIdRegex>(
+      await admin.post(path(ds.id), { type: pathType, setNumber: 1, pattern: '/cond' }),
+    );
+    const past = new Date(Date.now() - 3600_000).toUTCString();
+    const modified = 'resource was modified since the time specified by the request headers';
+    expectError(
+      await admin
+        .put(path(ds.id, regex.id), { type: pathType, setNumber: 1, pattern: '/changed' })
+        .set('If-Unmodified-Since', past),
+      412,
+      modified,
+    );
+    expectError(await admin.delete(path(ds.id, regex.id)).set('If-Unmodified-Since', past), 412, modified);
+    expect(await regexesOf(ds.id)).toContainEqual(regex);
+  });
+
   describe('DELETE deliveryservices/{id}/regexes/{rid}', () => {
     it('deletes a regex, on every version', async () => {
       const ds = await newDs();

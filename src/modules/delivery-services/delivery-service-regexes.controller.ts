@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -12,6 +13,9 @@ import { DeliveryServiceRegexesService } from './delivery-service-regexes.servic
 import { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
 
 const CREATED = 'Delivery service regex creation was successful.';
+
+/** A regex write's precondition is checked against the regex's row (its `last_updated`). */
+const REGEX_ROW = { table: 'regex', row: rowByIntParams({ id: 'regexid' }) };
 
 /** GET deliveryservices_regexes (docs/original-behaviour.md#deliveryservices-regexes). */
 @Controller({ path: 'deliveryservices_regexes', version: ALL_VERSIONS })
@@ -56,6 +60,7 @@ export class DeliveryServiceRegexesController {
 
   /** The original answers its update with the creation's text. */
   @Put(':regexid')
+  @ConditionalOn(REGEX_ROW)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
@@ -68,6 +73,7 @@ export class DeliveryServiceRegexesController {
   }
 
   @Delete(':regexid')
+  @ConditionalOn(REGEX_ROW)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async remove(
