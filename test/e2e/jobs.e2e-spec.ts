@@ -102,6 +102,11 @@ describe('jobs (content invalidation)', () => {
         });
         expect(res.status).toBe(200);
         expectApiHeaders(res);
+        expect(res.headers.location).toMatch(
+          new RegExp(
+            `^http://127\\.0\\.0\\.1:\\d+/api/${version}/jobs\\?id=${responseOf<InvalidationJobV4>(res).id}$`,
+          ),
+        );
         const end = new Date(start.getTime() + 72 * HOUR);
         expect(res.body).toEqual({
           alerts: [
@@ -507,11 +512,9 @@ describe('jobs (content invalidation)', () => {
       expectError(await outsider.client.put(`jobs?id=${job.id}`, job), 404, 'No such Delivery Service!');
       await setStart(job.id, new Date(Date.now() - HOUR));
       const started = responseOf<InvalidationJobV4[]>(await admin.get(`jobs?id=${job.id}`))[0];
-      expectError(
-        await admin.put(`jobs?id=${job.id}`, { ...started, startTime: inHours(1).toISOString() }),
-        405,
-        'Cannot modify a job that has already started!',
-      );
+      const res = await admin.put(`jobs?id=${job.id}`, { ...started, startTime: inHours(1).toISOString() });
+      expectError(res, 405, 'Cannot modify a job that has already started!');
+      expect(res.headers.allow).toBe('GET,HEAD,DELETE');
     });
 
     it('answers 412 when the job changed since If-Unmodified-Since', async () => {

@@ -6,12 +6,15 @@ import {
   type ExecutionContext,
   Get,
   HttpCode,
+  MethodNotAllowedException,
   NotFoundException,
   Post,
   Put,
   Query,
+  Req,
+  Res,
 } from '@nestjs/common';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -80,11 +83,18 @@ export class JobsController {
     @ValidBody({ '3.0': JobCreateV3Body, '4.0': JobCreateV4Body }) body: JobCreateV3Body | JobCreateV4Body,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ) {
     const write =
       body instanceof JobCreateV4Body
         ? await this.jobs.createV4(body, user)
         : await this.jobs.createV3(body, user);
+    // Where the new job can be read, as the original says.
+    res.setHeader(
+      'Location',
+      `${req.protocol}://${req.get('host')}/api/${version.toString()}/jobs?id=${write.job.id}`,
+    );
     return this.answer(write, version);
   }
 
@@ -97,11 +107,20 @@ export class JobsController {
     body: DeferredBody<JobV3Body> | DeferredBody<JobV4Body>,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
   ) {
-    const write = version.atLeast('4.0')
-      ? await this.jobs.updateV4(requiredJobId(rawId), body as DeferredBody<JobV4Body>, user)
-      : await this.jobs.updateV3(rawId ?? '', body, user);
-    return this.answer(write, version);
+    try {
+      const write = version.atLeast('4.0')
+        ? await this.jobs.updateV4(requiredJobId(rawId), body as DeferredBody<JobV4Body>, user)
+        : await this.jobs.updateV3(rawId ?? '', body, user);
+      return this.answer(write, version);
+    } catch (error) {
+      if (error instanceof MethodNotAllowedException) {
+        // A job that has started may still be read or deleted, as the original's 405 says.
+        res.setHeader('Allow', 'GET,HEAD,DELETE');
+      }
+      throw error;
+    }
   }
 
   @Delete()
