@@ -41,6 +41,7 @@ import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
+import { JobsModule } from 'src/modules/jobs/jobs.module';
 
 @Module({
   imports: [
@@ -74,6 +75,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     DeliveryServiceServersModule,
     FederationsModule,
     SteeringModule,
+    JobsModule,
     StatsModule,
     HealthModule,
     SystemModule,

@@ -92,6 +92,16 @@ const FIELDS = [
   'p',
   'paramIds',
   'serverNames',
+  'setNumber',
+  'pattern',
+  'regex',
+  'startTime',
+  'ttlHours',
+  'invalidationType',
+  'assetUrl',
+  'createdBy',
+  'keyword',
+  'parameters',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

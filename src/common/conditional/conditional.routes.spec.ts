@@ -29,11 +29,18 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       .sort();
 
   it('reads the id of the query string only where the id is the query form', () => {
-    expect(keyed('query id')).toEqual(['DELETE asns', 'DELETE federation_resolvers', 'PUT asns']);
+    expect(keyed('query id')).toEqual([
+      'DELETE asns',
+      'DELETE federation_resolvers',
+      'DELETE jobs',
+      'PUT asns',
+      'PUT jobs',
+    ]);
   });
 
   it('declares the key of every route that names its row otherwise', () => {
     expect(keyed('own key')).toEqual([
+      'DELETE deliveryservices/:dsid/regexes/:regexid',
       'DELETE deliveryserviceserver/:dsId/:serverId',
       'DELETE federations/:id/deliveryservices/:dsID',
       'DELETE federations/:id/users/:userID',
@@ -41,6 +48,7 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE regions',
       'DELETE roles',
       'DELETE steering/:deliveryservice/targets/:target',
+      'PUT deliveryservices/:dsid/regexes/:regexid',
       'PUT roles',
       'PUT steering/:deliveryservice/targets/:target',
     ]);

@@ -3,6 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
+import {
+  DeliveryServiceRegexesController,
+  DeliveryServicesRegexesController,
+} from './delivery-service-regexes.controller';
+import { DeliveryServiceRegexesService } from './delivery-service-regexes.service';
 import { DeliveryServiceSafeController } from './delivery-service-safe.controller';
 import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
 import { DeliveryService } from './delivery-service.entity';
@@ -23,8 +28,14 @@ import { Regex } from './regex.entity';
     ]),
     TenantsModule,
   ],
-  controllers: [DeliveryServiceSafeController, DeliveryServicesController, DeliveryServiceByIdController],
-  providers: [DeliveryServicesService],
-  exports: [DeliveryServicesService],
+  controllers: [
+    DeliveryServiceSafeController,
+    DeliveryServicesController,
+    DeliveryServiceByIdController,
+    DeliveryServicesRegexesController,
+    DeliveryServiceRegexesController,
+  ],
+  providers: [DeliveryServicesService, DeliveryServiceRegexesService],
+  exports: [DeliveryServicesService, DeliveryServiceRegexesService],
 })
 export class DeliveryServicesModule {}

@@ -12,12 +12,12 @@ import { Type } from 'src/modules/types/type.entity';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import type { DeliveryServiceInput, LegacyFields } from './delivery-service.input';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
+import { DeliveryServiceRegexesService } from './delivery-service-regexes.service';
 import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
 import { DeliveryService } from './delivery-service.entity';
 import {
   ACTIVE_STATES,
   countryCodes,
-  defaultHostRegex,
   type DsTypeInfo,
   hasSslKeys,
   parseOrgServerFqdn,
@@ -29,7 +29,6 @@ import { type DeliveryServiceBody, toInput } from './dto/delivery-service.body';
 import type { DeliveryServiceView } from './dto/delivery-service.response';
 import type { SafeUpdate } from './dto/safe-update.body';
 import { Origin } from './origin.entity';
-import { Regex } from './regex.entity';
 
 export const LONG_DESC_REMOVED =
   'the longDesc1 and longDesc2 fields are no longer supported in API 4.0 onwards';
@@ -49,6 +48,7 @@ export class DeliveryServicesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
+    private readonly regexes: DeliveryServiceRegexesService,
   ) {}
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
@@ -81,7 +81,7 @@ export class DeliveryServicesService {
         cacheurl: version.atLeast('4.0') ? null : orNull(legacy.cacheurl),
       });
       const id = Number(result.identifiers[0].id);
-      await this.createHostRegex(manager, id, input.xmlId!);
+      await this.regexes.createDefault(manager, id, input.xmlId!);
       await this.replaceTlsVersions(manager, id, input.tlsVersions);
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
       await this.syncPrimaryOrigin(manager, id, input);
@@ -174,10 +174,7 @@ export class DeliveryServicesService {
         throw new NotFoundException('delivery service not found');
       }
       await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
-      const links = await manager.find(DeliveryServiceRegex, { where: { deliveryServiceId: id } });
-      if (links.length > 0) {
-        await manager.delete(Regex, { id: In(links.map((l) => l.regexId)) });
-      }
+      await this.regexes.removeAllOf(manager, id);
       await manager.delete(DeliveryService, { id });
       await manager.delete(Parameter, {
         name: 'location',
@@ -403,16 +400,6 @@ export class DeliveryServicesService {
       trResponseHeaders: orNull(input.trResponseHeaders),
       typeId: input.typeId!,
     };
-  }
-
-  private async createHostRegex(manager: EntityManager, dsId: number, xmlId: string): Promise<void> {
-    const hostRegexp = await manager.findOneByOrFail(Type, { name: 'HOST_REGEXP' });
-    const regex = await manager.insert(Regex, { pattern: defaultHostRegex(xmlId), typeId: hostRegexp.id });
-    await manager.insert(DeliveryServiceRegex, {
-      deliveryServiceId: dsId,
-      regexId: Number(regex.identifiers[0].id),
-      setNumber: 0,
-    });
   }
 
   private async replaceTlsVersions(

@@ -58,6 +58,30 @@ export class ServersQueueService {
     });
   }
 
+  /**
+   * After a change of a delivery service's invalidation jobs, flags the servers of its CDN that apply
+   * them (status ONLINE, REPORTED or ADMIN_DOWN, with a profile holding the `location` parameter of
+   * `regex_revalidate.config`): `revalidate_update_time`, or `config_update_time` when
+   * `useRevalPending` is false, set to now (docs/original-behaviour.md#jobs).
+   */
+  async flagInvalidation(deliveryServiceId: number, useRevalPending: boolean): Promise<void> {
+    const now = new Date();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(Server)
+      .set(useRevalPending ? { revalidateUpdateTime: now } : { configUpdateTime: now })
+      .where("status IN (SELECT st.id FROM status st WHERE st.name IN ('ONLINE', 'REPORTED', 'ADMIN_DOWN'))")
+      .andWhere(
+        'id IN (SELECT sp.server FROM server_profile sp ' +
+          'JOIN profile_parameter pp ON pp.profile = sp.profile ' +
+          "JOIN parameter p ON p.id = pp.parameter WHERE p.name = 'location' AND p.config_file = 'regex_revalidate.config')",
+      )
+      .andWhere('cdn_id = (SELECT ds.cdn_id FROM deliveryservice ds WHERE ds.id = :deliveryServiceId)', {
+        deliveryServiceId,
+      })
+      .execute();
+  }
+
   /** The CDN named by `cdnId` and/or `cdn`; both given must name the same one (docs/decisions.md#d8). */
   private async cdnOf(manager: EntityManager, request: QueueUpdateRequest): Promise<Cdn> {
     let byId: Cdn | null = null;

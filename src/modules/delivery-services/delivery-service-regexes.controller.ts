@@ -1,0 +1,87 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { DELIVERY_SERVICE_REGEX_LIST } from './delivery-service-regexes.list';
+import { DeliveryServiceRegexesService } from './delivery-service-regexes.service';
+import { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
+
+const CREATED = 'Delivery service regex creation was successful.';
+
+/** A regex write's precondition is checked against the regex's row (its `last_updated`). */
+const REGEX_ROW = { table: 'regex', row: rowByIntParams({ id: 'regexid' }) };
+
+/** GET deliveryservices_regexes (docs/original-behaviour.md#deliveryservices-regexes). */
+@Controller({ path: 'deliveryservices_regexes', version: ALL_VERSIONS })
+export class DeliveryServicesRegexesController {
+  constructor(private readonly regexes: DeliveryServiceRegexesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DELIVERY-SERVICE:READ')
+  list(@CurrentUser() user: SessionUser) {
+    return this.regexes.listAll(user);
+  }
+}
+
+/** deliveryservices/{id}/regexes[/{rid}] (docs/original-behaviour.md#deliveryservices-regexes). */
+@Controller({ path: 'deliveryservices/:dsid/regexes', version: ALL_VERSIONS })
+export class DeliveryServiceRegexesController {
+  constructor(private readonly regexes: DeliveryServiceRegexesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DELIVERY-SERVICE:READ', 'TYPE:READ')
+  list(
+    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
+    @ListParams(DELIVERY_SERVICE_REGEX_LIST) query: ListQuery,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.regexes.listOf(dsId, query, user);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async create(
+    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
+    @ValidBody(DeliveryServiceRegexDto, { deferred: true }) body: DeferredBody<DeliveryServiceRegexDto>,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return ApiResult.of(await this.regexes.create(dsId, body, user), successAlert(CREATED));
+  }
+
+  /** The original answers its update with the creation's text. */
+  @Put(':regexid')
+  @ConditionalOn(REGEX_ROW)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async update(
+    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
+    @Param('regexid', new IntParamPipe('regexid')) regexId: number,
+    @ValidBody(DeliveryServiceRegexDto, { deferred: true }) body: DeferredBody<DeliveryServiceRegexDto>,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return ApiResult.of(await this.regexes.update(dsId, regexId, body, user), successAlert(CREATED));
+  }
+
+  @Delete(':regexid')
+  @ConditionalOn(REGEX_ROW)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
+  async remove(
+    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
+    @Param('regexid', new IntParamPipe('regexid')) regexId: number,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.regexes.remove(dsId, regexId, user);
+    return ApiResult.alertsOnly(successAlert('deliveryservice_regex was deleted.'));
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  BadRequestException,
+  Controller,
+  createParamDecorator,
+  Delete,
+  type ExecutionContext,
+  Get,
+  HttpCode,
+  MethodNotAllowedException,
+  NotFoundException,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { parseIntText } from 'src/common/validation/integers';
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { INT32 } from 'src/common/validation/integers';
+import { JobCreateV3Body, JobCreateV4Body, JobV3Body, JobV4Body } from './dto/job.dto';
+import { type JobView, toJobResponse } from './dto/job.response';
+import { JOB_LIST } from './jobs.list';
+import { type JobWrite, JobsService } from './jobs.service';
+
+/** The raw `id` query parameter (its first value), read before the global pipe can convert it. */
+const RawJobId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
+  const raw: unknown = ctx.switchToHttp().getRequest<Request>().query.id;
+  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+  return typeof first === 'string' ? first : undefined;
+});
+
+/**
+ * The `id` of PUT/DELETE jobs as the original's handlers read it: required and an integer (a number
+ * beyond the ids names no job).
+ */
+function requiredJobId(raw: string | undefined): number {
+  if (raw === undefined) {
+    throw new BadRequestException('required parameters missing: missing required parameters: id');
+  }
+  if (!/^[+-]?\d+$/.test(raw)) {
+    throw new BadRequestException("getting integer parameters: parameter 'id' not an integer");
+  }
+  const id = parseIntText(raw, INT32);
+  if (id === undefined) {
+    throw new NotFoundException(`No job by id '${raw}'!`);
+  }
+  return id;
+}
+
+/** Content invalidation jobs (docs/original-behaviour.md#jobs). */
+@ConditionalOn('job')
+@Controller({ path: 'jobs', version: ALL_VERSIONS })
+export class JobsController {
+  constructor(private readonly jobs: JobsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('JOB:READ', 'DELIVERY-SERVICE:READ')
+  async list(
+    @ListParams(JOB_LIST) query: ListQuery,
+    @Query('maxRevalDurationDays') maxRevalDurationDays: unknown,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const jobs = await this.jobs.list(query, user, maxRevalDurationDays !== undefined);
+    return jobs.map((job) => toJobResponse(job, version));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('JOB:CREATE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
+  async create(
+    @ValidBody({ '3.0': JobCreateV3Body, '4.0': JobCreateV4Body }) body: JobCreateV3Body | JobCreateV4Body,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const write =
+      body instanceof JobCreateV4Body
+        ? await this.jobs.createV4(body, user)
+        : await this.jobs.createV3(body, user);
+    // Where the new job can be read, as the original says.
+    res.setHeader(
+      'Location',
+      `${req.protocol}://${req.get('host')}/api/${version.toString()}/jobs?id=${write.job.id}`,
+    );
+    return this.answer(write, version);
+  }
+
+  @Put()
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('JOB:UPDATE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
+  async update(
+    @RawJobId() rawId: string | undefined,
+    @ValidBody({ '3.0': JobV3Body, '4.0': JobV4Body }, { deferred: true })
+    body: DeferredBody<JobV3Body> | DeferredBody<JobV4Body>,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    try {
+      const write = version.atLeast('4.0')
+        ? await this.jobs.updateV4(requiredJobId(rawId), body as DeferredBody<JobV4Body>, user)
+        : await this.jobs.updateV3(rawId ?? '', body, user);
+      return this.answer(write, version);
+    } catch (error) {
+      if (error instanceof MethodNotAllowedException) {
+        // A job that has started may still be read or deleted, as the original's 405 says.
+        res.setHeader('Allow', 'GET,HEAD,DELETE');
+      }
+      throw error;
+    }
+  }
+
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('JOB:DELETE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
+  async remove(
+    @RawJobId() rawId: string | undefined,
+    @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const job: JobView = await this.jobs.remove(requiredJobId(rawId), user);
+    return ApiResult.of(toJobResponse(job, version), successAlert('Content invalidation job was deleted'));
+  }
+
+  private answer(write: JobWrite, version: ApiVersion) {
+    return ApiResult.of(
+      toJobResponse(write.job, version),
+      ...write.warnings.map(warningAlert),
+      successAlert(write.success),
+    );
+  }
+}
