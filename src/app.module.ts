@@ -40,6 +40,7 @@ import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
+import { TopologiesModule } from 'src/modules/topologies/topologies.module';
 
 @Module({
   imports: [
@@ -75,6 +76,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     StatsModule,
     HealthModule,
     SystemModule,
+    TopologiesModule,
     OpenApiModule,
     ChangeLogModule,
   ],

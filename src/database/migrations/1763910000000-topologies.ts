@@ -110,7 +110,13 @@ export class Topologies1763910000000 implements MigrationInterface {
       new Table({
         name: 'topology_cachegroup',
         columns: [
-          { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' },
+          {
+            name: 'id',
+            type: 'integer',
+            isPrimary: true,
+            isGenerated: true,
+            generationStrategy: 'increment',
+          },
           { name: 'topology', type: 'varchar', length: '255' },
           { name: 'cachegroup', type: 'varchar', length: '255' },
           lastUpdated,
@@ -193,10 +199,14 @@ export class Topologies1763910000000 implements MigrationInterface {
       await queryRunner.query(`DROP INDEX \`${fkName(KEYS.deliveryservice)}\` ON \`deliveryservice\``);
     }
     await queryRunner.query(
-      sqlite ? 'DROP TRIGGER IF EXISTS "trg_topology_touched"' : 'DROP TRIGGER IF EXISTS `trg_topology_touched`',
+      sqlite
+        ? 'DROP TRIGGER IF EXISTS "trg_topology_touched"'
+        : 'DROP TRIGGER IF EXISTS `trg_topology_touched`',
     );
     await queryRunner.query(
-      sqlite ? 'DROP TRIGGER IF EXISTS "trg_topology_deleted"' : 'DROP TRIGGER IF EXISTS `trg_topology_deleted`',
+      sqlite
+        ? 'DROP TRIGGER IF EXISTS "trg_topology_deleted"'
+        : 'DROP TRIGGER IF EXISTS `trg_topology_deleted`',
     );
     await queryRunner.dropTable('topology_cachegroup_parents');
     await queryRunner.dropTable('topology_cachegroup');
@@ -210,10 +220,7 @@ export class Topologies1763910000000 implements MigrationInterface {
  * set aside meanwhile and re-created after: dropping the table removes its own, and SQLite refuses
  * the rename while a trigger of another table names the dropped one.
  */
-async function rebuildKeepingTriggers(
-  queryRunner: QueryRunner,
-  change: () => Promise<void>,
-): Promise<void> {
+async function rebuildKeepingTriggers(queryRunner: QueryRunner, change: () => Promise<void>): Promise<void> {
   const triggers = (await queryRunner.query(
     `SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name`,
   )) as { name: string; sql: string }[];

@@ -81,4 +81,29 @@ export class ServersQueueService {
     }
     return byName;
   }
+
+  /**
+   * Queues (or clears) updates on the servers of one CDN in the cache groups of a topology's nodes
+   * (topologies/{name}/queue_update).
+   */
+  async queueTopology(topology: string, cdnId: number, action: 'queue' | 'dequeue'): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(Server)
+      .set(this.pendingChange(action))
+      .where('cdn_id = :cdnId', { cdnId })
+      .andWhere(
+        'cachegroup IN (SELECT cg.id FROM cachegroup cg JOIN topology_cachegroup tc ON tc.cachegroup = cg.name ' +
+          'WHERE tc.topology = :topology)',
+        { topology },
+      )
+      .execute();
+  }
+
+  /** Queueing sets the update time to now; dequeueing back to the apply time. */
+  private pendingChange(action: 'queue' | 'dequeue') {
+    return action === 'queue'
+      ? { configUpdateTime: new Date() }
+      : { configUpdateTime: () => 'config_apply_time' };
+  }
 }

@@ -8,11 +8,17 @@ import { TopologyCachegroup } from './topology-cachegroup.entity';
 @Index('ix_topology_cachegroup_parents__parent', ['parent'])
 export class TopologyCachegroupParent {
   @PrimaryColumn({ type: 'integer' })
-  @ForeignKey(() => TopologyCachegroup, { name: 'fk_topology_cachegroup_parents__child', onDelete: 'CASCADE' })
+  @ForeignKey(() => TopologyCachegroup, {
+    name: 'fk_topology_cachegroup_parents__child',
+    onDelete: 'CASCADE',
+  })
   child!: number;
 
   @PrimaryColumn({ type: 'integer' })
-  @ForeignKey(() => TopologyCachegroup, { name: 'fk_topology_cachegroup_parents__parent', onDelete: 'CASCADE' })
+  @ForeignKey(() => TopologyCachegroup, {
+    name: 'fk_topology_cachegroup_parents__parent',
+    onDelete: 'CASCADE',
+  })
   parent!: number;
 
   @Column({ type: 'integer' })
