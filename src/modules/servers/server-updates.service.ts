@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
+import { toDate } from 'src/common/time/timestamps';
 import type { ParsedServerUpdate } from './dto/server-update.query';
 import { Server } from './server.entity';
 
@@ -46,12 +47,7 @@ interface ServerRow extends ServerTimes {
 }
 
 /** A date-time column as the driver gives it (a Date on MySQL, UTC text on SQLite). */
-function dateOf(value: Date | string | null): Date | null {
-  if (value === null || value instanceof Date) {
-    return value;
-  }
-  return new Date(`${value.replace(' ', 'T')}${/Z|[+-]\d\d:?\d\d$/.test(value) ? '' : 'Z'}`);
-}
+const dateOf = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
 
 const later = (a: Date | string | null, b: Date | string | null): boolean =>
   (dateOf(a)?.getTime() ?? EPOCH) > (dateOf(b)?.getTime() ?? EPOCH);
