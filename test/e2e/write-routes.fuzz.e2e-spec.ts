@@ -90,6 +90,9 @@ const FIELDS = [
   'physLocationId',
   'u',
   'p',
+  'nodes',
+  'parents',
+  'topology',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
@@ -226,6 +229,13 @@ const QUERY_NAMES = [
   'deliveryserviceids',
   'serverids',
   'days',
+  'updated',
+  'reval_updated',
+  'config_apply_time',
+  'revalidate_apply_time',
+  'config_update_failed',
+  'revalidate_update_failed',
+  'profile',
 ];
 const query = fc.dictionary(
   fc.constantFrom(...QUERY_NAMES),

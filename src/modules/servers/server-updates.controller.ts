@@ -61,16 +61,20 @@ export class ServerUpdateStatusController {
   }
 }
 
-/** GET servers/{hostname}/update_status on 3.x: the bare array, without the envelope, as the original answers. */
+/**
+ * GET servers/{hostname}/update_status on 3.x: the bare array, without the envelope, as the original
+ * answers. Its parameter has another name than the 4.0+ route's so that the two stay distinct paths
+ * in the OpenAPI documents.
+ */
 @RawResponse()
 @Controller({ path: 'servers', version: versionsFrom('3.0', '3.1') })
 export class ServerUpdateStatusV3Controller {
   constructor(private readonly updates: ServerUpdatesService) {}
 
-  @Get(':hostName/update_status')
+  @Get(':host_name/update_status')
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ')
-  async status(@Param('hostName') hostName: string, @RequestedVersion() version: ApiVersion) {
+  async status(@Param('host_name') hostName: string, @RequestedVersion() version: ApiVersion) {
     const rows = await this.updates.status(hostName);
     return rows.map((row) => toServerUpdateStatus(row, version));
   }
