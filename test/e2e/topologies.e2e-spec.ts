@@ -338,6 +338,29 @@ describe('topologies', () => {
     });
   });
 
+  describe('cache groups in topologies', () => {
+    it('follows a renamed cache group and refuses to delete one in use', async () => {
+      const cg = await createCachegroup(admin, { typeName: 'EDGE_LOC' });
+      const server = await createServer(admin, cdn.id, { cachegroupId: cg.id, profileName: profile });
+      const topology = await create([node(cg, [1]), node(mid, [2]), node(org)]);
+      const renamed = uniqueName('cg');
+      const res = await admin.put(`cachegroups/${cg.id}`, {
+        name: renamed,
+        shortName: renamed,
+        typeId: cg.typeId,
+      });
+      expect(res.status).toBe(200);
+      const [read] = responseOf<Wire<TopologyV3>[]>(await admin.get(`topologies?name=${topology.name}`));
+      expect(read.nodes[0]).toEqual({ cachegroup: renamed, parents: [1] });
+      expect((await admin.delete(`servers/${server.id}`)).status).toBe(200);
+      expectError(
+        await admin.delete(`cachegroups/${cg.id}`),
+        400,
+        'cachegroup is in use by one or more topologies',
+      );
+    });
+  });
+
   describe("delivery services' topology", () => {
     let httpType: number;
 
