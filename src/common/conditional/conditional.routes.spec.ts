@@ -41,8 +41,10 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE regions',
       'DELETE roles',
       'DELETE steering/:deliveryservice/targets/:target',
+      'DELETE topologies',
       'PUT roles',
       'PUT steering/:deliveryservice/targets/:target',
+      'PUT topologies',
     ]);
   });
 
