@@ -42,6 +42,7 @@ import { TypesModule } from 'src/modules/types/types.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 import { JobsModule } from 'src/modules/jobs/jobs.module';
+import { TopologiesModule } from 'src/modules/topologies/topologies.module';
 
 @Module({
   imports: [
@@ -79,6 +80,7 @@ import { JobsModule } from 'src/modules/jobs/jobs.module';
     StatsModule,
     HealthModule,
     SystemModule,
+    TopologiesModule,
     OpenApiModule,
     ChangeLogModule,
   ],

@@ -399,7 +399,7 @@ describe('PUT /deliveryservices/{id}', () => {
       );
     });
 
-    it('refuses a topology or a service category', async () => {
+    it('refuses an unknown topology or a service category', async () => {
       await refused(ds, { topology: 'top' }, 400, "no such Topology 'top'");
       await refused(ds, { serviceCategory: 'cat' }, 400, "service category 'cat' does not exist");
     });

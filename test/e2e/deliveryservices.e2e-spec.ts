@@ -202,7 +202,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
       expect(await byXmlId(body.xmlId as string)).toEqual([]);
     });
 
-    it('refuses a topology and a service category, which this system does not have', async () => {
+    it('refuses an unknown topology, and a service category, which this system does not have', async () => {
       expectError(
         await admin.post(
           'deliveryservices',

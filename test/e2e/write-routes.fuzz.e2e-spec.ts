@@ -102,6 +102,9 @@ const FIELDS = [
   'createdBy',
   'keyword',
   'parameters',
+  'nodes',
+  'parents',
+  'topology',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
@@ -238,6 +241,13 @@ const QUERY_NAMES = [
   'deliveryserviceids',
   'serverids',
   'days',
+  'updated',
+  'reval_updated',
+  'config_apply_time',
+  'revalidate_apply_time',
+  'config_update_failed',
+  'revalidate_update_failed',
+  'profile',
 ];
 const query = fc.dictionary(
   fc.constantFrom(...QUERY_NAMES),

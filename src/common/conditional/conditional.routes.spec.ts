@@ -48,9 +48,11 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE regions',
       'DELETE roles',
       'DELETE steering/:deliveryservice/targets/:target',
+      'DELETE topologies',
       'PUT deliveryservices/:dsid/regexes/:regexid',
       'PUT roles',
       'PUT steering/:deliveryservice/targets/:target',
+      'PUT topologies',
     ]);
   });
 

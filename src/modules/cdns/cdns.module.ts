@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServersModule } from 'src/modules/servers/servers.module';
 import { Cdn } from './cdn.entity';
+import { CdnQueueController } from './cdn-queue.controller';
 import { CdnsController } from './cdns.controller';
 import { CdnsService } from './cdns.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Cdn])],
-  controllers: [CdnsController],
+  imports: [TypeOrmModule.forFeature([Cdn]), ServersModule],
+  controllers: [CdnsController, CdnQueueController],
   providers: [CdnsService],
   exports: [CdnsService],
 })

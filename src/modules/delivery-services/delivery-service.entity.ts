@@ -1,6 +1,7 @@
 import {
   Column,
   Entity,
+  ForeignKey,
   Index,
   JoinColumn,
   ManyToOne,
@@ -12,6 +13,7 @@ import { LAST_UPDATED, booleanColumn } from 'src/common/database/columns';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 import { Profile } from 'src/modules/profiles/profile.entity';
 import { Tenant } from 'src/modules/tenants/tenant.entity';
+import { Topology } from 'src/modules/topologies/topology.entity';
 import { Type } from 'src/modules/types/type.entity';
 
 /** A delivery service (docs/original-behaviour.md#schema); `active` is ACTIVE, INACTIVE or PRIMED. */
@@ -188,6 +190,11 @@ export class DeliveryService {
   rangeSliceBlockSize!: number | null;
 
   @Column({ type: 'varchar', length: 255, nullable: true })
+  @ForeignKey(() => Topology, (t: Topology) => t.name, {
+    name: 'fk_deliveryservice__topology',
+    onDelete: 'RESTRICT',
+    onUpdate: 'CASCADE',
+  })
   topology!: string | null;
 
   @Column({ name: 'first_header_rewrite', type: 'text', nullable: true })

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import { TopologiesModule } from 'src/modules/topologies/topologies.module';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import {
@@ -27,6 +28,7 @@ import { Regex } from './regex.entity';
       Origin,
     ]),
     TenantsModule,
+    TopologiesModule,
   ],
   controllers: [
     DeliveryServiceSafeController,

@@ -9,6 +9,7 @@ import type { ApiVersion } from 'src/common/versioning/api-version';
 import { Parameter } from 'src/modules/parameters/parameter.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { Type } from 'src/modules/types/type.entity';
+import { TopologiesService } from 'src/modules/topologies/topologies.service';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import type { DeliveryServiceInput, LegacyFields } from './delivery-service.input';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
@@ -49,6 +50,7 @@ export class DeliveryServicesService {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly regexes: DeliveryServiceRegexesService,
+    private readonly topologies: TopologiesService,
   ) {}
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
@@ -68,7 +70,7 @@ export class DeliveryServicesService {
     const view = await this.dataSource.transaction(async (manager) => {
       await this.validate(manager, input, true);
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
-      this.checkUnknownReferences(input);
+      await this.checkReferences(manager, input);
       this.checkLegacyFields(legacy, version);
       const columns = this.columns(input, legacy, version);
       const result = await manager.insert(DeliveryService, {
@@ -129,7 +131,7 @@ export class DeliveryServicesService {
         await this.checkSslKeyFields(manager, existing, input);
         input.sslKeyVersion = existing.sslKeyVersion;
       }
-      this.checkUnknownReferences(input);
+      await this.checkReferences(manager, input, id);
       this.checkLegacyFields(legacy, version);
 
       const columns = this.columns(input, legacy, version);
@@ -289,10 +291,22 @@ export class DeliveryServicesService {
     }
   }
 
-  /** This system has no topologies and no service categories: naming one names nothing. */
-  private checkUnknownReferences(input: DeliveryServiceInput): void {
+  /**
+   * The topology must exist with servers of the delivery service's CDN in each of its cache groups,
+   * and on an update the delivery service's ORG servers must be in its cache groups
+   * (docs/original-behaviour.md#topologies). This system has no service categories: naming one
+   * names nothing.
+   */
+  private async checkReferences(
+    manager: EntityManager,
+    input: DeliveryServiceInput,
+    dsId?: number,
+  ): Promise<void> {
     if (input.topology !== undefined && input.topology !== null) {
-      throw new BadRequestException(`no such Topology '${input.topology}'`);
+      await this.topologies.checkDeliveryServiceTopology(manager, input.topology, input.cdnId!);
+      if (dsId !== undefined) {
+        await this.topologies.checkOriginServersInTopology(manager, dsId, input.topology);
+      }
     }
     if (input.serviceCategory !== undefined && input.serviceCategory !== null) {
       throw new BadRequestException(`service category '${input.serviceCategory}' does not exist`);
@@ -395,7 +409,7 @@ export class DeliveryServicesService {
       signingAlgorithm: orNull(input.signingAlgorithm),
       sslKeyVersion: orNull(input.sslKeyVersion),
       tenantId: input.tenantId!,
-      topology: null,
+      topology: orNull(input.topology),
       trRequestHeaders: orNull(input.trRequestHeaders),
       trResponseHeaders: orNull(input.trResponseHeaders),
       typeId: input.typeId!,

@@ -8,7 +8,7 @@ import {
   PrimaryGeneratedColumn,
   UpdateDateColumn,
 } from 'typeorm';
-import { LAST_UPDATED, datetimeColumn } from 'src/common/database/columns';
+import { LAST_UPDATED, booleanColumn, datetimeColumn } from 'src/common/database/columns';
 import { Cachegroup } from 'src/modules/cachegroups/cachegroup.entity';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 import { PhysLocation } from 'src/modules/phys-locations/phys-location.entity';
@@ -136,6 +136,14 @@ export class Server {
 
   @Column(datetimeColumn({ name: 'revalidate_apply_time', nullable: true }))
   revalidateApplyTime!: Date | null;
+
+  /** Whether the server's last configuration update failed, as its cache-config tool reports it. */
+  @Column(booleanColumn({ name: 'config_update_failed', default: false }))
+  configUpdateFailed!: boolean;
+
+  /** Whether the server's last revalidation failed. */
+  @Column(booleanColumn({ name: 'revalidate_update_failed', default: false }))
+  revalidateUpdateFailed!: boolean;
 
   @OneToMany(() => ServerProfile, (profile) => profile.server)
   profiles?: ServerProfile[];

@@ -105,4 +105,71 @@ export class ServersQueueService {
     }
     return byName;
   }
+
+  /**
+   * Queues (or clears) updates on the servers of one CDN in the cache groups of a topology's nodes
+   * (topologies/{name}/queue_update).
+   */
+  async queueTopology(topology: string, cdnId: number, action: 'queue' | 'dequeue'): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(Server)
+      .set(this.pendingChange(action))
+      .where('cdn_id = :cdnId', { cdnId })
+      .andWhere(
+        'cachegroup IN (SELECT cg.id FROM cachegroup cg JOIN topology_cachegroup tc ON tc.cachegroup = cg.name ' +
+          'WHERE tc.topology = :topology)',
+        { topology },
+      )
+      .execute();
+  }
+
+  /**
+   * Queues (or clears) updates on every server of a CDN, optionally only those of a type and/or
+   * with a profile, both by name (cdns/{id}/queue_update); 404s in the original's words.
+   */
+  async queueCdn(
+    cdnId: number,
+    action: 'queue' | 'dequeue',
+    filters: { type?: string; profile?: string },
+  ): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (!(await manager.findOne(Cdn, { where: { id: cdnId } }))) {
+        throw new NotFoundException('Not Found');
+      }
+      const qb = manager
+        .createQueryBuilder()
+        .update(Server)
+        .set(this.pendingChange(action))
+        .where('cdn_id = :cdnId', { cdnId });
+      if (filters.type) {
+        const [type] = await manager.query<{ id: number }[]>('SELECT id FROM type WHERE name = ?', [
+          filters.type,
+        ]);
+        if (!type) {
+          throw new NotFoundException('no type ID found with that name');
+        }
+        qb.andWhere('type = :typeId', { typeId: Number(type.id) });
+      }
+      if (filters.profile) {
+        const [profile] = await manager.query<{ id: number }[]>('SELECT id FROM profile WHERE name = ?', [
+          filters.profile,
+        ]);
+        if (!profile) {
+          throw new NotFoundException('no profile ID found with that name');
+        }
+        qb.andWhere('id IN (SELECT sp.server FROM server_profile sp WHERE sp.profile = :profileId)', {
+          profileId: Number(profile.id),
+        });
+      }
+      await qb.execute();
+    });
+  }
+
+  /** Queueing sets the update time to now; dequeueing back to the apply time. */
+  private pendingChange(action: 'queue' | 'dequeue') {
+    return action === 'queue'
+      ? { configUpdateTime: new Date() }
+      : { configUpdateTime: () => 'config_apply_time' };
+  }
 }

@@ -7,12 +7,23 @@ import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
 import { ServersController } from './servers.controller';
 import { ServersQueueService } from './servers-queue.service';
+import {
+  ServerUpdateStatusController,
+  ServerUpdateStatusV3Controller,
+  ServerUpdatesController,
+} from './server-updates.controller';
+import { ServerUpdatesService } from './server-updates.service';
 import { ServersService } from './servers.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress]), TenantsModule],
-  controllers: [ServersController],
-  providers: [ServersService, ServersQueueService],
+  controllers: [
+    ServersController,
+    ServerUpdatesController,
+    ServerUpdateStatusController,
+    ServerUpdateStatusV3Controller,
+  ],
+  providers: [ServersService, ServersQueueService, ServerUpdatesService],
   exports: [ServersService, ServersQueueService],
 })
 export class ServersModule {}

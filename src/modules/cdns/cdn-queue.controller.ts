@@ -1,0 +1,38 @@
+import { Controller, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { QueueActionBody } from 'src/modules/servers/dto/queue-action.dto';
+import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';
+import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
+
+/** The first value of a query parameter given as text. */
+function firstText(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/**
+ * Queues (or clears) updates on the servers of a CDN, optionally of one type (`?type=`) and/or with
+ * one profile (`?profile=`), by name (docs/original-behaviour.md#cdn-queue-update).
+ */
+@Controller({ path: 'cdns', version: ALL_VERSIONS })
+export class CdnQueueController {
+  constructor(private readonly queue: ServersQueueService) {}
+
+  /** Answers the action and the CDN, without alerts. */
+  @Post(':id/queue_update')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:QUEUE', 'CDN:READ')
+  async queueUpdates(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
+    @Query('type') type: unknown,
+    @Query('profile') profile: unknown,
+  ): Promise<CdnQueueUpdateResponse> {
+    await this.queue.queueCdn(id, action, { type: firstText(type), profile: firstText(profile) });
+    return { action, cdnId: id };
+  }
+}

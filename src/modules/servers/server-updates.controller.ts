@@ -1,0 +1,81 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
+import { QueueActionBody } from './dto/queue-action.dto';
+import { parseServerUpdate } from './dto/server-update.query';
+import { type ServerQueueUpdateResponse, toServerUpdateStatus } from './dto/server-update-status.response';
+import { ServerUpdatesService } from './server-updates.service';
+
+/**
+ * What cache-configuration tools call about pending updates
+ * (docs/original-behaviour.md#server-update-status): reporting updates and queueing on one server.
+ */
+@Controller({ path: 'servers', version: ALL_VERSIONS })
+export class ServerUpdatesController {
+  constructor(private readonly updates: ServerUpdatesService) {}
+
+  /** The query says what to set (per version); answers a success alert only. */
+  @Post(':idOrName/update')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
+  async update(
+    @Param('idOrName') idOrName: string,
+    @Query() query: Record<string, unknown>,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const text = await this.updates.update(idOrName, () => parseServerUpdate(query, version));
+    return ApiResult.alertsOnly(successAlert(text));
+  }
+
+  /** Answers the server and the action, without alerts. */
+  @Post(':id/queue_update')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:QUEUE', 'SERVER:READ')
+  async queue(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
+  ): Promise<ServerQueueUpdateResponse> {
+    await this.updates.queue(id, action);
+    return { serverId: id, action };
+  }
+}
+
+/** GET servers/{hostname}/update_status on 4.0 and later. */
+@Controller({ path: 'servers', version: versionsFrom('4.0') })
+export class ServerUpdateStatusController {
+  constructor(private readonly updates: ServerUpdatesService) {}
+
+  @Get(':hostName/update_status')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER:READ')
+  async status(@Param('hostName') hostName: string, @RequestedVersion() version: ApiVersion) {
+    const rows = await this.updates.status(hostName);
+    return rows.map((row) => toServerUpdateStatus(row, version));
+  }
+}
+
+/**
+ * GET servers/{hostname}/update_status on 3.x: the bare array, without the envelope, as the original
+ * answers. Its parameter has another name than the 4.0+ route's so that the two stay distinct paths
+ * in the OpenAPI documents.
+ */
+@RawResponse()
+@Controller({ path: 'servers', version: versionsFrom('3.0', '3.1') })
+export class ServerUpdateStatusV3Controller {
+  constructor(private readonly updates: ServerUpdatesService) {}
+
+  @Get(':host_name/update_status')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER:READ')
+  async status(@Param('host_name') hostName: string, @RequestedVersion() version: ApiVersion) {
+    const rows = await this.updates.status(hostName);
+    return rows.map((row) => toServerUpdateStatus(row, version));
+  }
+}

@@ -1,0 +1,257 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { writeLock } from 'src/common/database/locks';
+import { toDate } from 'src/common/time/timestamps';
+import type { ParsedServerUpdate } from './dto/server-update.query';
+import { Server } from './server.entity';
+
+/** The statuses whose servers count as parents with pending updates (the original's list). */
+const PARENT_STATUSES = ['ONLINE', 'REPORTED', 'ADMIN_DOWN'];
+const EPOCH = 0;
+
+/** One server's update state as GET servers/{hostname}/update_status reads it. */
+export interface UpdateStatusRow {
+  id: number;
+  hostName: string;
+  status: string | null;
+  updPending: boolean;
+  revalPending: boolean;
+  useRevalPending: boolean;
+  parentPending: boolean;
+  parentRevalPending: boolean;
+  configUpdateTime: Date | null;
+  configApplyTime: Date | null;
+  configUpdateFailed: boolean;
+  revalidateUpdateTime: Date | null;
+  revalidateApplyTime: Date | null;
+  revalidateUpdateFailed: boolean;
+}
+
+interface ServerTimes {
+  config_update_time: Date | string | null;
+  config_apply_time: Date | string | null;
+  revalidate_update_time: Date | string | null;
+  revalidate_apply_time: Date | string | null;
+}
+
+interface ServerRow extends ServerTimes {
+  id: number;
+  host_name: string;
+  cdn_id: number;
+  cachegroup: number;
+  cachegroup_name: string;
+  status: string | null;
+  config_update_failed: number | boolean;
+  revalidate_update_failed: number | boolean;
+}
+
+/** A date-time column as the driver gives it (a Date on MySQL, UTC text on SQLite). */
+const dateOf = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
+
+const later = (a: Date | string | null, b: Date | string | null): boolean =>
+  (dateOf(a)?.getTime() ?? EPOCH) > (dateOf(b)?.getTime() ?? EPOCH);
+
+const updPending = (s: ServerTimes): boolean => later(s.config_update_time, s.config_apply_time);
+const revalPending = (s: ServerTimes): boolean => later(s.revalidate_update_time, s.revalidate_apply_time);
+
+/** PostgreSQL's reading of a text as a boolean (the original casts `use_reval_pending` so). */
+function pgBoolean(text: string): boolean {
+  return ['t', 'true', 'y', 'yes', 'on', '1'].includes(text.trim().toLowerCase());
+}
+
+/**
+ * What a cache's configuration tool asks and tells about its pending updates
+ * (docs/original-behaviour.md#server-update-status): the update status of a host name, the update
+ * and apply times it reports, and queueing on one server.
+ */
+@Injectable()
+export class ServerUpdatesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The servers named `hostName` (in id order) with their own pending flags and their parents':
+   * the servers of the cache group's primary parent in the same CDN, and the servers of the
+   * ancestors of its cache group in every topology holding it (through EDGE and MID cache groups),
+   * counting only ONLINE, REPORTED and ADMIN_DOWN servers, of an EDGE or MID type for the former.
+   */
+  async status(hostName: string): Promise<UpdateStatusRow[]> {
+    const manager = this.dataSource.manager;
+    const servers = await manager.query<ServerRow[]>(
+      'SELECT s.id AS id, s.host_name AS host_name, s.cdn_id AS cdn_id, s.cachegroup AS cachegroup, ' +
+        'cg.name AS cachegroup_name, st.name AS status, s.config_update_time AS config_update_time, ' +
+        's.config_apply_time AS config_apply_time, s.revalidate_update_time AS revalidate_update_time, ' +
+        's.revalidate_apply_time AS revalidate_apply_time, s.config_update_failed AS config_update_failed, ' +
+        's.revalidate_update_failed AS revalidate_update_failed FROM server s ' +
+        'LEFT JOIN status st ON st.id = s.status JOIN cachegroup cg ON cg.id = s.cachegroup ' +
+        'WHERE s.host_name = ? ORDER BY s.id',
+      [hostName],
+    );
+    if (servers.length === 0) {
+      return [];
+    }
+    const [param] = await manager.query<{ value: string }[]>(
+      "SELECT value FROM parameter WHERE name = 'use_reval_pending' AND config_file = 'global' ORDER BY id",
+    );
+    const useRevalPending = param ? pgBoolean(param.value) : false;
+    const rows: UpdateStatusRow[] = [];
+    for (const s of servers) {
+      const parents = [
+        ...(await this.cachegroupParentServers(manager, s)),
+        ...(await this.topologyAncestorServers(manager, s)),
+      ];
+      rows.push({
+        id: Number(s.id),
+        hostName: s.host_name,
+        status: s.status,
+        updPending: updPending(s),
+        revalPending: revalPending(s),
+        useRevalPending,
+        parentPending: parents.some(updPending),
+        parentRevalPending: parents.some(revalPending),
+        configUpdateTime: dateOf(s.config_update_time),
+        configApplyTime: dateOf(s.config_apply_time),
+        configUpdateFailed: Boolean(s.config_update_failed),
+        revalidateUpdateTime: dateOf(s.revalidate_update_time),
+        revalidateApplyTime: dateOf(s.revalidate_apply_time),
+        revalidateUpdateFailed: Boolean(s.revalidate_update_failed),
+      });
+    }
+    return rows;
+  }
+
+  /** The servers of the cache group's primary parent in the server's CDN that count (see status). */
+  private cachegroupParentServers(manager: EntityManager, s: ServerRow): Promise<ServerTimes[]> {
+    return manager.query<ServerTimes[]>(
+      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
+        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
+        'FROM cachegroup cg JOIN server ps ON ps.cachegroup = cg.parent_cachegroup_id ' +
+        'JOIN status st ON st.id = ps.status JOIN type t ON t.id = ps.type ' +
+        `WHERE cg.id = ? AND ps.cdn_id = ? AND st.name IN (${PARENT_STATUSES.map(() => '?').join(', ')}) ` +
+        "AND (t.name LIKE 'EDGE%' OR t.name LIKE 'MID%')",
+      [s.cachegroup, s.cdn_id, ...PARENT_STATUSES],
+    );
+  }
+
+  /**
+   * The servers, in the server's CDN, of the cache groups above the server's in the topologies that
+   * hold it, climbing through parents of EDGE and MID types only (see status).
+   */
+  private async topologyAncestorServers(manager: EntityManager, s: ServerRow): Promise<ServerTimes[]> {
+    const edges = await manager.query<{ topology: string; child: string; parent: string; type: string }[]>(
+      'SELECT c.topology AS topology, c.cachegroup AS child, p.cachegroup AS parent, t.name AS type ' +
+        'FROM topology_cachegroup_parents tcp JOIN topology_cachegroup c ON c.id = tcp.child ' +
+        'JOIN topology_cachegroup p ON p.id = tcp.parent JOIN cachegroup pcg ON pcg.name = p.cachegroup ' +
+        'JOIN type t ON t.id = pcg.type ' +
+        'WHERE c.topology IN (SELECT topology FROM topology_cachegroup WHERE cachegroup = ?)',
+      [s.cachegroup_name],
+    );
+    const ancestors = new Set<string>();
+    const topologies = new Set(edges.map((e) => e.topology));
+    for (const topology of topologies) {
+      const own = edges.filter((e) => e.topology === topology);
+      const queue = [s.cachegroup_name];
+      const seen = new Set(queue);
+      while (queue.length > 0) {
+        const child = queue.shift()!;
+        for (const e of own) {
+          if (
+            e.child === child &&
+            (e.type.startsWith('EDGE') || e.type.startsWith('MID')) &&
+            !seen.has(e.parent)
+          ) {
+            seen.add(e.parent);
+            ancestors.add(e.parent);
+            queue.push(e.parent);
+          }
+        }
+      }
+    }
+    if (ancestors.size === 0) {
+      return [];
+    }
+    const names = [...ancestors];
+    return manager.query<ServerTimes[]>(
+      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
+        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
+        'FROM server ps JOIN cachegroup cg ON cg.id = ps.cachegroup JOIN status st ON st.id = ps.status ' +
+        `WHERE cg.name IN (${names.map(() => '?').join(', ')}) AND ps.cdn_id = ? ` +
+        `AND st.name IN (${PARENT_STATUSES.map(() => '?').join(', ')})`,
+      [...names, s.cdn_id, ...PARENT_STATUSES],
+    );
+  }
+
+  /**
+   * POST servers/{id-or-name}/update: finds the server (its 404 first), then reads the query with
+   * `parse` and sets what it says, in the original's order (apply times, failure flags, then the
+   * legacy booleans: true queues, false applies now). Answers the success alert's text.
+   */
+  update(idOrName: string, parse: () => ParsedServerUpdate): Promise<string> {
+    return this.dataSource.transaction(async (manager) => {
+      const server = await this.serverOf(manager, idOrName);
+      const { request, message } = parse();
+      const now = new Date();
+      const set: Partial<Server> = {};
+      if (request.configApplyTime !== undefined) {
+        set.configApplyTime = request.configApplyTime;
+      }
+      if (request.configUpdateFailed !== undefined) {
+        set.configUpdateFailed = request.configUpdateFailed;
+      }
+      if (request.revalidateApplyTime !== undefined) {
+        set.revalidateApplyTime = request.revalidateApplyTime;
+      }
+      if (request.revalidateUpdateFailed !== undefined) {
+        set.revalidateUpdateFailed = request.revalidateUpdateFailed;
+      }
+      if (request.updated !== undefined) {
+        Object.assign(set, request.updated ? { configUpdateTime: now } : { configApplyTime: now });
+      }
+      if (request.revalUpdated !== undefined) {
+        Object.assign(
+          set,
+          request.revalUpdated ? { revalidateUpdateTime: now } : { revalidateApplyTime: now },
+        );
+      }
+      await manager.update(Server, { id: server.id }, set);
+      return message(server.hostName, idOrName);
+    });
+  }
+
+  /** POST servers/{id}/queue_update: queueing sets the update time to now, dequeueing to the apply time. */
+  async queue(id: number, action: 'queue' | 'dequeue'): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.serverOf(manager, String(id));
+      await manager
+        .createQueryBuilder()
+        .update(Server)
+        .set(
+          action === 'queue'
+            ? { configUpdateTime: new Date() }
+            : { configUpdateTime: () => 'config_apply_time' },
+        )
+        .where('id = :id', { id })
+        .execute();
+    });
+  }
+
+  /** A server by id (all digits) or host name, locked for the write; 404 in the original's words. */
+  private async serverOf(manager: EntityManager, idOrName: string): Promise<Server> {
+    const byId = /^\d+$/.test(idOrName);
+    const server = byId
+      ? Number(idOrName) <= 2147483647
+        ? await manager.findOne(Server, { where: { id: Number(idOrName) }, lock: writeLock(this.dataSource) })
+        : null
+      : await manager.findOne(Server, {
+          where: { hostName: idOrName },
+          order: { id: 'ASC' },
+          lock: writeLock(this.dataSource),
+        });
+    if (!server) {
+      throw new NotFoundException(
+        byId ? `server ID '${idOrName}' not found` : `server name '${idOrName}' not found`,
+      );
+    }
+    return server;
+  }
+}

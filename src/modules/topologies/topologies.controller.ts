@@ -1,0 +1,95 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import {
+  TopologyBody,
+  type TopologyInput,
+  TopologyQueueUpdateBody,
+  type TopologyQueueUpdateInput,
+} from './dto/topology.dto';
+import { toTopologyResponse } from './dto/topology.response';
+import { TOPOLOGY_LIST } from './topologies.list';
+import { TopologiesService, type TopologyWrite } from './topologies.service';
+
+/** The first value of a query parameter given as text. */
+function firstText(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/** Topologies, addressed by `?name=` on PUT and DELETE (docs/original-behaviour.md#topologies). */
+@ConditionalOn({
+  table: 'topology',
+  row: (req) => {
+    const name = paramOf(req, 'name');
+    return name ? { name } : undefined;
+  },
+})
+@Controller({ path: 'topologies', version: ALL_VERSIONS })
+export class TopologiesController {
+  constructor(private readonly topologies: TopologiesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('TOPOLOGY:READ', 'CACHE-GROUP:READ')
+  async list(@ListParams(TOPOLOGY_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
+    const topologies = await this.topologies.list(query);
+    return topologies.map((t) => toTopologyResponse(t, version));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TOPOLOGY:CREATE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
+  async create(@ValidBody(TopologyBody) body: TopologyInput, @RequestedVersion() version: ApiVersion) {
+    return this.answer(await this.topologies.create(body), 'topology was created.', version);
+  }
+
+  @Put()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TOPOLOGY:UPDATE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
+  async update(
+    @Query('name') name: unknown,
+    @ValidBody(TopologyBody) body: TopologyInput,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    return this.answer(await this.topologies.update(firstText(name), body), 'topology was updated.', version);
+  }
+
+  /** 5.0 answers the deleted topology too; earlier versions the alert only. */
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('TOPOLOGY:DELETE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
+  async remove(@Query('name') name: unknown, @RequestedVersion() version: ApiVersion) {
+    const deleted = await this.topologies.remove(firstText(name));
+    const alert = successAlert('topology was deleted.');
+    return version.atLeast('5.0')
+      ? ApiResult.of(toTopologyResponse(deleted, version), alert)
+      : ApiResult.alertsOnly(alert);
+  }
+
+  /** Answers the request's action, CDN and topology, without alerts. */
+  @Post(':name/queue_update')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:QUEUE', 'TOPOLOGY:READ', 'SERVER:READ', 'CACHE-GROUP:READ')
+  queueUpdates(
+    @Param('name') name: string,
+    @ValidBody(TopologyQueueUpdateBody) body: TopologyQueueUpdateInput,
+  ) {
+    return this.topologies.queueUpdates(name, body);
+  }
+
+  private answer(written: TopologyWrite, text: string, version: ApiVersion) {
+    return ApiResult.of(
+      toTopologyResponse(written.view, version),
+      successAlert(text),
+      ...written.warnings.map(warningAlert),
+    );
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServersModule } from 'src/modules/servers/servers.module';
+import { TopologiesController } from './topologies.controller';
+import { TopologiesService } from './topologies.service';
+import { TopologyCachegroupParent } from './topology-cachegroup-parent.entity';
+import { TopologyCachegroup } from './topology-cachegroup.entity';
+import { Topology } from './topology.entity';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Topology, TopologyCachegroup, TopologyCachegroupParent]),
+    ServersModule,
+  ],
+  controllers: [TopologiesController],
+  providers: [TopologiesService],
+  exports: [TopologiesService],
+})
+export class TopologiesModule {}
