@@ -125,6 +125,8 @@ export interface ServerV5 {
   cdn: string;
   configApplyTime?: Date;
   configUpdateTime?: Date;
+  /** Whether the last configuration apply reported by t3c failed. */
+  configUpdateFailed: boolean;
   domainName: string;
   guid: string | null;
   hostName: string;
@@ -147,6 +149,8 @@ export interface ServerV5 {
   rack: string | null;
   revalApplyTime?: Date;
   revalUpdateTime?: Date;
+  /** Whether the last revalidation apply reported by t3c failed. */
+  revalUpdateFailed: boolean;
   status: string;
   statusID: number;
   statusLastUpdated?: Date;
@@ -241,6 +245,7 @@ function toServerV5({ server, profiles, interfaces, showSecrets }: ServerRow): S
     cacheGroupID: server.cachegroupId,
     cdnID: server.cdnId,
     cdn: server.cdn?.name ?? '',
+    configUpdateFailed: server.configUpdateFailed,
     domainName: server.domainName,
     guid: server.guid,
     hostName: server.hostName,
@@ -251,6 +256,7 @@ function toServerV5({ server, profiles, interfaces, showSecrets }: ServerRow): S
     physicalLocation: server.physLocation?.name ?? '',
     physicalLocationID: server.physLocationId,
     rack: server.rack,
+    revalUpdateFailed: server.revalidateUpdateFailed,
     status: server.status?.name ?? '',
     statusID: server.statusId,
     tcpPort: server.tcpPort,
