@@ -49,7 +49,9 @@ export class SnapshotsAndStatsSummary1763940000000 implements MigrationInterface
         await queryRunner.query(
           `INSERT INTO role_capability (role_id, cap_name) SELECT r.id, ? FROM role r WHERE r.name IN (${roles
             .map(() => '?')
-            .join(', ')}) AND NOT EXISTS (SELECT 1 FROM role_capability rc WHERE rc.role_id = r.id AND rc.cap_name = ?)`,
+            .join(
+              ', ',
+            )}) AND NOT EXISTS (SELECT 1 FROM role_capability rc WHERE rc.role_id = r.id AND rc.cap_name = ?)`,
           [permission, ...roles, permission],
         );
       }
@@ -62,7 +64,9 @@ export class SnapshotsAndStatsSummary1763940000000 implements MigrationInterface
     await queryRunner.query(
       `DELETE FROM role_capability WHERE cap_name IN (${[...READ_PERMISSIONS, ...OPERATIONS_PERMISSIONS]
         .map(() => '?')
-        .join(', ')}) AND role_id IN (SELECT id FROM role WHERE name IN (${READERS.map(() => '?').join(', ')}))`,
+        .join(
+          ', ',
+        )}) AND role_id IN (SELECT id FROM role WHERE name IN (${READERS.map(() => '?').join(', ')}))`,
       [...READ_PERMISSIONS, ...OPERATIONS_PERMISSIONS, ...READERS],
     );
     await queryRunner.query('DROP TABLE `stats_summary`'.replace(/`/g, quote(queryRunner)));

@@ -257,11 +257,17 @@ export class CRConfigBuilder {
         });
       }
     }
-    return { servers: sortedObject(servers), routers: sortedObject(routers), monitors: sortedObject(monitors) };
+    return {
+      servers: sortedObject(servers),
+      routers: sortedObject(routers),
+      monitors: sortedObject(monitors),
+    };
   }
 
   /** weight and weightMultiplier (CRConfig.json), api.port and secure.api.port of each server's profile. */
-  private async serverParams(cdn: CdnRow): Promise<
+  private async serverParams(
+    cdn: CdnRow,
+  ): Promise<
     Map<string, { apiPort?: string; secureApiPort?: string; weight?: number; weightMultiplier?: number }>
   > {
     const params = await rows(
@@ -450,7 +456,8 @@ export class CRConfigBuilder {
 
   private async deliveryServices(cdn: CdnRow): Promise<Record<string, CRConfigDeliveryService>> {
     const override = cdn.ttlOverride !== null && cdn.ttlOverride > 0 ? cdn.ttlOverride : undefined;
-    const capped = (seconds: number): number => (override === undefined ? seconds : Math.min(override, seconds));
+    const capped = (seconds: number): number =>
+      override === undefined ? seconds : Math.min(override, seconds);
     const soa: CRConfigSoa = {
       admin: SOA_ADMIN,
       expire: String(capped(SOA.expire)),

@@ -27,7 +27,8 @@ import {
 const CACHE_MONITOR_CONFIG_FILE = 'rascal.properties';
 const MONITOR_CONFIG_FILE = 'rascal-config.txt';
 const KILOBITS_PER_MEGABIT = 1000;
-const byName = <T extends { name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byName = <T extends { name: string }>(a: T, b: T): number =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
 /** A parameter value as Traffic Monitor reads it: a number when it is an integer, else the text. */
 const valueOf = (value: string): string | number => atoi(value) ?? value;
@@ -153,7 +154,11 @@ export class MonitoringBuilder {
       if (row.address !== null && row.address !== undefined) {
         entry.ipAddresses = [
           ...(entry.ipAddresses ?? []),
-          { address: str(row.address), gateway: strOrNull(row.gateway), serviceAddress: bool(row.service_address) },
+          {
+            address: str(row.address),
+            gateway: strOrNull(row.gateway),
+            serviceAddress: bool(row.service_address),
+          },
         ];
       }
     }

@@ -54,7 +54,9 @@ export function parseSummaryTimestamp(text: string): Date | undefined {
 /** The calendar date a stat date names, `YYYY-MM-DD` (as written, in its own offset). */
 function statDateOf(text: string, parsed: Date): string {
   const day = /^(\d{4}-\d{2}-\d{2})/.exec(text);
-  return day ? day[1] : `${parsed.getUTCFullYear()}-${pad(parsed.getUTCMonth() + 1)}-${pad(parsed.getUTCDate())}`;
+  return day
+    ? day[1]
+    : `${parsed.getUTCFullYear()}-${pad(parsed.getUTCMonth() + 1)}-${pad(parsed.getUTCDate())}`;
 }
 
 /**
