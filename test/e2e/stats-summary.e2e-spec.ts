@@ -49,7 +49,9 @@ describe('stats_summary', () => {
       });
       expect(res.status).toBe(200);
       expectApiHeaders(res);
-      expect(res.body).toEqual({ alerts: [{ text: 'Stats Summary was successfully created', level: 'success' }] });
+      expect(res.body).toEqual({
+        alerts: [{ text: 'Stats Summary was successfully created', level: 'success' }],
+      });
       expect(responseOf(await admin.get(`stats_summary?statName=${statName}`))).toEqual([
         {
           statDate: '2019-11-19',
@@ -66,7 +68,9 @@ describe('stats_summary', () => {
       const statName = uniqueName('stat');
       await post({ statName, statValue: 1, summaryTime: '2020-01-02 03:04:05+02', cdnName: 'cdn1' });
       await post({ statName, statValue: 2, summaryTime: '2020-01-03', deliveryServiceName: 'ds1' });
-      const listed = responseOf<WireV3[]>(await admin.get(`stats_summary?statName=${statName}&orderby=statValue`));
+      const listed = responseOf<WireV3[]>(
+        await admin.get(`stats_summary?statName=${statName}&orderby=statValue`),
+      );
       expect(listed.map((s) => [s.summaryTime, s.statDate, s.cdnName, s.deliveryServiceName])).toEqual([
         ['2020-01-02 01:04:05+00', null, 'cdn1', 'all'],
         ['2020-01-03 00:00:00+00', null, 'all', 'ds1'],
@@ -76,10 +80,19 @@ describe('stats_summary', () => {
     it.each([
       [{ statValue: 1, summaryTime: '2020-01-01' }, "validating: 'statName' cannot be blank"],
       [{ statName: 'x', statValue: 0, summaryTime: '2020-01-01' }, "validating: 'statValue' cannot be blank"],
-      [{ statName: '', summaryTime: '2020-01-01' }, "validating: 'statName' cannot be blank, 'statValue' cannot be blank"],
+      [
+        { statName: '', summaryTime: '2020-01-01' },
+        "validating: 'statName' cannot be blank, 'statValue' cannot be blank",
+      ],
       [{ statName: 'x', statValue: 1 }, 'decoding: invalid timestamp given for summaryTime'],
-      [{ statName: 'x', statValue: 1, summaryTime: '2020-13-01' }, 'decoding: invalid timestamp given for summaryTime'],
-      [{ statName: 'x', statValue: 1, summaryTime: '2020-01-01', statDate: 'yesterday' }, 'decoding: invalid timestamp given for statDate'],
+      [
+        { statName: 'x', statValue: 1, summaryTime: '2020-13-01' },
+        'decoding: invalid timestamp given for summaryTime',
+      ],
+      [
+        { statName: 'x', statValue: 1, summaryTime: '2020-01-01', statDate: 'yesterday' },
+        'decoding: invalid timestamp given for statDate',
+      ],
       [{ statValue: 1, statDate: 'bad' }, 'decoding: invalid timestamp given for statDate'],
       [{ statName: 'x', statValue: '1', summaryTime: '2020-01-01' }, 'decoding: statValue must be a number'],
       [{ statName: 7, statValue: 1, summaryTime: '2020-01-01' }, 'decoding: statName must be a string'],
@@ -91,7 +104,11 @@ describe('stats_summary', () => {
     });
 
     it('refuses a body that is not an object, and malformed JSON', async () => {
-      expectError(await admin.post('stats_summary', [1]), 400, 'decoding: the request body must be a JSON object');
+      expectError(
+        await admin.post('stats_summary', [1]),
+        400,
+        'decoding: the request body must be a JSON object',
+      );
       expectMalformedJson(await admin.raw('post', 'stats_summary', '{"statName": '));
     });
   });
@@ -101,8 +118,20 @@ describe('stats_summary', () => {
 
     beforeAll(async () => {
       statName = uniqueName('bytes');
-      await post({ statName, statValue: 10, summaryTime: '2021-05-01T00:00:00Z', statDate: '2021-04-30', cdnName: 'cdnA' });
-      await post({ statName, statValue: 30, summaryTime: '2021-05-03T00:00:00Z', statDate: '2021-05-02', cdnName: 'cdnB' });
+      await post({
+        statName,
+        statValue: 10,
+        summaryTime: '2021-05-01T00:00:00Z',
+        statDate: '2021-04-30',
+        cdnName: 'cdnA',
+      });
+      await post({
+        statName,
+        statValue: 30,
+        summaryTime: '2021-05-03T00:00:00Z',
+        statDate: '2021-05-02',
+        cdnName: 'cdnB',
+      });
       await post({
         statName,
         statValue: 20,
@@ -134,7 +163,9 @@ describe('stats_summary', () => {
           statValue: 20,
         },
       ]);
-      const byDs = responseOf<WireV3[]>(await admin.get(`stats_summary?statName=${statName}&deliveryServiceName=dsA`));
+      const byDs = responseOf<WireV3[]>(
+        await admin.get(`stats_summary?statName=${statName}&deliveryServiceName=dsA`),
+      );
       expect(byDs.map((s) => s.statValue)).toEqual([20]);
       const desc = responseOf<WireV3[]>(
         await admin.get(`stats_summary?statName=${statName}&orderby=statValue&sortOrder=desc&limit=2`),
@@ -162,13 +193,19 @@ describe('stats_summary', () => {
       expect(responseOf(await admin.get(`stats_summary?lastSummaryDate=true&statName=${statName}`))).toEqual({
         summaryTime: '2021-05-03 00:00:00+00',
       });
-      expect(responseOf(await admin.at('5.0').get(`stats_summary?lastSummaryDate=1&statName=${statName}`))).toEqual({
+      expect(
+        responseOf(await admin.at('5.0').get(`stats_summary?lastSummaryDate=1&statName=${statName}`)),
+      ).toEqual({
         summaryTime: new Date('2021-05-03T00:00:00Z').toISOString(),
       });
-      expect(responseOf(await admin.get('stats_summary?lastSummaryDate=true&statName=never-recorded'))).toEqual({
+      expect(
+        responseOf(await admin.get('stats_summary?lastSummaryDate=true&statName=never-recorded')),
+      ).toEqual({
         summaryTime: null,
       });
-      expect(responseOf(await admin.get(`stats_summary?lastSummaryDate=&statName=${statName}`))).toHaveLength(3);
+      expect(responseOf(await admin.get(`stats_summary?lastSummaryDate=&statName=${statName}`))).toHaveLength(
+        3,
+      );
     });
 
     it('is readable by a read-only user', async () => {
