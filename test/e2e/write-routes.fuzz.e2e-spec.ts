@@ -90,6 +90,12 @@ const FIELDS = [
   'physLocationId',
   'u',
   'p',
+  'cdnName',
+  'deliveryServiceName',
+  'statName',
+  'statValue',
+  'summaryTime',
+  'statDate',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
@@ -226,6 +232,7 @@ const QUERY_NAMES = [
   'deliveryserviceids',
   'serverids',
   'days',
+  'cdnID',
 ];
 const query = fc.dictionary(
   fc.constantFrom(...QUERY_NAMES),

@@ -29,17 +29,18 @@ export class SnapshotsAndStatsSummary1763940000000 implements MigrationInterface
           '"stat_date" date)',
       );
     } else {
-      const text = 'CHARACTER SET utf8mb4 COLLATE utf8mb4_bin';
+      // No collation named: text columns take the database's exact (NO PAD binary) one, as cdn.name has
+      // (migration 1763830000000), which the foreign key needs.
       await queryRunner.query(
-        `CREATE TABLE \`snapshot\` (\`cdn\` varchar(255) ${text} NOT NULL, \`crconfig\` longtext ${text} NOT NULL, ` +
-          `\`monitoring\` longtext ${text} NOT NULL, ` +
+        `CREATE TABLE \`snapshot\` (\`cdn\` varchar(255) NOT NULL, \`crconfig\` longtext NOT NULL, ` +
+          `\`monitoring\` longtext NOT NULL, ` +
           '`last_updated` datetime(6) NOT NULL DEFAULT CURRENT_TIMESTAMP(6), PRIMARY KEY (`cdn`), ' +
           'CONSTRAINT `fk_snapshot__cdn` FOREIGN KEY (`cdn`) REFERENCES `cdn` (`name`) ' +
           'ON DELETE CASCADE ON UPDATE CASCADE) ENGINE=InnoDB',
       );
       await queryRunner.query(
-        `CREATE TABLE \`stats_summary\` (\`id\` int NOT NULL AUTO_INCREMENT, \`cdn_name\` varchar(255) ${text} NOT NULL, ` +
-          `\`deliveryservice_name\` varchar(255) ${text} NOT NULL, \`stat_name\` varchar(255) ${text} NOT NULL, ` +
+        `CREATE TABLE \`stats_summary\` (\`id\` int NOT NULL AUTO_INCREMENT, \`cdn_name\` varchar(255) NOT NULL, ` +
+          `\`deliveryservice_name\` varchar(255) NOT NULL, \`stat_name\` varchar(255) NOT NULL, ` +
           '`stat_value` double NOT NULL, `summary_time` datetime(6) NOT NULL, `stat_date` date NULL, ' +
           'PRIMARY KEY (`id`)) ENGINE=InnoDB',
       );

@@ -297,10 +297,14 @@ export class CRConfigBuilder {
           entry.secureApiPort = value;
           break;
         case 'weight':
-          if (!Number.isNaN(number)) entry.weight = number;
+          if (!Number.isNaN(number)) {
+            entry.weight = number;
+          }
           break;
         case 'weightMultiplier':
-          if (!Number.isNaN(number)) entry.weightMultiplier = number;
+          if (!Number.isNaN(number)) {
+            entry.weightMultiplier = number;
+          }
           break;
       }
       out.set(host, entry);
@@ -503,8 +507,12 @@ export class CRConfigBuilder {
       if (row.profile !== null && row.profile !== undefined) {
         const soaParam = dsParams.get('tld.ttls.SOA');
         const nsParam = dsParams.get('tld.ttls.NS');
-        if (soaParam !== undefined && /^[+-]?\d+$/.test(soaParam)) soaTtl = Number(soaParam);
-        if (nsParam !== undefined && /^[+-]?\d+$/.test(nsParam)) ns = Number(nsParam);
+        if (soaParam !== undefined && /^[+-]?\d+$/.test(soaParam)) {
+          soaTtl = Number(soaParam);
+        }
+        if (nsParam !== undefined && /^[+-]?\d+$/.test(nsParam)) {
+          ns = Number(nsParam);
+        }
       }
       const ds: CRConfigDeliveryService = {} as CRConfigDeliveryService;
       let bypass: Record<string, CRConfigBypassDestination> | undefined;
@@ -517,20 +525,34 @@ export class CRConfigBuilder {
         }
       } else {
         const destination: CRConfigBypassDestination = {};
-        if (str(row.dns_bypass_ip) !== '') destination.ip = str(row.dns_bypass_ip);
-        if (str(row.dns_bypass_ip6) !== '') destination.ip6 = str(row.dns_bypass_ip6);
-        if (str(row.dns_bypass_cname) !== '') destination.cname = str(row.dns_bypass_cname);
+        if (str(row.dns_bypass_ip) !== '') {
+          destination.ip = str(row.dns_bypass_ip);
+        }
+        if (str(row.dns_bypass_ip6) !== '') {
+          destination.ip6 = str(row.dns_bypass_ip6);
+        }
+        if (str(row.dns_bypass_cname) !== '') {
+          destination.cname = str(row.dns_bypass_cname);
+        }
         const bypassTtl = numOrNull(row.dns_bypass_ttl);
-        if (bypassTtl !== null) destination.ttl = capped(bypassTtl);
+        if (bypassTtl !== null) {
+          destination.ttl = capped(bypassTtl);
+        }
         if (Object.keys(destination).length > 0) {
           bypass = { DNS: destination };
         }
       }
-      if (bypass) ds.bypassDestination = bypass;
+      if (bypass) {
+        ds.bypassDestination = bypass;
+      }
       const hashParams = queryParams.get(num(row.id));
-      if (hashParams) ds.consistentHashQueryParams = hashParams;
+      if (hashParams) {
+        ds.consistentHashQueryParams = hashParams;
+      }
       const hashRegex = str(row.consistent_hash_regex);
-      if (hashRegex !== '') ds.consistentHashRegex = hashRegex;
+      if (hashRegex !== '') {
+        ds.consistentHashRegex = hashRegex;
+      }
       ds.coverageZoneOnly = tf(geoLimit === 1);
       ds.deepCachingType = deepCachingType(strOrNull(row.deep_caching_type));
       const dispersion = numOrNull(row.initial_dispersion);
@@ -538,26 +560,40 @@ export class CRConfigBuilder {
         ds.dispersion = { limit: dispersion, shuffled: 'true' };
       }
       const dsDomains = domains.get(xmlId);
-      if (dsDomains) ds.domains = dsDomains;
+      if (dsDomains) {
+        ds.domains = dsDomains;
+      }
       ds.ecsEnabled = tf(bool(row.ecs_enabled));
       const countries = strOrNull(row.geo_limit_countries);
       if (geoLimit !== 0 && geoLimit !== 1 && countries !== null) {
         ds.geoEnabled = countries.split(',').map((code) => ({ countryCode: code.trim() }));
       }
-      if (geoLimit !== 0 && protocolKind === 'HTTP') ds.geoLimitRedirectURL = redirectUrl;
+      if (geoLimit !== 0 && protocolKind === 'HTTP') {
+        ds.geoLimitRedirectURL = redirectUrl;
+      }
       ds.geolocationProvider = GEO_PROVIDER;
       ds.ip6RoutingEnabled = tf(bool(row.ipv6_routing_enabled));
       const sets = matchsets.get(xmlId);
-      if (sets) ds.matchsets = sets;
+      if (sets) {
+        ds.matchsets = sets;
+      }
       const maxDns = numOrNull(row.max_dns_answers);
-      if (protocolKind === 'DNS' && maxDns !== null) ds.maxDnsIpsForLocation = maxDns;
+      if (protocolKind === 'DNS' && maxDns !== null) {
+        ds.maxDnsIpsForLocation = maxDns;
+      }
       const missLat = numOrNull(row.miss_lat);
       const missLong = numOrNull(row.miss_long);
-      if (missLat !== null && missLong !== null) ds.missLocation = { lat: missLat, long: missLong };
+      if (missLat !== null && missLong !== null) {
+        ds.missLocation = { lat: missLat, long: missLong };
+      }
       ds.protocol = protocol;
-      if (protocolKind === 'HTTP') ds.regionalGeoBlocking = tf(bool(row.regional_geo_blocking));
+      if (protocolKind === 'HTTP') {
+        ds.regionalGeoBlocking = tf(bool(row.regional_geo_blocking));
+      }
       const requestHeaders = headerLines(strOrNull(row.tr_request_headers));
-      if (requestHeaders) ds.requestHeaders = requestHeaders.map((line) => line.split(':')[0].trim());
+      if (requestHeaders) {
+        ds.requestHeaders = requestHeaders.map((line) => line.split(':')[0].trim());
+      }
       const responseHeaders = headerLines(strOrNull(row.tr_response_headers));
       if (responseHeaders) {
         const headers = new Map<string, string>();
@@ -571,8 +607,12 @@ export class CRConfigBuilder {
       ds.soa = soa;
       ds.sslEnabled = protocol.acceptHttps;
       const topology = strOrNull(row.topology);
-      if (topology !== null) ds.topology = topology;
-      if (cappedTtl !== null) ds.ttl = cappedTtl;
+      if (topology !== null) {
+        ds.topology = topology;
+      }
+      if (cappedTtl !== null) {
+        ds.ttl = cappedTtl;
+      }
       const ttlText = cappedTtl === null ? '' : String(cappedTtl);
       ds.ttls = { A: ttlText, AAAA: ttlText, NS: String(capped(ns)), SOA: String(capped(soaTtl)) };
       out.set(xmlId, ds);
@@ -591,7 +631,9 @@ export class CRConfigBuilder {
     );
     const out = new Map<string, string>();
     for (const row of params) {
-      if (!out.has(str(row.name))) out.set(str(row.name), str(row.value));
+      if (!out.has(str(row.name))) {
+        out.set(str(row.name), str(row.value));
+      }
     }
     return out;
   }
@@ -684,8 +726,12 @@ function headerLines(value: string | null): string[] | undefined {
 function trimChars(value: string, chars: string): string {
   let start = 0;
   let end = value.length;
-  while (start < end && chars.includes(value[start])) start++;
-  while (end > start && chars.includes(value[end - 1])) end--;
+  while (start < end && chars.includes(value[start])) {
+    start++;
+  }
+  while (end > start && chars.includes(value[end - 1])) {
+    end--;
+  }
   return value.slice(start, end);
 }
 

@@ -76,9 +76,14 @@ export class MonitoringBuilder {
         let ip6 = '';
         for (const address of serverInterfaces.flatMap((i) => i.ipAddresses ?? [])) {
           const bare = address.address.split('/')[0];
-          if (ip === '' && isIPv4(bare)) ip = bare;
-          else if (ip6 === '' && isIPv6(bare)) ip6 = bare;
-          if (ip !== '' && ip6 !== '') break;
+          if (ip === '' && isIPv4(bare)) {
+            ip = bare;
+          } else if (ip6 === '' && isIPv6(bare)) {
+            ip6 = bare;
+          }
+          if (ip !== '' && ip6 !== '') {
+            break;
+          }
         }
         monitors.push({ ...common, ip, ip6 });
       } else if ((type.startsWith('EDGE') || type.startsWith('MID')) && ROUTED_STATUSES.includes(status)) {
@@ -226,7 +231,9 @@ export class MonitoringBuilder {
       const parameters = new Map<string, string | number>();
       for (const profile of list.split(' ')) {
         for (const [name, value] of byProfile.get(profile) ?? []) {
-          if (!parameters.has(name)) parameters.set(name, valueOf(value));
+          if (!parameters.has(name)) {
+            parameters.set(name, valueOf(value));
+          }
         }
       }
       out.push({ name: list, type, parameters: sortedObject(parameters) });

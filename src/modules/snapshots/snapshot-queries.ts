@@ -17,9 +17,21 @@ export const num = (value: unknown): number => Number(value);
 export const numOrNull = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 export const bool = (value: unknown): boolean => value === true || value === 'true' || Number(value) === 1;
-export const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+/** A text column's value (drivers answer strings; numbers and Buffers only for odd column types). */
+export const str = (value: unknown): string => {
+  if (value === null || value === undefined) {
+    return '';
+  }
+  if (typeof value === 'string') {
+    return value;
+  }
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
+    return String(value);
+  }
+  return Buffer.isBuffer(value) ? value.toString('utf8') : JSON.stringify(value);
+};
 export const strOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : String(value);
+  value === null || value === undefined ? null : str(value);
 
 /** Rows of a query as plain records (both drivers answer arrays of objects). */
 export async function rows(
