@@ -42,6 +42,7 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE roles',
       'DELETE steering/:deliveryservice/targets/:target',
       'PUT roles',
+      'PUT snapshot',
       'PUT steering/:deliveryservice/targets/:target',
     ]);
   });

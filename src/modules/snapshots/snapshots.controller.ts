@@ -1,4 +1,5 @@
 import { BadRequestException, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -20,7 +21,18 @@ const first = (raw: unknown): string | undefined => {
 export class SnapshotController {
   constructor(private readonly snapshots: SnapshotsService) {}
 
+  /**
+   * With If-Unmodified-Since / If-Match, `?cdn=` answers 412 when the CDN's snapshot was taken after
+   * that instant (docs/decisions.md#d74); the `cdnID` form names no row of `snapshot` and is not checked.
+   */
   @Put()
+  @ConditionalOn({
+    table: 'snapshot',
+    row: (req) => {
+      const cdn = paramOf(req, 'cdn');
+      return cdn === undefined ? undefined : { cdn };
+    },
+  })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN-SNAPSHOT:CREATE', 'CDN-SNAPSHOT:READ')
   async take(@Query() query: Record<string, unknown>, @CurrentUser() user: SessionUser): Promise<string> {
