@@ -43,6 +43,7 @@ import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 import { JobsModule } from 'src/modules/jobs/jobs.module';
 import { TopologiesModule } from 'src/modules/topologies/topologies.module';
+import { SnapshotsModule } from 'src/modules/snapshots/snapshots.module';
 
 @Module({
   imports: [
@@ -83,6 +84,7 @@ import { TopologiesModule } from 'src/modules/topologies/topologies.module';
     TopologiesModule,
     OpenApiModule,
     ChangeLogModule,
+    SnapshotsModule,
   ],
   providers: [
     SessionAuthGuard,

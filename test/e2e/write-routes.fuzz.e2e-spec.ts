@@ -105,6 +105,12 @@ const FIELDS = [
   'nodes',
   'parents',
   'topology',
+  'cdnName',
+  'deliveryServiceName',
+  'statName',
+  'statValue',
+  'summaryTime',
+  'statDate',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
@@ -248,6 +254,7 @@ const QUERY_NAMES = [
   'config_update_failed',
   'revalidate_update_failed',
   'profile',
+  'cdnID',
 ];
 const query = fc.dictionary(
   fc.constantFrom(...QUERY_NAMES),

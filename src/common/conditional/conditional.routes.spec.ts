@@ -51,6 +51,7 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE topologies',
       'PUT deliveryservices/:dsid/regexes/:regexid',
       'PUT roles',
+      'PUT snapshot',
       'PUT steering/:deliveryservice/targets/:target',
       'PUT topologies',
     ]);

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import { AllFederationsController } from './all-federations.controller';
+import { AllFederationsService } from './all-federations.service';
 import { CdnFederationsController } from './cdn-federations.controller';
 import { CdnFederationsService } from './cdn-federations.service';
 import { Federation } from './federation.entity';
@@ -36,6 +38,7 @@ import { FederationsService } from './federations.service';
     TenantsModule,
   ],
   controllers: [
+    AllFederationsController,
     FederationsController,
     CdnFederationsController,
     FederationUsersController,
@@ -44,6 +47,7 @@ import { FederationsService } from './federations.service';
     FederationFederationResolversController,
   ],
   providers: [
+    AllFederationsService,
     FederationsService,
     CdnFederationsService,
     FederationUsersService,

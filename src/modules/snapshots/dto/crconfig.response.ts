@@ -1,0 +1,138 @@
+/**
+ * The CRConfig document Traffic Router runs on (lib/go-tc CRConfig), field for field: booleans the
+ * original writes as strings (`"true"`/`"false"`) are strings here too. Maps are objects whose keys
+ * are in byte order, as Go writes them.
+ */
+export interface CRConfig {
+  config?: Record<string, unknown>;
+  contentServers?: Record<string, CRConfigContentServer>;
+  contentRouters?: Record<string, CRConfigRouter>;
+  deliveryServices?: Record<string, CRConfigDeliveryService>;
+  edgeLocations?: Record<string, CRConfigLocation>;
+  trafficRouterLocations?: Record<string, CRConfigLocation>;
+  monitors?: Record<string, CRConfigMonitor>;
+  stats: CRConfigStats;
+}
+
+export interface CRConfigContentServer {
+  cacheGroup: string;
+  fqdn: string;
+  hashCount: number;
+  hashId: string;
+  httpsPort?: number;
+  interfaceName: string;
+  ip: string;
+  ip6: string;
+  locationId: string;
+  port: number | null;
+  profile: string;
+  status: string;
+  type: string;
+  deliveryServices?: Record<string, string[]>;
+  routingDisabled: number;
+}
+
+export interface CRConfigRouter {
+  'api.port'?: string;
+  fqdn: string;
+  httpsPort: number | null;
+  ip: string;
+  ip6: string;
+  location: string;
+  port?: number;
+  profile: string;
+  'secure.api.port'?: string;
+  status: string;
+}
+
+export interface CRConfigMonitor {
+  fqdn: string;
+  httpsPort?: number;
+  ip: string;
+  ip6: string;
+  location: string;
+  port?: number;
+  profile: string;
+  status: string;
+}
+
+export interface CRConfigSoa {
+  admin: string;
+  expire: string;
+  minimum: string;
+  refresh: string;
+  retry: string;
+}
+
+export interface CRConfigTtls {
+  A: string;
+  AAAA: string;
+  NS: string;
+  SOA: string;
+}
+
+export interface CRConfigBypassDestination {
+  ip?: string;
+  ip6?: string;
+  cname?: string;
+  ttl?: number;
+  fqdn?: string;
+  port?: string;
+}
+
+export interface CRConfigMatchSet {
+  protocol: string;
+  matchlist: { regex: string; 'match-type': string }[];
+}
+
+export interface CRConfigProtocol {
+  acceptHttp?: string;
+  acceptHttps: string;
+  redirectToHttps: string;
+}
+
+export interface CRConfigDeliveryService {
+  anonymousBlockingEnabled?: string;
+  bypassDestination?: Record<string, CRConfigBypassDestination>;
+  consistentHashQueryParams?: string[];
+  consistentHashRegex?: string;
+  coverageZoneOnly: string;
+  deepCachingType: string;
+  dispersion?: { limit: number; shuffled: string };
+  domains?: string[];
+  ecsEnabled: string;
+  geoEnabled?: { countryCode: string }[];
+  geoLimitRedirectURL?: string;
+  geolocationProvider: string;
+  ip6RoutingEnabled: string;
+  /** One match set per regex of the delivery service; `null` for a regex type Traffic Router does not match on. */
+  matchsets?: (CRConfigMatchSet | null)[];
+  maxDnsIpsForLocation?: number;
+  missLocation?: { lat: number; long: number };
+  protocol: CRConfigProtocol;
+  regionalGeoBlocking?: string;
+  requestHeaders?: string[];
+  responseHeaders?: Record<string, string>;
+  routingName: string;
+  soa: CRConfigSoa;
+  sslEnabled: string;
+  topology?: string;
+  ttl?: number;
+  ttls: CRConfigTtls;
+}
+
+export interface CRConfigLocation {
+  latitude: number;
+  longitude: number;
+  backupLocations: { fallbackToClosest: string; list?: string[] };
+  localizationMethods: string[];
+}
+
+export interface CRConfigStats {
+  CDN_name?: string;
+  date?: number;
+  tm_host?: string;
+  tm_path?: string;
+  tm_user?: string;
+  tm_version?: string;
+}

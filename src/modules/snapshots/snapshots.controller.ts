@@ -1,0 +1,88 @@
+import { BadRequestException, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import type { CRConfig } from './dto/crconfig.response';
+import type { MonitoringConfig } from './dto/monitoring.response';
+import { SnapshotsService } from './snapshots.service';
+
+/** The first value of a query parameter given once or more; undefined when absent. */
+const first = (raw: unknown): string | undefined => {
+  const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** `PUT snapshot?cdn=<name>` or `?cdnID=<id>`: takes a snapshot of the CDN (docs/original-behaviour.md#snapshots). */
+@Controller({ path: 'snapshot', version: ALL_VERSIONS })
+export class SnapshotController {
+  constructor(private readonly snapshots: SnapshotsService) {}
+
+  /**
+   * With If-Unmodified-Since / If-Match, `?cdn=` answers 412 when the CDN's snapshot was taken after
+   * that instant (docs/decisions.md#d74); the `cdnID` form names no row of `snapshot` and is not checked.
+   */
+  @Put()
+  @ConditionalOn({
+    table: 'snapshot',
+    row: (req) => {
+      const cdn = paramOf(req, 'cdn');
+      return cdn === undefined ? undefined : { cdn };
+    },
+  })
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CDN-SNAPSHOT:CREATE', 'CDN-SNAPSHOT:READ')
+  async take(@Query() query: Record<string, unknown>, @CurrentUser() user: SessionUser): Promise<string> {
+    // The original parses `id` and `cdnID` as integers before anything else.
+    for (const name of ['id', 'cdnID']) {
+      const value = first(query[name]);
+      if (value !== undefined) {
+        new IntParamPipe(name).transform(value);
+      }
+    }
+    let cdn = first(query.cdn);
+    if (cdn === undefined) {
+      const id = first(query.cdnID);
+      if (id === undefined) {
+        throw new BadRequestException('CDN must be identified via the query parameter cdn or cdnID');
+      }
+      cdn = await this.snapshots.cdnNameOf(new IntParamPipe('cdnID').transform(id));
+    }
+    await this.snapshots.take(cdn, user.username);
+    return 'SUCCESS';
+  }
+}
+
+/** A CDN's CRConfig (last taken and computed now) and its monitoring configuration. */
+@Controller({ path: 'cdns/:name', version: ALL_VERSIONS })
+export class CdnSnapshotsController {
+  constructor(private readonly snapshots: SnapshotsService) {}
+
+  @Get('snapshot')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDN-SNAPSHOT:READ')
+  stored(@Param('name') name: string, @RequestedVersion() version: ApiVersion): Promise<CRConfig> {
+    return this.snapshots.storedCRConfig(name, version);
+  }
+
+  @Get('snapshot/new')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDN-SNAPSHOT:READ')
+  computed(
+    @Param('name') name: string,
+    @CurrentUser() user: SessionUser,
+    @RequestedVersion() version: ApiVersion,
+  ): Promise<CRConfig> {
+    return this.snapshots.computeCRConfig(name, user.username, version);
+  }
+
+  @Get('configs/monitoring')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('MONITOR-CONFIG:READ')
+  monitoring(@Param('name') name: string): Promise<MonitoringConfig> {
+    return this.snapshots.monitoring(name);
+  }
+}

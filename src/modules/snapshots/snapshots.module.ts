@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CdnSnapshotsController, SnapshotController } from './snapshots.controller';
+import { SnapshotsService } from './snapshots.service';
+
+/**
+ * Snapshots: the CRConfig Traffic Router runs on and the monitoring configuration Traffic Monitor
+ * runs on, taken per CDN into the `snapshot` table and served from it.
+ */
+@Module({
+  controllers: [SnapshotController, CdnSnapshotsController],
+  providers: [SnapshotsService],
+})
+export class SnapshotsModule {}

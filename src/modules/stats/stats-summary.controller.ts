@@ -1,0 +1,49 @@
+import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { type StatsSummaryBody, StatsSummaryBodyType } from './dto/stats-summary.body';
+import { toLastSummaryDate, toStatsSummaryResponse } from './dto/stats-summary.response';
+import { STATS_SUMMARY_LIST } from './stats-summary.list';
+import { StatsSummaryService } from './stats-summary.service';
+
+const firstOf = (raw: unknown): string | undefined => {
+  const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Traffic Stats' daily summaries: read (a list, or the newest one's time) and record one. */
+@Controller({ path: 'stats_summary', version: ALL_VERSIONS })
+export class StatsSummaryController {
+  constructor(private readonly summaries: StatsSummaryService) {}
+
+  /** With a non-empty `lastSummaryDate`, `{summaryTime}` of the newest summary (of `statName`). */
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('STAT:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
+  async list(
+    @ListParams(STATS_SUMMARY_LIST) query: ListQuery,
+    @Query('lastSummaryDate') lastSummaryDate: unknown,
+    @Query('statName') statName: unknown,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    if ((firstOf(lastSummaryDate) ?? '') !== '') {
+      return toLastSummaryDate(await this.summaries.lastSummaryTime(firstOf(statName)), version);
+    }
+    const rows = await this.summaries.list(query);
+    return rows.map((row) => toStatsSummaryResponse(row, version));
+  }
+
+  /** The original answers only its alert; the created summary is in the response for the change log. */
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('STAT:CREATE', 'STAT:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
+  async create(@ValidBody(StatsSummaryBodyType) body: StatsSummaryBody) {
+    await this.summaries.create(body);
+    return ApiResult.alertsOnly(successAlert('Stats Summary was successfully created'));
+  }
+}
