@@ -232,9 +232,11 @@ const ORIGINAL: Record<string, Shapes> = {
 describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
   let app: INestApplication;
   let admin: ApiClient;
+  /** Queries naming this suite's own records where a record's fields depend on its data. */
+  const own: Record<string, string> = {};
 
   const first = async (path: string, version: string): Promise<Json> => {
-    const res = await admin.at(version).get(path);
+    const res = await admin.at(version).get(own[path] ?? path);
     expect(res.status).toBe(200);
     const body = responseOf<Json[] | Json>(res);
     const record = Array.isArray(body) ? body[0] : body;
@@ -256,6 +258,7 @@ describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
     const profile = await createProfile(admin, cdn.id);
     await assignParameter(admin, profile.id, (await createParameter(admin)).id);
     const server = await createServer(admin, cdn.id, { profileName: profile.name });
+    own.servers = `servers?id=${server.id}`;
     const ds = await createDeliveryService(admin, cdn.id);
     expect(
       (await admin.post('deliveryserviceserver', { dsId: ds.id, servers: [server.id], replace: true }))
