@@ -1,6 +1,7 @@
 import { Table, TableForeignKey, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-const sqlite = (queryRunner: QueryRunner): boolean => queryRunner.connection.options.type === 'better-sqlite3';
+const sqlite = (queryRunner: QueryRunner): boolean =>
+  queryRunner.connection.options.type === 'better-sqlite3';
 
 /** Permissions of the new routes, per seeded role (`admin` holds `ALL`). */
 const GRANTS: Record<string, string[]> = {
@@ -176,7 +177,12 @@ export class ServerCapabilities1763920000000 implements MigrationInterface {
    */
   private async sqliteKeyTriggers(queryRunner: QueryRunner): Promise<void> {
     const keys: [child: string, column: string, parent: string, parentColumn: string][] = [
-      ...ID_KEYS.map(([child, column, parent]): [string, string, string, string] => [child, column, parent, 'id']),
+      ...ID_KEYS.map(([child, column, parent]): [string, string, string, string] => [
+        child,
+        column,
+        parent,
+        'id',
+      ]),
       ...CAPABILITY_KEYS.map(([child, column]): [string, string, string, string] => [
         child,
         column,

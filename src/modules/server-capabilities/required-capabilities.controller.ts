@@ -15,7 +15,8 @@ import { RequiredCapabilitiesService } from './required-capabilities.service';
 import { REQUIRED_CAPABILITY_LIST } from './server-capabilities.list';
 
 /** The warning the original's 4.x handlers of this route put before every other alert of a success. */
-export const DEPRECATED_TEXT = 'This endpoint is deprecated, please use the deliveryservices endpoint instead';
+export const DEPRECATED_TEXT =
+  'This endpoint is deprecated, please use the deliveryservices endpoint instead';
 
 function deprecation(version: ApiVersion): Alert[] {
   return version.atLeast('4.0') ? [warningAlert(DEPRECATED_TEXT)] : [];

@@ -14,7 +14,15 @@ import type { RequiredCapabilityRow } from './dto/required-capability.response';
 import { runSql } from './sql';
 
 /** The delivery-service types that can require capabilities (lib/go-tc DSType IsHTTP / IsDNS). */
-const CAPABLE_DS_TYPES = ['HTTP', 'HTTP_LIVE', 'HTTP_LIVE_NATNL', 'HTTP_NO_CACHE', 'DNS', 'DNS_LIVE', 'DNS_LIVE_NATNL'];
+const CAPABLE_DS_TYPES = [
+  'HTTP',
+  'HTTP_LIVE',
+  'HTTP_LIVE_NATNL',
+  'HTTP_NO_CACHE',
+  'DNS',
+  'DNS_LIVE',
+  'DNS_LIVE_NATNL',
+];
 
 interface DeliveryServiceInfo {
   id: number;
@@ -169,7 +177,12 @@ export class RequiredCapabilitiesService {
   }
 
   private async deliveryService(id: number): Promise<DeliveryServiceInfo | undefined> {
-    const [row] = await runSql<{ id: number | string; tenantId: number | string; type: string; topology: string | null }>(
+    const [row] = await runSql<{
+      id: number | string;
+      tenantId: number | string;
+      type: string;
+      topology: string | null;
+    }>(
       this.dataSource,
       'SELECT ds.id AS id, ds.tenant_id AS tenantId, t.name AS type, ds.topology AS topology ' +
         'FROM deliveryservice ds JOIN type t ON t.id = ds.type WHERE ds.id = :id' +

@@ -39,9 +39,15 @@ export class ServerCapabilitiesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER-CAPABILITY:CREATE', 'SERVER-CAPABILITY:READ')
-  async create(@ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto, @RequestedVersion() version: ApiVersion) {
+  async create(
+    @ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto,
+    @RequestedVersion() version: ApiVersion,
+  ) {
     const sc = await this.capabilities.create(dto);
-    return ApiResult.of(toServerCapabilityResponse(sc, version), successAlert('server capability was created.'));
+    return ApiResult.of(
+      toServerCapabilityResponse(sc, version),
+      successAlert('server capability was created.'),
+    );
   }
 
   @Put()

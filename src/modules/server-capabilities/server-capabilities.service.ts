@@ -44,7 +44,11 @@ export class ServerCapabilitiesService {
    * no such capability → `cannot find exactly one …`. From 4.1 on the description is written too
    * and a missing capability is `server capability with name: <new name> not found`.
    */
-  async update(version: ApiVersion, key: string | undefined, dto: ServerCapabilityDto): Promise<ServerCapability> {
+  async update(
+    version: ApiVersion,
+    key: string | undefined,
+    dto: ServerCapabilityDto,
+  ): Promise<ServerCapability> {
     const current = version.atLeast('4.1');
     if (!current && !key) {
       throw new BadRequestException('missing key: name');
@@ -99,7 +103,9 @@ export class ServerCapabilitiesService {
       { name: existing.name },
     );
     if (Number(count) > 0) {
-      throw new BadRequestException(`can not delete a server capability with ${Number(count)} assigned servers`);
+      throw new BadRequestException(
+        `can not delete a server capability with ${Number(count)} assigned servers`,
+      );
     }
     await this.capabilities.delete({ name: existing.name });
   }

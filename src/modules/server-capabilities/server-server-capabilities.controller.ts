@@ -34,7 +34,10 @@ export class ServerServerCapabilitiesController {
   @Get()
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ', 'SERVER-CAPABILITY:READ')
-  async list(@ListParams(SERVER_SERVER_CAPABILITY_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
+  async list(
+    @ListParams(SERVER_SERVER_CAPABILITY_LIST) query: ListQuery,
+    @RequestedVersion() version: ApiVersion,
+  ) {
     return (await this.pairs.list(query)).map((row) => toServerServerCapabilityResponse(row, version));
   }
 
@@ -92,7 +95,8 @@ export class MultipleServersCapabilitiesController {
   @RequirePermissions('SERVER:READ', 'SERVER:CREATE', 'SERVER-CAPABILITY:READ', 'SERVER-CAPABILITY:CREATE')
   async assign(@ValidBody(AssignMultipleServersCapabilitiesDto) body: AssignMultipleServersCapabilitiesDto) {
     const pageType = await this.pairs.assignMany(body);
-    const text = pageType === 'sc' ? 'Assign Server(s) to a capability' : 'Assign Server Capability(ies) to a server';
+    const text =
+      pageType === 'sc' ? 'Assign Server(s) to a capability' : 'Assign Server Capability(ies) to a server';
     return ApiResult.of(echo(body), successAlert(text));
   }
 

@@ -46,7 +46,12 @@ export class ServerServerCapabilitiesService {
       .addSelect('s.host_name', 'serverHostName');
     const rows = await applyListQuery(qb, query)
       .addOrderBy('ssc.server_capability', 'ASC')
-      .getRawMany<{ serverId: number | string; serverCapability: string; lastUpdated: Date | string; serverHostName: string }>();
+      .getRawMany<{
+        serverId: number | string;
+        serverCapability: string;
+        lastUpdated: Date | string;
+        serverHostName: string;
+      }>();
     return rows.map((row) => ({
       serverId: Number(row.serverId),
       serverCapability: row.serverCapability,
@@ -66,7 +71,10 @@ export class ServerServerCapabilitiesService {
       () => this.pairs.insert({ serverId: dto.serverId, serverCapability: dto.serverCapability }),
       (failure) => (failure.kind === 'unique' ? pairTaken(dto.serverId, dto.serverCapability) : undefined),
     );
-    const row = await this.pairs.findOneByOrFail({ serverId: dto.serverId, serverCapability: dto.serverCapability });
+    const row = await this.pairs.findOneByOrFail({
+      serverId: dto.serverId,
+      serverCapability: dto.serverCapability,
+    });
     return { serverId: row.serverId, serverCapability: row.serverCapability, lastUpdated: row.lastUpdated };
   }
 
@@ -173,7 +181,9 @@ export class ServerServerCapabilitiesService {
     if (pageType === 'sc' || pageType === 'server') {
       return pageType;
     }
-    throw new BadRequestException(`incorrect page type:${space}'${pageType ?? ''}'. Should be 'sc' or 'server'`);
+    throw new BadRequestException(
+      `incorrect page type:${space}'${pageType ?? ''}'. Should be 'sc' or 'server'`,
+    );
   }
 
   /**

@@ -17,5 +17,4 @@ export async function runSql<T = ObjectLiteral>(
  * Server types that may have capabilities: the original's `type.name LIKE 'MID%' OR LIKE 'EDGE%'`
  * among server types (case-sensitive, as PostgreSQL's LIKE). `t` is the server's type.
  */
-export const CAPABLE_SERVER_TYPE =
-  `(t.use_in_table = 'server' AND (SUBSTR(t.name, 1, 3) = 'MID' OR SUBSTR(t.name, 1, 4) = 'EDGE'))`;
+export const CAPABLE_SERVER_TYPE = `(t.use_in_table = 'server' AND (SUBSTR(t.name, 1, 3) = 'MID' OR SUBSTR(t.name, 1, 4) = 'EDGE'))`;

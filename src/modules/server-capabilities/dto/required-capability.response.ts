@@ -18,7 +18,9 @@ export interface DeliveryServicesRequiredCapabilityV3 {
   xmlID?: string;
 }
 
-export function toRequiredCapabilityResponse(row: RequiredCapabilityRow): DeliveryServicesRequiredCapabilityV3 {
+export function toRequiredCapabilityResponse(
+  row: RequiredCapabilityRow,
+): DeliveryServicesRequiredCapabilityV3 {
   const wire: DeliveryServicesRequiredCapabilityV3 = {
     deliveryServiceID: row.deliveryServiceId,
     lastUpdated: row.lastUpdated,

@@ -1,7 +1,7 @@
-import { ValidateIf } from 'class-validator';
 import { OptionalString, Pattern, RequiredString } from 'src/common/validation/rules';
 
-const NAME_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+/** Letters, digits, `-` and `_` (an empty name is `cannot be blank`, which outranks this). */
+const NAME_CHARACTERS = /^[A-Za-z0-9_-]*$/;
 
 /**
  * Body of POST and PUT server_capabilities. As the original: `name` is required and made of
@@ -10,7 +10,6 @@ const NAME_CHARACTERS = /^[A-Za-z0-9_-]+$/;
  */
 export class ServerCapabilityDto {
   @RequiredString()
-  @ValidateIf((_o, value) => typeof value === 'string' && value !== '')
   @Pattern(NAME_CHARACTERS, 'must consist of only alphanumeric, dash, or underscore characters')
   name!: string;
 

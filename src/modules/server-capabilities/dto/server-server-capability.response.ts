@@ -40,7 +40,11 @@ export const toServerServerCapabilityResponse = byVersion<
     ),
   '5.0': (row): ServerServerCapabilityV5 =>
     withHostName(
-      { lastUpdated: rfc3339(row.lastUpdated), serverId: row.serverId, serverCapability: row.serverCapability },
+      {
+        lastUpdated: rfc3339(row.lastUpdated),
+        serverId: row.serverId,
+        serverCapability: row.serverCapability,
+      },
       row,
     ),
 });
