@@ -273,6 +273,21 @@ describe('deliveryservices_required_capabilities', () => {
     expect(await required(theirs.id)).toBe(1);
   });
 
+  it('shows what a delivery service requires in its requiredCapabilities from 4.1 on', async () => {
+    const [b, a] = [await capability(), await capability()];
+    const ds = await insertDeliveryService(app, cdnId);
+    for (const name of [b, a]) {
+      expect((await admin.post(PATH, { deliveryServiceID: ds.id, requiredCapability: name })).status).toBe(
+        200,
+      );
+    }
+    const shown = async (version: string) =>
+      responseOf<Record<string, unknown>[]>(await admin.at(version).get(`deliveryservices?id=${ds.id}`))[0];
+    expect((await shown('4.1')).requiredCapabilities).toEqual([a, b].sort());
+    expect((await shown('5.0')).requiredCapabilities).toEqual([a, b].sort());
+    expect(await shown('4.0')).not.toHaveProperty('requiredCapabilities');
+  });
+
   it('answers 304 to If-Modified-Since when nothing changed since', async () => {
     const res = await admin
       .at('3.0')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServerCapabilitiesModule } from 'src/modules/server-capabilities/server-capabilities.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
@@ -22,6 +23,7 @@ import { Regex } from './regex.entity';
       Origin,
     ]),
     TenantsModule,
+    ServerCapabilitiesModule,
   ],
   controllers: [DeliveryServiceSafeController, DeliveryServicesController, DeliveryServiceByIdController],
   providers: [DeliveryServicesService],

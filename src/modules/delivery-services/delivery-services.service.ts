@@ -7,6 +7,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import { Parameter } from 'src/modules/parameters/parameter.entity';
+import { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { Type } from 'src/modules/types/type.entity';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
@@ -49,6 +50,7 @@ export class DeliveryServicesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
+    private readonly requiredCapabilities: RequiredCapabilitiesService,
   ) {}
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
@@ -223,7 +225,10 @@ export class DeliveryServicesService {
     return view;
   }
 
-  /** Origins, TLS versions, query parameters and match lists of a page of rows: four queries. */
+  /**
+   * Origins, TLS versions, query parameters, match lists and required capabilities of a page of
+   * rows: five queries.
+   */
   private async views(rows: DeliveryService[], manager: EntityManager): Promise<DeliveryServiceView[]> {
     if (rows.length === 0) {
       return [];
@@ -243,6 +248,7 @@ export class DeliveryServicesService {
       relations: { regex: { type: true } },
       order: { setNumber: 'ASC', id: 'ASC' },
     });
+    const capabilities = await this.requiredCapabilities.requiredBy(ids, manager);
     return rows.map((ds) => {
       const origin = origins.find((o) => o.deliveryServiceId === ds.id);
       return {
@@ -251,6 +257,7 @@ export class DeliveryServicesService {
           ? `${origin.protocol}://${origin.fqdn}${origin.port === null ? '' : `:${origin.port}`}`
           : null,
         tlsVersions: tls.filter((t) => t.deliveryServiceId === ds.id).map((t) => t.tlsVersion),
+        requiredCapabilities: capabilities.get(ds.id) ?? [],
         consistentHashQueryParams: [
           ...new Set(params.filter((p) => p.deliveryServiceId === ds.id).map((p) => p.name)),
         ],

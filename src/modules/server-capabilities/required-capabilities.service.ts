@@ -1,6 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
+import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
 import { lockingClause } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
@@ -71,21 +71,21 @@ export class RequiredCapabilitiesService {
     }));
   }
 
-  /** The capabilities each of these delivery services requires, in name order. */
-  async requiredBy(deliveryServiceIds: number[]): Promise<Map<number, string[]>> {
+  /**
+   * The capabilities each of these delivery services requires, in name order (read with `manager`
+   * when given, e.g. inside the caller's transaction).
+   */
+  async requiredBy(deliveryServiceIds: number[], manager?: EntityManager): Promise<Map<number, string[]>> {
     const byDs = new Map<number, string[]>();
     if (deliveryServiceIds.length === 0) {
       return byDs;
     }
-    const rows = await runSql<{ id: number | string; capability: string }>(
-      this.dataSource,
-      'SELECT deliveryservice_id AS id, required_capability AS capability FROM deliveryservices_required_capability ' +
-        'WHERE deliveryservice_id IN (:...ids) ORDER BY required_capability',
-      { ids: [...new Set(deliveryServiceIds)] },
-    );
+    const rows = await (manager ?? this.dataSource.manager).find(DeliveryServiceRequiredCapability, {
+      where: { deliveryServiceId: In([...new Set(deliveryServiceIds)]) },
+      order: { requiredCapability: 'ASC' },
+    });
     for (const row of rows) {
-      const id = Number(row.id);
-      byDs.set(id, [...(byDs.get(id) ?? []), row.capability]);
+      byDs.set(row.deliveryServiceId, [...(byDs.get(row.deliveryServiceId) ?? []), row.requiredCapability]);
     }
     return byDs;
   }

@@ -44,14 +44,12 @@ export class ServerServerCapabilitiesService {
       .addSelect('ssc.server_capability', 'serverCapability')
       .addSelect('ssc.last_updated', 'lastUpdated')
       .addSelect('s.host_name', 'serverHostName');
-    const rows = await applyListQuery(qb, query)
-      .addOrderBy('ssc.server_capability', 'ASC')
-      .getRawMany<{
-        serverId: number | string;
-        serverCapability: string;
-        lastUpdated: Date | string;
-        serverHostName: string;
-      }>();
+    const rows = await applyListQuery(qb, query).addOrderBy('ssc.server_capability', 'ASC').getRawMany<{
+      serverId: number | string;
+      serverCapability: string;
+      lastUpdated: Date | string;
+      serverHostName: string;
+    }>();
     return rows.map((row) => ({
       serverId: Number(row.serverId),
       serverCapability: row.serverCapability,
