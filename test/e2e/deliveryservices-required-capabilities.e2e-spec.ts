@@ -104,7 +104,7 @@ describe('deliveryservices_required_capabilities', () => {
     expectApiHeaders(v3);
     const row = (ds: { id: number; xmlId: string }): DeliveryServicesRequiredCapabilityV3 => ({
       deliveryServiceID: ds.id,
-      lastUpdated: expect.stringMatching(TIMESTAMP) as unknown as string,
+      lastUpdated: expect.stringMatching(TIMESTAMP),
       requiredCapability: name,
       xmlID: ds.xmlId,
     });
