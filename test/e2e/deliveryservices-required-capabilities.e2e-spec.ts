@@ -16,6 +16,8 @@ import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers'
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import type { DeliveryServicesRequiredCapabilityV3 } from 'src/modules/server-capabilities/dto/required-capability.response';
 
@@ -239,6 +241,17 @@ describe('deliveryservices_required_capabilities', () => {
     }
   });
 
+  it('answers 412 when the requirement changed after If-Unmodified-Since, deleting nothing', async () => {
+    const name = await capability();
+    const ds = await insertDeliveryService(app, cdnId);
+    expect((await admin.post(PATH, { deliveryServiceID: ds.id, requiredCapability: name })).status).toBe(200);
+    const res = await admin
+      .delete(`${PATH}?deliveryServiceID=${ds.id}&requiredCapability=${name}`)
+      .set('If-Unmodified-Since', new Date(Date.now() - 86_400_000).toUTCString());
+    expectError(res, 412, 'resource was modified since the time specified by the request headers');
+    expect(await required(ds.id)).toBe(1);
+  });
+
   it('refuses deletes with bad keys, out of reach or of nothing', async () => {
     const name = await capability();
     const theirs = await insertDeliveryService(app, cdnId, { tenantId });
@@ -286,6 +299,51 @@ describe('deliveryservices_required_capabilities', () => {
     expect((await shown('4.1')).requiredCapabilities).toEqual([a, b].sort());
     expect((await shown('5.0')).requiredCapabilities).toEqual([a, b].sort());
     expect(await shown('4.0')).not.toHaveProperty('requiredCapabilities');
+  });
+
+  it('takes requiredCapabilities from a delivery service body from 4.1 on, refusing unknown ones', async () => {
+    const [a, b] = [await capability(), await capability()];
+    const typeId = await typeIdOf(admin, 'HTTP');
+    const body = deliveryServiceBody(cdnId, typeId, {
+      requiredCapabilities: [a, 'no_such_cap', 'other_cap'],
+    });
+    expectError(
+      await admin.at('4.1').post('deliveryservices', body),
+      400,
+      'invalid request: required capabilities: the following capabilities do not exist: no_such_cap,other_cap',
+    );
+    const created = await admin.at('4.1').post('deliveryservices', { ...body, requiredCapabilities: [b, a] });
+    expect(created.status).toBe(200);
+    const ds = responseOf<{ id: number; requiredCapabilities: string[] }[]>(created)[0];
+    expect(ds.requiredCapabilities).toEqual([a, b].sort());
+    const rows = async () =>
+      (
+        await query(
+          'SELECT required_capability AS name FROM deliveryservices_required_capability WHERE deliveryservice_id = ? ORDER BY required_capability',
+          [ds.id],
+        )
+      ).map((row: { name: string }) => row.name);
+
+    expect((await admin.at('4.0').put(`deliveryservices/${ds.id}`, body)).status).toBe(200);
+    expect(await rows()).toEqual([a, b].sort());
+    expect(
+      (await admin.at('4.1').put(`deliveryservices/${ds.id}`, { ...body, requiredCapabilities: [b] })).status,
+    ).toBe(200);
+    expect(await rows()).toEqual([b]);
+    expect(
+      (await admin.at('4.1').put(`deliveryservices/${ds.id}`, { ...body, requiredCapabilities: null }))
+        .status,
+    ).toBe(200);
+    expect(await rows()).toEqual([]);
+
+    const current = responseOf<Record<string, unknown>[]>(
+      await admin.at('5.0').get(`deliveryservices?id=${ds.id}`),
+    )[0];
+    const v5 = await admin
+      .at('5.0')
+      .put(`deliveryservices/${ds.id}`, { ...current, requiredCapabilities: [a] });
+    expect(v5.status).toBe(200);
+    expect(await rows()).toEqual([a]);
   });
 
   it('answers 304 to If-Modified-Since when nothing changed since', async () => {

@@ -187,6 +187,17 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
       expect(await pairs(edge.id)).toBe(0);
     });
 
+    it('answers 412 when the pair changed after If-Unmodified-Since, deleting nothing', async () => {
+      const name = await capability();
+      const edge = await server();
+      await give(edge.id, name);
+      const res = await admin
+        .delete(`server_server_capabilities?serverId=${edge.id}&serverCapability=${name}`)
+        .set('If-Unmodified-Since', new Date(Date.now() - 86_400_000).toUTCString());
+      expectError(res, 412, 'resource was modified since the time specified by the request headers');
+      expect(await has(edge.id, name)).toBe(1);
+    });
+
     it('answers the generic texts for missing or bad keys and an unknown pair', async () => {
       expectError(
         await admin.delete('server_server_capabilities?serverCapability=x'),

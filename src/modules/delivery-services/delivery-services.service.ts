@@ -87,6 +87,9 @@ export class DeliveryServicesService {
       await this.replaceTlsVersions(manager, id, input.tlsVersions);
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
       await this.syncPrimaryOrigin(manager, id, input);
+      if (version.atLeast('4.1')) {
+        await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
+      }
       return this.load(manager, id);
     });
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
@@ -148,6 +151,10 @@ export class DeliveryServicesService {
       }
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
       await this.syncPrimaryOrigin(manager, id, input);
+      // Before 4.1 the body has no such field and the requirements stay as they are.
+      if (version.atLeast('4.1')) {
+        await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
+      }
     });
   }
 
@@ -282,7 +289,8 @@ export class DeliveryServicesService {
     if (typeof input.typeId === 'number' && input.typeId > 0) {
       type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
     }
-    const errors = validateDeliveryService(input, type, create);
+    const known = await this.requiredCapabilities.existing(input.requiredCapabilities ?? [], manager);
+    const errors = validateDeliveryService(input, type, create, known);
     if (errors.length > 0) {
       throw new BadRequestException(`invalid request: ${errors.join(', ')}`);
     }

@@ -1,5 +1,6 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
+import { intParamOf, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
 
 function first(value: unknown): string | undefined {
@@ -30,3 +31,24 @@ export const QueryKeys = createParamDecorator(
     });
   },
 );
+
+/**
+ * The row a PUT or DELETE of a table keyed by several columns addresses, read from the query string
+ * (`{ column: [parameter, kind] }`) for its preconditions; undefined unless every key is given (and
+ * each integer one is an integer), when the handler answers its own 400.
+ */
+export function rowByQuery(
+  columns: Record<string, [param: string, kind: 'int' | 'string']>,
+): (req: Request) => RowKey | undefined {
+  return (req) => {
+    const key: RowKey = {};
+    for (const [column, [param, kind]] of Object.entries(columns)) {
+      const value = kind === 'int' ? intParamOf(req, param) : paramOf(req, param);
+      if (value === undefined || value === '') {
+        return undefined;
+      }
+      key[column] = value;
+    }
+    return key;
+  };
+}

@@ -10,7 +10,7 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { RequiredCapabilityDto } from './dto/required-capability.dto';
 import { toRequiredCapabilityResponse } from './dto/required-capability.response';
-import { QueryKeys } from './query-keys';
+import { QueryKeys, rowByQuery } from './query-keys';
 import { RequiredCapabilitiesService } from './required-capabilities.service';
 import { REQUIRED_CAPABILITY_LIST } from './server-capabilities.list';
 
@@ -28,7 +28,13 @@ function deprecation(version: ApiVersion): Alert[] {
  * `deliveryservice.RequiredCapability`, deprecated on 4.x
  * (docs/original-behaviour.md#deliveryservices-required-capabilities).
  */
-@ConditionalOn('deliveryservices_required_capability')
+@ConditionalOn({
+  table: 'deliveryservices_required_capability',
+  row: rowByQuery({
+    deliveryservice_id: ['deliveryServiceID', 'int'],
+    required_capability: ['requiredCapability', 'string'],
+  }),
+})
 @Controller({ path: 'deliveryservices_required_capabilities', version: versionsFrom('3.0', '4.1') })
 export class RequiredCapabilitiesController {
   constructor(private readonly required: RequiredCapabilitiesService) {}

@@ -9,6 +9,7 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceRequiredCapability } from './delivery-service-required-capability.entity';
+import { ServerCapability } from './server-capability.entity';
 import { RequiredCapabilityDto } from './dto/required-capability.dto';
 import type { RequiredCapabilityRow } from './dto/required-capability.response';
 import { runSql } from './sql';
@@ -88,6 +89,45 @@ export class RequiredCapabilitiesService {
       byDs.set(row.deliveryServiceId, [...(byDs.get(row.deliveryServiceId) ?? []), row.requiredCapability]);
     }
     return byDs;
+  }
+
+  /** Those of `names` that are capabilities. */
+  async existing(names: string[], manager?: EntityManager): Promise<Set<string>> {
+    if (names.length === 0) {
+      return new Set();
+    }
+    const rows = await (manager ?? this.dataSource.manager).find(ServerCapability, {
+      where: { name: In([...new Set(names)]) },
+    });
+    return new Set(rows.map((row) => row.name));
+  }
+
+  /**
+   * Makes `names` the capabilities the delivery service requires (a delivery service's 4.1+ body,
+   * docs/original-behaviour.md#deliveryservices-required-capabilities): the others are removed, the
+   * new ones added; an unknown name is refused by the foreign key.
+   */
+  async replace(deliveryServiceId: number, names: string[], manager?: EntityManager): Promise<void> {
+    const em = manager ?? this.dataSource.manager;
+    const wanted = [...new Set(names)];
+    const removed = em
+      .createQueryBuilder()
+      .delete()
+      .from(DeliveryServiceRequiredCapability)
+      .where('deliveryservice_id = :id', { id: deliveryServiceId });
+    if (wanted.length > 0) {
+      removed.andWhere('required_capability NOT IN (:...wanted)', { wanted });
+    }
+    await removed.execute();
+    const present = await em.find(DeliveryServiceRequiredCapability, { where: { deliveryServiceId } });
+    const have = new Set(present.map((row) => row.requiredCapability));
+    const added = wanted.filter((name) => !have.has(name));
+    if (added.length > 0) {
+      await em.insert(
+        DeliveryServiceRequiredCapability,
+        added.map((requiredCapability) => ({ deliveryServiceId, requiredCapability })),
+      );
+    }
   }
 
   /**

@@ -18,7 +18,7 @@ import {
   type MultipleServersCapabilitiesV41,
   toServerServerCapabilityResponse,
 } from './dto/server-server-capability.response';
-import { QueryKeys } from './query-keys';
+import { QueryKeys, rowByQuery } from './query-keys';
 import { SERVER_SERVER_CAPABILITY_LIST } from './server-capabilities.list';
 import { ServerServerCapabilitiesService } from './server-server-capabilities.service';
 
@@ -26,7 +26,10 @@ import { ServerServerCapabilitiesService } from './server-server-capabilities.se
  * `server_server_capabilities` (docs/original-behaviour.md#server-server-capabilities): which
  * capabilities servers have; the original's generic handlers (tag `server server_capability`).
  */
-@ConditionalOn('server_server_capability')
+@ConditionalOn({
+  table: 'server_server_capability',
+  row: rowByQuery({ server: ['serverId', 'int'], server_capability: ['serverCapability', 'string'] }),
+})
 @Controller({ path: 'server_server_capabilities', version: ALL_VERSIONS })
 export class ServerServerCapabilitiesController {
   constructor(private readonly pairs: ServerServerCapabilitiesService) {}
