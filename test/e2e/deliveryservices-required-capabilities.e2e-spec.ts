@@ -154,6 +154,33 @@ describe('deliveryservices_required_capabilities', () => {
     expect((await admin.post(PATH, { deliveryServiceID: ds.id, requiredCapability: name })).status).toBe(200);
   });
 
+  it('refuses to assign an EDGE server lacking a required capability to the delivery service', async () => {
+    const [a, b] = [await capability(), await capability()];
+    const ds = await insertDeliveryService(app, cdnId, { active: 'INACTIVE' });
+    for (const name of [b, a]) {
+      expect((await admin.post(PATH, { deliveryServiceID: ds.id, requiredCapability: name })).status).toBe(
+        200,
+      );
+    }
+    const [edge, mid] = [await createServer(admin, cdnId), await createServer(admin, cdnId)];
+    await query('UPDATE server SET type = (SELECT id FROM type WHERE name = ?) WHERE id = ?', [
+      'MID',
+      mid.id,
+    ]);
+    await give(edge.id, a);
+    const assign = () =>
+      admin.post('deliveryserviceserver', { dsId: ds.id, servers: [mid.id, edge.id], replace: false });
+    expectError(
+      await assign(),
+      400,
+      `the cache ${edge.hostName} cannot be assigned to this delivery service without having the required delivery service capabilities: [${[a, b].sort().join(' ')}]`,
+    );
+    expect(await countRows(app, 'deliveryservice_server', 'deliveryservice = ?', [ds.id])).toBe(0);
+    await give(edge.id, b);
+    expect((await assign()).status).toBe(200);
+    expect(await countRows(app, 'deliveryservice_server', 'deliveryservice = ?', [ds.id])).toBe(2);
+  });
+
   it('does not check the servers of a delivery service with a topology (not yet served here)', async () => {
     const name = await capability();
     const ds = await insertDeliveryService(app, cdnId);
