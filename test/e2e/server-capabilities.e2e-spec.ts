@@ -71,15 +71,17 @@ describe('server_capabilities', () => {
 
   describe('POST', () => {
     it('creates a capability and answers it as each version shows it', async () => {
-      const v3 = await admin
-        .at('3.0')
-        .post('server_capabilities', { name: capabilityName(), description: 'x' });
+      const old = capabilityName();
+      const v3 = await admin.at('3.0').post('server_capabilities', { name: old, description: 'not read' });
       expectSuccessAlert(v3, 'server capability was created.');
       expectApiHeaders(v3);
       expect(responseOf<ServerCapabilityV3>(v3)).toEqual({
-        name: expect.any(String),
+        name: old,
         lastUpdated: expect.stringMatching(TIMESTAMP),
       });
+      expect(responseOf(await admin.at('4.1').get(`server_capabilities?name=${old}`))).toEqual([
+        { name: old, description: '', lastUpdated: expect.stringMatching(TIMESTAMP) },
+      ]);
 
       const name = capabilityName();
       const v41 = await admin.at('4.1').post('server_capabilities', { name, description: 'has SSDs' });

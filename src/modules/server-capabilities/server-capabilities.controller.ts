@@ -43,7 +43,7 @@ export class ServerCapabilitiesController {
     @ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const sc = await this.capabilities.create(dto);
+    const sc = await this.capabilities.create(version, dto);
     return ApiResult.of(
       toServerCapabilityResponse(sc, version),
       successAlert('server capability was created.'),

@@ -29,10 +29,11 @@ export class ServerCapabilitiesService {
     return applyListQuery(this.capabilities.createQueryBuilder('sc'), query).getMany();
   }
 
-  /** A taken name is refused by the primary key. */
-  async create(dto: ServerCapabilityDto): Promise<ServerCapability> {
+  /** A taken name is refused by the primary key. Before 4.1 a description is not read (`''`). */
+  async create(version: ApiVersion, dto: ServerCapabilityDto): Promise<ServerCapability> {
+    const description = version.atLeast('4.1') ? (dto.description ?? '') : '';
     await translateDbErrors(
-      () => this.capabilities.insert({ name: dto.name, description: dto.description ?? '' }),
+      () => this.capabilities.insert({ name: dto.name, description }),
       (failure) => (failure.kind === 'unique' ? taken(dto.name) : undefined),
     );
     return this.capabilities.findOneByOrFail({ name: dto.name });
