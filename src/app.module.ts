@@ -33,6 +33,7 @@ import { ProfilesModule } from 'src/modules/profiles/profiles.module';
 import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { ProfileParametersModule } from 'src/modules/profile-parameters/profile-parameters.module';
 import { ServersModule } from 'src/modules/servers/servers.module';
+import { ServerCapabilitiesModule } from 'src/modules/server-capabilities/server-capabilities.module';
 import { CdnsModule } from 'src/modules/cdns/cdns.module';
 import { DeliveryServiceServersModule } from 'src/modules/delivery-service-servers/delivery-service-servers.module';
 import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-services.module';
@@ -73,6 +74,7 @@ import { SnapshotsModule } from 'src/modules/snapshots/snapshots.module';
     ParametersModule,
     ProfileParametersModule,
     ServersModule,
+    ServerCapabilitiesModule,
     DeliveryServicesModule,
     DeliveryServiceServersModule,
     FederationsModule,

@@ -111,6 +111,13 @@ const FIELDS = [
   'statValue',
   'summaryTime',
   'statDate',
+  'serverId',
+  'serverCapability',
+  'serverIds',
+  'serverCapabilities',
+  'pageType',
+  'deliveryServiceID',
+  'requiredCapability',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

@@ -39,29 +39,39 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
   });
 
   it('declares the key of every route that names its row otherwise', () => {
-    expect(keyed('own key')).toEqual([
-      'DELETE deliveryservices/:dsid/regexes/:regexid',
-      'DELETE deliveryserviceserver/:dsId/:serverId',
-      'DELETE federations/:id/deliveryservices/:dsID',
-      'DELETE federations/:id/users/:userID',
-      'DELETE profileparameters/:profileId/:parameterId',
-      'DELETE regions',
-      'DELETE roles',
-      'DELETE steering/:deliveryservice/targets/:target',
-      'DELETE topologies',
-      'PUT deliveryservices/:dsid/regexes/:regexid',
-      'PUT roles',
-      'PUT snapshot',
-      'PUT steering/:deliveryservice/targets/:target',
-      'PUT topologies',
-    ]);
+    expect(keyed('own key')).toEqual(
+      [
+        'DELETE deliveryservices/:dsid/regexes/:regexid',
+        'DELETE deliveryservices_required_capabilities',
+        'DELETE deliveryserviceserver/:dsId/:serverId',
+        'DELETE federations/:id/deliveryservices/:dsID',
+        'DELETE federations/:id/users/:userID',
+        'DELETE profileparameters/:profileId/:parameterId',
+        'DELETE regions',
+        'DELETE roles',
+        'DELETE server_capabilities',
+        'DELETE server_server_capabilities',
+        'DELETE steering/:deliveryservice/targets/:target',
+        'DELETE topologies',
+        'PUT deliveryservices/:dsid/regexes/:regexid',
+        'PUT roles',
+        'PUT server_capabilities',
+        'PUT snapshot',
+        'PUT steering/:deliveryservice/targets/:target',
+        'PUT topologies',
+      ].sort(),
+    );
   });
 
-  it("leaves out only writes that address no single row (the current user's federation mappings)", () => {
+  it("leaves out only writes that address no single row (the user's federation mappings, bulk capabilities)", () => {
     const unconditional = writes
       .filter((route) => !declared(route))
       .map((route) => `${route.method} ${route.path}`)
       .sort();
-    expect(unconditional).toEqual(['DELETE federations', 'PUT federations']);
+    expect(unconditional).toEqual([
+      'DELETE federations',
+      'DELETE multiple_servers_capabilities',
+      'PUT federations',
+    ]);
   });
 });

@@ -142,6 +142,7 @@ export class DeliveryServiceServersService {
       if (ds.active === 'ACTIVE' && body.replace) {
         await this.checkStillServed(manager, ds, servers);
       }
+      await this.checkCapabilities(manager, ds.id, ids);
       if (servers.length < ids.length) {
         throw new NotFoundException('server not found');
       }
@@ -624,6 +625,38 @@ export class DeliveryServiceServersService {
       topology: (row.topology as string | null) ?? null,
       multiSiteOrigin: Number(row.multiSiteOrigin) === 1 || row.multiSiteOrigin === true,
     };
+  }
+
+  /**
+   * Every EDGE server assigned has each capability the delivery service requires
+   * (`deliveryservices_required_capability`, docs/original-behaviour.md#deliveryservices-required-capabilities),
+   * else 400 naming the first that lacks one. A locking read, so no capability goes in between.
+   */
+  private async checkCapabilities(manager: EntityManager, dsId: number, ids: number[]): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    const [lacking] = await this.rows<{ hostName: string }>(
+      manager,
+      'SELECT s.host_name AS hostName FROM server s JOIN type t ON t.id = s.type ' +
+        'JOIN deliveryservices_required_capability drc ON drc.deliveryservice_id = :dsId ' +
+        'LEFT JOIN server_server_capability ssc ON ssc.server = s.id AND ssc.server_capability = drc.required_capability ' +
+        `WHERE s.id IN (:...ids) AND ${EDGE_TYPE} AND ssc.server IS NULL ORDER BY s.id` +
+        lockingClause(this.dataSource, 'share'),
+      { dsId, ids },
+    );
+    if (lacking) {
+      const required = await this.rows<{ name: string }>(
+        manager,
+        'SELECT required_capability AS name FROM deliveryservices_required_capability ' +
+          'WHERE deliveryservice_id = :dsId ORDER BY required_capability',
+        { dsId },
+      );
+      throw new BadRequestException(
+        `the cache ${lacking.hostName} cannot be assigned to this delivery service without having the ` +
+          `required delivery service capabilities: [${required.map((r) => r.name).join(' ')}]`,
+      );
+    }
   }
 
   private async servers(manager: EntityManager, ids: number[]): Promise<ServerInfo[]> {

@@ -355,6 +355,7 @@ export function validateDeliveryService(
   ds: DeliveryServiceInput,
   type: DsTypeInfo | undefined,
   create = false,
+  knownCapabilities: ReadonlySet<string> = new Set(),
 ): string[] {
   const errors = generalErrors(ds, create);
   if (countryCodes(ds).some((cc) => !COUNTRY_CODE.test(cc))) {
@@ -377,10 +378,10 @@ export function validateDeliveryService(
   if (typeFields !== undefined) {
     errors.push(`type fields: ${typeFields}`);
   }
-  // This system has no server capabilities, so every one a body names is unknown.
-  const capabilities = ds.requiredCapabilities ?? [];
-  if (capabilities.length > 0) {
-    errors.push(`required capabilities: the following capabilities do not exist: ${capabilities.join(',')}`);
+  // Every capability named must exist (`knownCapabilities`: those of them that do).
+  const missing = [...new Set(ds.requiredCapabilities ?? [])].filter((name) => !knownCapabilities.has(name));
+  if (missing.length > 0) {
+    errors.push(`required capabilities: the following capabilities do not exist: ${missing.join(',')}`);
   }
   return errors;
 }

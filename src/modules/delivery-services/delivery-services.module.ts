@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServerCapabilitiesModule } from 'src/modules/server-capabilities/server-capabilities.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TopologiesModule } from 'src/modules/topologies/topologies.module';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
@@ -29,6 +30,7 @@ import { Regex } from './regex.entity';
     ]),
     TenantsModule,
     TopologiesModule,
+    ServerCapabilitiesModule,
   ],
   controllers: [
     DeliveryServiceSafeController,

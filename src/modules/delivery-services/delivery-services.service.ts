@@ -7,6 +7,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import { Parameter } from 'src/modules/parameters/parameter.entity';
+import { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { Type } from 'src/modules/types/type.entity';
 import { TopologiesService } from 'src/modules/topologies/topologies.service';
@@ -51,6 +52,7 @@ export class DeliveryServicesService {
     private readonly tenancy: TenancyService,
     private readonly regexes: DeliveryServiceRegexesService,
     private readonly topologies: TopologiesService,
+    private readonly requiredCapabilities: RequiredCapabilitiesService,
   ) {}
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
@@ -87,6 +89,9 @@ export class DeliveryServicesService {
       await this.replaceTlsVersions(manager, id, input.tlsVersions);
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
       await this.syncPrimaryOrigin(manager, id, input);
+      if (version.atLeast('4.1')) {
+        await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
+      }
       return this.load(manager, id);
     });
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
@@ -157,6 +162,10 @@ export class DeliveryServicesService {
       }
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
       await this.syncPrimaryOrigin(manager, id, input);
+      // Before 4.1 the body has no such field and the requirements stay as they are.
+      if (version.atLeast('4.1')) {
+        await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
+      }
       return this.load(manager, id);
     });
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
@@ -233,7 +242,10 @@ export class DeliveryServicesService {
     return view;
   }
 
-  /** Origins, TLS versions, query parameters and match lists of a page of rows: four queries. */
+  /**
+   * Origins, TLS versions, query parameters, match lists and required capabilities of a page of
+   * rows: five queries.
+   */
   private async views(rows: DeliveryService[], manager: EntityManager): Promise<DeliveryServiceView[]> {
     if (rows.length === 0) {
       return [];
@@ -253,6 +265,7 @@ export class DeliveryServicesService {
       relations: { regex: { type: true } },
       order: { setNumber: 'ASC', id: 'ASC' },
     });
+    const capabilities = await this.requiredCapabilities.requiredBy(ids, manager);
     return rows.map((ds) => {
       const origin = origins.find((o) => o.deliveryServiceId === ds.id);
       return {
@@ -261,6 +274,7 @@ export class DeliveryServicesService {
           ? `${origin.protocol}://${origin.fqdn}${origin.port === null ? '' : `:${origin.port}`}`
           : null,
         tlsVersions: tls.filter((t) => t.deliveryServiceId === ds.id).map((t) => t.tlsVersion),
+        requiredCapabilities: capabilities.get(ds.id) ?? [],
         consistentHashQueryParams: [
           ...new Set(params.filter((p) => p.deliveryServiceId === ds.id).map((p) => p.name)),
         ],
@@ -285,7 +299,8 @@ export class DeliveryServicesService {
     if (typeof input.typeId === 'number' && input.typeId > 0) {
       type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
     }
-    const errors = validateDeliveryService(input, type, create);
+    const known = await this.requiredCapabilities.existing(input.requiredCapabilities ?? [], manager);
+    const errors = validateDeliveryService(input, type, create, known);
     if (errors.length > 0) {
       throw new BadRequestException(`invalid request: ${errors.join(', ')}`);
     }

@@ -8,6 +8,8 @@ export interface DeliveryServiceView {
   ds: DeliveryService;
   orgServerFqdn: string | null;
   tlsVersions: string[];
+  /** From the server-capabilities module's `deliveryservices_required_capability`. */
+  requiredCapabilities: string[];
   consistentHashQueryParams: string[];
   matchList: MatchListEntry[];
 }
@@ -116,7 +118,7 @@ export function toDeliveryServiceResponse(
   }
   if (version.atLeast('4.1')) {
     body.regional = ds.regional;
-    body.requiredCapabilities = [];
+    body.requiredCapabilities = view.requiredCapabilities;
   }
   return body;
 }

@@ -1,0 +1,54 @@
+import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { intParamOf, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+
+function first(value: unknown): string | undefined {
+  const raw: unknown = Array.isArray(value) ? value[0] : value;
+  return typeof raw === 'string' ? raw : undefined;
+}
+
+/** The query parameter `name` as given (a repeated one by its first value), or undefined. */
+export const QueryText = createParamDecorator((name: string, ctx: ExecutionContext): string | undefined =>
+  first(ctx.switchToHttp().getRequest<Request>().query[name]),
+);
+
+/**
+ * The keys of the original's generic handlers read from the query string, in their order
+ * (`DELETE server_server_capabilities?serverId=&serverCapability=`): absent or empty → 400 `missing
+ * key: <name>`; an integer key that is not one (or beyond the 32-bit ids) → 400 `failed to parse
+ * key: <name>` (docs/original-behaviour.md#generic-handlers).
+ */
+export const QueryKeys = createParamDecorator(
+  (keys: [name: string, kind: 'int' | 'string'][], ctx: ExecutionContext): (string | number)[] => {
+    const query = ctx.switchToHttp().getRequest<Request>().query;
+    return keys.map(([name, kind]) => {
+      const value = first(query[name]);
+      if (value === undefined || value === '') {
+        throw new BadRequestException(`missing key: ${name}`);
+      }
+      return kind === 'int' ? new KeyIdPipe(name).transform(value) : value;
+    });
+  },
+);
+
+/**
+ * The row a PUT or DELETE of a table keyed by several columns addresses, read from the query string
+ * (`{ column: [parameter, kind] }`) for its preconditions; undefined unless every key is given (and
+ * each integer one is an integer), when the handler answers its own 400.
+ */
+export function rowByQuery(
+  columns: Record<string, [param: string, kind: 'int' | 'string']>,
+): (req: Request) => RowKey | undefined {
+  return (req) => {
+    const key: RowKey = {};
+    for (const [column, [param, kind]] of Object.entries(columns)) {
+      const value = kind === 'int' ? intParamOf(req, param) : paramOf(req, param);
+      if (value === undefined || value === '') {
+        return undefined;
+      }
+      key[column] = value;
+    }
+    return key;
+  };
+}

@@ -1,0 +1,213 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import type { DataSource, Repository } from 'typeorm';
+import { translateDbErrors } from 'src/common/database/db-error';
+import { lockingClause } from 'src/common/database/locks';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { Server } from 'src/modules/servers/server.entity';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import type { MultipleServersCapabilities } from './dto/multiple-servers-capabilities.dto';
+import type { ServerServerCapabilityRow } from './dto/server-server-capability.response';
+import { ServerServerCapabilityDto } from './dto/server-server-capability.dto';
+import { ServerServerCapability } from './server-server-capability.entity';
+import { CAPABLE_SERVER_TYPE, runSql } from './sql';
+import { toDate } from 'src/common/time/timestamps';
+
+/** The original's text for a pair that exists (its PostgreSQL unique-violation text). */
+const pairTaken = (serverId: number, capability: string): BadRequestException =>
+  new BadRequestException(
+    `server_server_capability server, server_capability '${serverId}, ${capability}' already exists.`,
+  );
+
+/** Which pairs a multiple_servers_capabilities request names, by its page type. */
+type PageType = 'sc' | 'server';
+
+/**
+ * Which capabilities servers have (docs/original-behaviour.md#server-server-capabilities): only
+ * EDGE and MID servers have any; a capability cannot be taken from a server while a delivery
+ * service the server is assigned to requires it.
+ */
+@Injectable()
+export class ServerServerCapabilitiesService {
+  constructor(
+    @InjectRepository(ServerServerCapability) private readonly pairs: Repository<ServerServerCapability>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  async list(query: ListQuery): Promise<ServerServerCapabilityRow[]> {
+    const qb = this.pairs
+      .createQueryBuilder('ssc')
+      .innerJoin(Server, 's', 's.id = ssc.server')
+      .select('ssc.server', 'serverId')
+      .addSelect('ssc.server_capability', 'serverCapability')
+      .addSelect('ssc.last_updated', 'lastUpdated')
+      .addSelect('s.host_name', 'serverHostName');
+    const rows = await applyListQuery(qb, query).addOrderBy('ssc.server_capability', 'ASC').getRawMany<{
+      serverId: number | string;
+      serverCapability: string;
+      lastUpdated: Date | string;
+      serverHostName: string;
+    }>();
+    return rows.map((row) => ({
+      serverId: Number(row.serverId),
+      serverCapability: row.serverCapability,
+      lastUpdated: toDate(row.lastUpdated),
+      serverHostName: row.serverHostName,
+    }));
+  }
+
+  /**
+   * POST server_server_capabilities: the server must exist (404) and be an EDGE or MID server (400);
+   * an unknown capability is refused by the foreign key (404 `server_capability not found`), a pair
+   * that exists by the primary key.
+   */
+  async create(dto: ServerServerCapabilityDto): Promise<ServerServerCapabilityRow> {
+    await this.checkServers([dto.serverId]);
+    await translateDbErrors(
+      () => this.pairs.insert({ serverId: dto.serverId, serverCapability: dto.serverCapability }),
+      (failure) => (failure.kind === 'unique' ? pairTaken(dto.serverId, dto.serverCapability) : undefined),
+    );
+    const row = await this.pairs.findOneByOrFail({
+      serverId: dto.serverId,
+      serverCapability: dto.serverCapability,
+    });
+    return { serverId: row.serverId, serverCapability: row.serverCapability, lastUpdated: row.lastUpdated };
+  }
+
+  /**
+   * DELETE server_server_capabilities?serverId=&serverCapability=: refused while a delivery service
+   * the server is assigned to requires the capability (naming those within the user's tenancy);
+   * the pair is locked first and the requirements are read with a locking read, so that none can be
+   * added in between.
+   */
+  async remove(user: CurrentUser, serverId: number, capability: string): Promise<void> {
+    await runSql(
+      this.dataSource,
+      'SELECT server FROM server_server_capability WHERE server = :serverId AND server_capability = :capability' +
+        lockingClause(this.dataSource, 'write'),
+      { serverId, capability },
+    );
+    const requiring = await runSql<{ id: number | string; tenantId: number | string }>(
+      this.dataSource,
+      'SELECT ds.id AS id, ds.tenant_id AS tenantId FROM deliveryservice_server dss ' +
+        'JOIN deliveryservices_required_capability drc ' +
+        'ON drc.deliveryservice_id = dss.deliveryservice AND drc.required_capability = :capability ' +
+        'JOIN deliveryservice ds ON ds.id = dss.deliveryservice WHERE dss.server = :serverId ORDER BY ds.id' +
+        lockingClause(this.dataSource, 'share'),
+      { serverId, capability },
+    );
+    if (requiring.length > 0) {
+      const reachable = new Set(await this.tenancy.reachableTenantIds(user.tenantId));
+      const visible = requiring.filter((ds) => reachable.has(Number(ds.tenantId))).map((ds) => Number(ds.id));
+      const which = visible.length > 0 ? `the delivery services ${visible.join(',')}` : 'delivery services';
+      throw new BadRequestException(
+        `cannot remove the capability ${capability} from the server ${serverId} as the server is assigned to ${which} that require it`,
+      );
+    }
+    const result = await this.pairs.delete({ serverId, serverCapability: capability });
+    if (!result.affected) {
+      throw new NotFoundException('no server server_capability with that key found');
+    }
+  }
+
+  /**
+   * POST multiple_servers_capabilities: one server and several capabilities (`pageType` `server`)
+   * or one capability and several servers (`sc`), never many to many. Each server must exist and be
+   * an EDGE or MID server; each pair is added in turn (a pair that exists, or an unknown capability,
+   * refuses the whole request).
+   */
+  async assignMany(body: MultipleServersCapabilities): Promise<PageType> {
+    const ids = body.serverIds ?? [];
+    const capabilities = body.serverCapabilities ?? [];
+    if (ids.length > 1 && capabilities.length > 1) {
+      throw new BadRequestException(
+        'not allowed to have many:many association between server and server capability. ' +
+          'Only associations allowed are; 1:1, 1:many or many:1',
+      );
+    }
+    await this.checkServers(ids);
+    const pageType = this.pageType(body.pageType, ' ');
+    const pairs: [number, string][] =
+      pageType === 'sc'
+        ? ids.map((id): [number, string] => [id, capabilities[0]])
+        : capabilities.map((capability): [number, string] => [ids[0], capability]);
+    for (const [serverId, capability] of pairs) {
+      await translateDbErrors(
+        () => this.pairs.insert({ serverId, serverCapability: capability }),
+        (failure) => (failure.kind === 'unique' ? pairTaken(serverId, capability) : undefined),
+      );
+    }
+    return pageType;
+  }
+
+  /**
+   * DELETE multiple_servers_capabilities: `sc` removes the capability from the one server named, or
+   * from every server when several or none are; `server` removes from the server the one capability
+   * named, or all its capabilities. Answers how many pairs went.
+   */
+  async removeMany(body: MultipleServersCapabilities): Promise<{ pageType: PageType; removed: number }> {
+    const ids = body.serverIds ?? [];
+    const capabilities = body.serverCapabilities ?? [];
+    await this.checkServers(ids, false);
+    const pageType = this.pageType(body.pageType, '');
+    const qb = this.pairs.createQueryBuilder().delete().from(ServerServerCapability);
+    if (pageType === 'sc') {
+      if (capabilities.length === 0) {
+        throw new BadRequestException("'serverCapabilities' cannot be blank");
+      }
+      qb.where('server_capability = :capability', { capability: capabilities[0] });
+      if (ids.length === 1) {
+        qb.andWhere('server = :serverId', { serverId: ids[0] });
+      }
+    } else {
+      if (ids.length === 0) {
+        throw new BadRequestException("'serverIds' cannot be blank");
+      }
+      qb.where('server = :serverId', { serverId: ids[0] });
+      if (capabilities.length === 1) {
+        qb.andWhere('server_capability = :capability', { capability: capabilities[0] });
+      }
+    }
+    const result = await qb.execute();
+    return { pageType, removed: result.affected ?? 0 };
+  }
+
+  /** The page type, or the original's 400 (its POST and DELETE texts differ by a space). */
+  private pageType(pageType: string | null | undefined, space: string): PageType {
+    if (pageType === 'sc' || pageType === 'server') {
+      return pageType;
+    }
+    throw new BadRequestException(
+      `incorrect page type:${space}'${pageType ?? ''}'. Should be 'sc' or 'server'`,
+    );
+  }
+
+  /**
+   * Each server exists (404 `server <id> does not exist`, in the body's order), then, unless told
+   * otherwise, each is an EDGE or MID server (400 naming the first that is not).
+   */
+  private async checkServers(ids: number[], capable = true): Promise<void> {
+    if (ids.length === 0) {
+      return;
+    }
+    const rows = await runSql<{ id: number | string; capable: number | string | boolean }>(
+      this.dataSource,
+      `SELECT s.id AS id, CASE WHEN ${CAPABLE_SERVER_TYPE} THEN 1 ELSE 0 END AS capable ` +
+        'FROM server s JOIN type t ON t.id = s.type WHERE s.id IN (:...ids)',
+      { ids: [...new Set(ids)] },
+    );
+    const found = new Map(rows.map((row) => [Number(row.id), Number(row.capable) === 1]));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) {
+      throw new NotFoundException(`server ${missing} does not exist`);
+    }
+    const wrongType = capable ? ids.find((id) => !found.get(id)) : undefined;
+    if (wrongType !== undefined) {
+      throw new BadRequestException(
+        `server id: ${wrongType} has an incorrect server type. Server capabilities can only be assigned to EDGE or MID servers`,
+      );
+    }
+  }
+}
