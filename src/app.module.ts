@@ -40,6 +40,7 @@ import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
+import { ServiceCategoriesModule } from 'src/modules/service-categories/service-categories.module';
 
 @Module({
   imports: [
@@ -77,6 +78,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     SystemModule,
     OpenApiModule,
     ChangeLogModule,
+    ServiceCategoriesModule,
   ],
   providers: [
     SessionAuthGuard,
