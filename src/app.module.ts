@@ -40,6 +40,7 @@ import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
+import { CoordinatesModule } from 'src/modules/coordinates/coordinates.module';
 import { ServiceCategoriesModule } from 'src/modules/service-categories/service-categories.module';
 
 @Module({
@@ -79,6 +80,7 @@ import { ServiceCategoriesModule } from 'src/modules/service-categories/service-
     OpenApiModule,
     ChangeLogModule,
     ServiceCategoriesModule,
+    CoordinatesModule,
   ],
   providers: [
     SessionAuthGuard,
