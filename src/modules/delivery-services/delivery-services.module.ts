@@ -9,6 +9,8 @@ import { DeliveryService } from './delivery-service.entity';
 import { DeliveryServiceByIdController, DeliveryServicesController } from './delivery-services.controller';
 import { DeliveryServicesService } from './delivery-services.service';
 import { Origin } from './origin.entity';
+import { OriginsController } from './origins.controller';
+import { OriginsService } from './origins.service';
 import { Regex } from './regex.entity';
 
 @Module({
@@ -23,8 +25,13 @@ import { Regex } from './regex.entity';
     ]),
     TenantsModule,
   ],
-  controllers: [DeliveryServiceSafeController, DeliveryServicesController, DeliveryServiceByIdController],
-  providers: [DeliveryServicesService],
+  controllers: [
+    DeliveryServiceSafeController,
+    DeliveryServicesController,
+    DeliveryServiceByIdController,
+    OriginsController,
+  ],
+  providers: [DeliveryServicesService, OriginsService],
   exports: [DeliveryServicesService],
 })
 export class DeliveryServicesModule {}
