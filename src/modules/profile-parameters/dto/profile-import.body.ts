@@ -111,7 +111,7 @@ export class ProfileImportBody {
       throw new BadRequestException(`decoding: ${decoding.join(', ')}`);
     }
     const text = (field: string): string =>
-      typeof fields[field] === 'string' ? (fields[field] as string) : '';
+      typeof fields[field] === 'string' ? (fields[field]) : '';
     const problems: string[] = [];
     const name = text('name');
     if (name === '') {
