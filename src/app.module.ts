@@ -41,6 +41,7 @@ import { TypesModule } from 'src/modules/types/types.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 import { CoordinatesModule } from 'src/modules/coordinates/coordinates.module';
+import { DeliveryServiceRequestsModule } from 'src/modules/delivery-service-requests/delivery-service-requests.module';
 import { ServiceCategoriesModule } from 'src/modules/service-categories/service-categories.module';
 
 @Module({
@@ -81,6 +82,7 @@ import { ServiceCategoriesModule } from 'src/modules/service-categories/service-
     ChangeLogModule,
     ServiceCategoriesModule,
     CoordinatesModule,
+    DeliveryServiceRequestsModule,
   ],
   providers: [
     SessionAuthGuard,
