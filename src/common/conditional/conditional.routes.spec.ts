@@ -29,7 +29,19 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       .sort();
 
   it('reads the id of the query string only where the id is the query form', () => {
-    expect(keyed('query id')).toEqual(['DELETE asns', 'DELETE federation_resolvers', 'PUT asns']);
+    expect(keyed('query id')).toEqual([
+      'DELETE asns',
+      'DELETE coordinates',
+      'DELETE deliveryservice_request_comments',
+      'DELETE deliveryservice_requests',
+      'DELETE federation_resolvers',
+      'DELETE origins',
+      'PUT asns',
+      'PUT coordinates',
+      'PUT deliveryservice_request_comments',
+      'PUT deliveryservice_requests',
+      'PUT origins',
+    ]);
   });
 
   it('declares the key of every route that names its row otherwise', () => {
@@ -40,8 +52,10 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE profileparameters/:profileId/:parameterId',
       'DELETE regions',
       'DELETE roles',
+      'DELETE service_categories/:name',
       'DELETE steering/:deliveryservice/targets/:target',
       'PUT roles',
+      'PUT service_categories/:name',
       'PUT steering/:deliveryservice/targets/:target',
     ]);
   });
