@@ -46,7 +46,7 @@ describe('deliveryservice_request_comments', () => {
     admin = await ApiClient.admin(app);
     portal = await createUser(app, admin, 'portal');
     const cdn = await createCdn(admin);
-    const requested = {
+    const requested: Record<string, unknown> = {
       ...deliveryServiceBody(cdn.id, await typeIdOf(admin, 'HTTP')),
       cdnId: cdn.id,
       displayName: 'd',

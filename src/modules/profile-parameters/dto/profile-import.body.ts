@@ -110,8 +110,7 @@ export class ProfileImportBody {
     if (decoding.length > 0) {
       throw new BadRequestException(`decoding: ${decoding.join(', ')}`);
     }
-    const text = (field: string): string =>
-      typeof fields[field] === 'string' ? (fields[field]) : '';
+    const text = (field: string): string => (typeof fields[field] === 'string' ? fields[field] : '');
     const problems: string[] = [];
     const name = text('name');
     if (name === '') {
