@@ -45,6 +45,9 @@ import { UsersModule } from 'src/modules/users/users.module';
 import { JobsModule } from 'src/modules/jobs/jobs.module';
 import { TopologiesModule } from 'src/modules/topologies/topologies.module';
 import { SnapshotsModule } from 'src/modules/snapshots/snapshots.module';
+import { CoordinatesModule } from 'src/modules/coordinates/coordinates.module';
+import { DeliveryServiceRequestsModule } from 'src/modules/delivery-service-requests/delivery-service-requests.module';
+import { ServiceCategoriesModule } from 'src/modules/service-categories/service-categories.module';
 
 @Module({
   imports: [
@@ -87,6 +90,9 @@ import { SnapshotsModule } from 'src/modules/snapshots/snapshots.module';
     OpenApiModule,
     ChangeLogModule,
     SnapshotsModule,
+    ServiceCategoriesModule,
+    CoordinatesModule,
+    DeliveryServiceRequestsModule,
   ],
   providers: [
     SessionAuthGuard,

@@ -118,6 +118,22 @@ const FIELDS = [
   'pageType',
   'deliveryServiceID',
   'requiredCapability',
+  'coordinateId',
+  'fqdn',
+  'ip6Address',
+  'port',
+  'protocol',
+  'paramId',
+  'profileIds',
+  'profile',
+  'parameters',
+  'changeType',
+  'status',
+  'requested',
+  'original',
+  'assignee',
+  'assigneeId',
+  'deliveryServiceRequestId',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

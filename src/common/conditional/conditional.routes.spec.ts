@@ -29,13 +29,23 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       .sort();
 
   it('reads the id of the query string only where the id is the query form', () => {
-    expect(keyed('query id')).toEqual([
-      'DELETE asns',
-      'DELETE federation_resolvers',
-      'DELETE jobs',
-      'PUT asns',
-      'PUT jobs',
-    ]);
+    expect(keyed('query id')).toEqual(
+      [
+        'DELETE asns',
+        'DELETE coordinates',
+        'DELETE deliveryservice_request_comments',
+        'DELETE deliveryservice_requests',
+        'DELETE federation_resolvers',
+        'DELETE jobs',
+        'DELETE origins',
+        'PUT asns',
+        'PUT coordinates',
+        'PUT deliveryservice_request_comments',
+        'PUT deliveryservice_requests',
+        'PUT jobs',
+        'PUT origins',
+      ].sort(),
+    );
   });
 
   it('declares the key of every route that names its row otherwise', () => {
@@ -51,11 +61,13 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
         'DELETE roles',
         'DELETE server_capabilities',
         'DELETE server_server_capabilities',
+        'DELETE service_categories/:name',
         'DELETE steering/:deliveryservice/targets/:target',
         'DELETE topologies',
         'PUT deliveryservices/:dsid/regexes/:regexid',
         'PUT roles',
         'PUT server_capabilities',
+        'PUT service_categories/:name',
         'PUT snapshot',
         'PUT steering/:deliveryservice/targets/:target',
         'PUT topologies',

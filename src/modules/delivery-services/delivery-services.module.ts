@@ -16,6 +16,8 @@ import { DeliveryService } from './delivery-service.entity';
 import { DeliveryServiceByIdController, DeliveryServicesController } from './delivery-services.controller';
 import { DeliveryServicesService } from './delivery-services.service';
 import { Origin } from './origin.entity';
+import { OriginsController } from './origins.controller';
+import { OriginsService } from './origins.service';
 import { Regex } from './regex.entity';
 
 @Module({
@@ -38,8 +40,9 @@ import { Regex } from './regex.entity';
     DeliveryServiceByIdController,
     DeliveryServicesRegexesController,
     DeliveryServiceRegexesController,
+    OriginsController,
   ],
-  providers: [DeliveryServicesService, DeliveryServiceRegexesService],
+  providers: [DeliveryServicesService, DeliveryServiceRegexesService, OriginsService],
   exports: [DeliveryServicesService, DeliveryServiceRegexesService],
 })
 export class DeliveryServicesModule {}

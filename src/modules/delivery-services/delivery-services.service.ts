@@ -226,6 +226,44 @@ export class DeliveryServicesService {
     });
   }
 
+  /**
+   * For delivery service requests: what the delivery service validation finds wrong with a
+   * requested delivery service (the `invalid request: ` list without its prefix), or undefined.
+   * Writes nothing.
+   */
+  async requestProblems(
+    body: DeliveryServiceBody,
+    version: ApiVersion,
+    create: boolean,
+  ): Promise<string | undefined> {
+    const { input } = toInput(body, version);
+    sanitize(input);
+    try {
+      await this.validate(this.dataSource.manager, input, create);
+    } catch (error) {
+      if (error instanceof BadRequestException) {
+        return error.message.replace(/^invalid request: /, '');
+      }
+      throw error;
+    }
+    return undefined;
+  }
+
+  /** For delivery service requests: the views of delivery services by id or XML id, whatever the tenancy. */
+  async viewsOf(where: { ids: number[] } | { xmlId: string }): Promise<DeliveryServiceView[]> {
+    const manager = this.dataSource.manager;
+    const qb = this.query(manager);
+    if ('ids' in where) {
+      if (where.ids.length === 0) {
+        return [];
+      }
+      qb.where('ds.id IN (:...ids)', { ids: where.ids });
+    } else {
+      qb.where('ds.xml_id = :xmlId', { xmlId: where.xmlId });
+    }
+    return this.views(await qb.getMany(), manager);
+  }
+
   private query(manager: EntityManager) {
     return manager
       .getRepository(DeliveryService)

@@ -1,12 +1,19 @@
 import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 import { Tenant } from 'src/modules/tenants/tenant.entity';
+import { Cachegroup } from 'src/modules/cachegroups/cachegroup.entity';
+import { Coordinate } from 'src/modules/coordinates/coordinate.entity';
+import { Profile } from 'src/modules/profiles/profile.entity';
 import { DeliveryService } from './delivery-service.entity';
 import { LAST_UPDATED, booleanColumn } from 'src/common/database/columns';
 
-/** An origin of a delivery service; the primary one mirrors `orgServerFqdn`. */
+/**
+ * An origin of a delivery service; the primary one mirrors `orgServerFqdn`, the others are written
+ * through `origins` (docs/original-behaviour.md#origins).
+ */
 @Entity({ name: 'origin' })
 @Unique('uq_origin__name', ['name'])
 @Index('ix_origin__deliveryservice', ['deliveryServiceId'])
+@Index('ix_origin__last_updated', ['lastUpdated'])
 export class Origin {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -33,6 +40,24 @@ export class Origin {
   @ForeignKey(() => Tenant, { name: 'fk_origin__tenant', onDelete: 'RESTRICT' })
   @Column({ name: 'tenant', type: 'integer', nullable: true })
   tenantId!: number | null;
+
+  @Column({ name: 'ip_address', type: 'varchar', length: 64, nullable: true })
+  ipAddress!: string | null;
+
+  @Column({ name: 'ip6_address', type: 'varchar', length: 64, nullable: true })
+  ip6Address!: string | null;
+
+  @ForeignKey(() => Cachegroup, { name: 'fk_origin__cachegroup', onDelete: 'RESTRICT' })
+  @Column({ name: 'cachegroup', type: 'integer', nullable: true })
+  cachegroupId!: number | null;
+
+  @ForeignKey(() => Coordinate, { name: 'fk_origin__coordinate', onDelete: 'RESTRICT' })
+  @Column({ name: 'coordinate', type: 'integer', nullable: true })
+  coordinateId!: number | null;
+
+  @ForeignKey(() => Profile, { name: 'fk_origin__profile', onDelete: 'RESTRICT' })
+  @Column({ name: 'profile', type: 'integer', nullable: true })
+  profileId!: number | null;
 
   @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;

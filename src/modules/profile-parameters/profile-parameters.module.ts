@@ -7,11 +7,24 @@ import { ProfileParameterController } from './profile-parameter.controller';
 import { ProfileParameter } from './profile-parameter.entity';
 import { ProfileParametersController } from './profile-parameters.controller';
 import { ProfileParametersService } from './profile-parameters.service';
+import { ProfileCopyImportController } from './profile-copy-import.controller';
+import { ProfileCopyImportService } from './profile-copy-import.service';
+import {
+  ParameterProfileController,
+  ProfileIdParametersController,
+} from './profile-id-parameters.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([ProfileParameter]), ParametersModule, ProfilesModule],
-  controllers: [ProfileParametersController, ProfileNameParametersController, ProfileParameterController],
-  providers: [ProfileParametersService],
+  controllers: [
+    ProfileParametersController,
+    ProfileNameParametersController,
+    ProfileParameterController,
+    ProfileIdParametersController,
+    ParameterProfileController,
+    ProfileCopyImportController,
+  ],
+  providers: [ProfileParametersService, ProfileCopyImportService],
   exports: [ProfileParametersService],
 })
 export class ProfileParametersModule {}

@@ -6,6 +6,8 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { Parameter, parameterIdentity } from 'src/modules/parameters/parameter.entity';
 import type { ByNameParameter } from './dto/by-name.body';
 import type { ProfileParameterAssignment } from './dto/profile-parameter-assignment.body';
+import type { ParamProfileBody } from './dto/param-profile.body';
+import type { ImportedParameter } from './dto/profile-import.body';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { ProfileParameter } from './profile-parameter.entity';
 import { lockingClause } from 'src/common/database/locks';
@@ -140,6 +142,93 @@ export class ProfileParametersService {
       }
       return assigned;
     });
+  }
+
+  /**
+   * POST /parameterprofile: the parameter and every profile must exist (the original's validation
+   * texts); `replace` first removes the parameter's other links; existing links are kept.
+   */
+  assignToParameter(body: ParamProfileBody): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      const problems: string[] = [];
+      const [param] = await manager.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM parameter WHERE id = ?',
+        [body.paramId],
+      );
+      if (Number(param.n) === 0) {
+        problems.push(`no parameter with ID ${body.paramId} exists`);
+      }
+      const unique = [...new Set(body.profileIds)];
+      if (unique.length > 0) {
+        const [profiles] = await manager.query<{ n: number | string }[]>(
+          `SELECT COUNT(*) AS n FROM profile WHERE id IN (${unique.map(() => '?').join(', ')})`,
+          unique,
+        );
+        if (Number(profiles.n) !== unique.length) {
+          problems.push(`profiles with IDs [${body.profileIds.join(' ')}] don't all exist`);
+        }
+      }
+      if (problems.length > 0) {
+        throw new BadRequestException(`parse error: validating: ${problems.join(', ')}`);
+      }
+      if (body.replace) {
+        await manager.delete(ProfileParameter, { parameterId: body.paramId });
+      }
+      for (const profileId of unique) {
+        await insertUnlessExists(() => insertLink(manager, profileId, body.paramId));
+      }
+    });
+  }
+
+  /** Links `profileId` to every parameter `fromProfileId` has (a profile copy). */
+  async copyLinks(manager: EntityManager, fromProfileId: number, profileId: number): Promise<void> {
+    await manager.query(
+      'INSERT INTO profile_parameter (profile, parameter) SELECT ?, parameter FROM profile_parameter WHERE profile = ?',
+      [profileId, fromProfileId],
+    );
+  }
+
+  /**
+   * The parameters of an imported profile: each found by name, config file and value, or created
+   * (not secure); each linked once. Answers how many were new and how many existed.
+   */
+  async importParameters(
+    manager: EntityManager,
+    profileId: number,
+    parameters: ImportedParameter[],
+  ): Promise<{ created: number; existing: number }> {
+    const linked = new Set<number>();
+    let created = 0;
+    let existing = 0;
+    for (const item of parameters) {
+      const identity = parameterIdentity(item.name, item.configFile, item.value);
+      const inserted = await insertUnlessExists(() =>
+        manager.insert(Parameter, {
+          name: item.name,
+          configFile: item.configFile,
+          value: item.value,
+          secure: false,
+          identity,
+        }),
+      );
+      const lock = lockingClause(manager.connection, 'share');
+      const [row] = await manager.query<{ id: number | string }[]>(
+        `SELECT id FROM parameter WHERE identity = ?${lock}`,
+        [identity],
+      );
+      const id = Number(row.id);
+      if (linked.has(id)) {
+        continue;
+      }
+      linked.add(id);
+      if (inserted) {
+        created++;
+      } else {
+        existing++;
+      }
+      await insertLink(manager, profileId, id);
+    }
+    return { created, existing };
   }
 
   private async insertOrReuse(manager: EntityManager, item: ByNameParameter): Promise<Parameter> {

@@ -1,0 +1,79 @@
+import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { VersionedQueryId } from 'src/common/validation/query-id';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { COORDINATE_LIST } from './coordinates.list';
+import { CoordinatesService } from './coordinates.service';
+import { CoordinateDto } from './dto/coordinate.dto';
+import { toCoordinateResponse } from './dto/coordinate.response';
+
+/**
+ * `coordinates`, updated and deleted by `?id=` (docs/original-behaviour.md#coordinates): the generic
+ * handlers' texts on 3.x/4.x, the 5.0 handlers' own (`Coordinate '<name>' (#<id>) created`).
+ */
+@ConditionalOn('coordinate')
+@Controller({ path: 'coordinates', version: ALL_VERSIONS })
+export class CoordinatesController {
+  constructor(private readonly coordinates: CoordinatesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('COORDINATE:READ')
+  async list(@ListParams(COORDINATE_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
+    return (await this.coordinates.list(query)).map((c) => toCoordinateResponse(c, version));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('COORDINATE:CREATE', 'COORDINATE:READ')
+  async create(@ValidBody(CoordinateDto) dto: CoordinateDto, @RequestedVersion() version: ApiVersion) {
+    const c = await this.coordinates.create(dto, version);
+    return ApiResult.of(
+      toCoordinateResponse(c, version),
+      successAlert(
+        version.atLeast('5.0') ? `Coordinate '${c.name}' (#${c.id}) created` : 'coordinate was created.',
+      ),
+    );
+  }
+
+  @Put()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('COORDINATE:UPDATE', 'COORDINATE:READ')
+  async update(
+    @VersionedQueryId('5.0') id: number,
+    @ValidBody(CoordinateDto) dto: CoordinateDto,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const v5 = version.atLeast('5.0');
+    if (v5 && dto.id !== undefined && dto.id !== null && dto.id !== id) {
+      throw new BadRequestException(
+        `ID mismatch; URI specifies ${id} but payload is for Coordinate #${dto.id}`,
+      );
+    }
+    const c = await this.coordinates.update(id, dto, version);
+    return ApiResult.of(
+      toCoordinateResponse(c, version),
+      successAlert(v5 ? `Coordinate '${c.name}' (#${id}) updated` : 'coordinate was updated.'),
+    );
+  }
+
+  /** 5.0 answers the deleted coordinate with its alert; 3.x/4.x only the alert. */
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('COORDINATE:DELETE', 'COORDINATE:READ')
+  async remove(@VersionedQueryId('5.0') id: number, @RequestedVersion() version: ApiVersion) {
+    const c = await this.coordinates.remove(id, version);
+    return version.atLeast('5.0')
+      ? ApiResult.of(
+          toCoordinateResponse(c, version),
+          successAlert(`Coordinate '${c.name}' (#${id}) deleted`),
+        )
+      : ApiResult.alertsOnly(successAlert('coordinate was deleted.'));
+  }
+}

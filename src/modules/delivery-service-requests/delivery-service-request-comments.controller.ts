@@ -1,0 +1,133 @@
+import {
+  BadRequestException,
+  Controller,
+  createParamDecorator,
+  Delete,
+  type ExecutionContext,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as User } from 'src/common/types/current-user';
+import { parseIntText } from 'src/common/validation/integers';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion, requestedVersion } from 'src/common/versioning/api-version';
+import { COMMENT_LIST } from './delivery-service-request-comments.list';
+import { DeliveryServiceRequestCommentsService } from './delivery-service-request-comments.service';
+import {
+  COMMENT_BODIES,
+  DeliveryServiceRequestCommentV3Dto,
+  DeliveryServiceRequestCommentV5Dto,
+} from './dto/delivery-service-request-comment.dto';
+import { toCommentResponse } from './dto/delivery-service-request-comment.response';
+
+/**
+ * The `?id=` of a comment's update or delete: the generic handlers' texts before 5.0; on 5.0 the
+ * hand-written ones, whose non-integer text differs between update and delete.
+ */
+const CommentId = createParamDecorator((method: 'update' | 'delete', ctx: ExecutionContext): number => {
+  const req = ctx.switchToHttp().getRequest<Request>();
+  if (!requestedVersion(req).atLeast('5.0')) {
+    return genericQueryId(req);
+  }
+  const raw: unknown = req.query.id;
+  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+  if (first === undefined) {
+    throw new BadRequestException('required parameters missing: missing required parameters: id');
+  }
+  const text = typeof first === 'string' ? first : '';
+  const id = parseIntText(text);
+  if (id === undefined) {
+    throw new BadRequestException(
+      method === 'update'
+        ? 'id must be an integer'
+        : `id must be an integer strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`,
+    );
+  }
+  return id;
+});
+
+const keyId = new KeyIdPipe();
+
+/** The generic-handler form of the key (`missing key: id`, `failed to parse key: id`). */
+function genericQueryId(req: Request): number {
+  const raw: unknown = req.query.id;
+  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+  if (first === undefined) {
+    throw new BadRequestException('missing key: id');
+  }
+  return keyId.transform(typeof first === 'string' ? first : '');
+}
+
+/** `deliveryservice_request_comments` (docs/original-behaviour.md#deliveryservice-request-comments). */
+@ConditionalOn('deliveryservice_request_comment')
+@Controller({ path: 'deliveryservice_request_comments', version: ALL_VERSIONS })
+export class DeliveryServiceRequestCommentsController {
+  constructor(private readonly comments: DeliveryServiceRequestCommentsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DS-REQUEST:READ', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async list(@ListParams(COMMENT_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
+    return (await this.comments.list(query)).map((c) => toCommentResponse(c, version));
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async create(
+    @ValidBody(COMMENT_BODIES) body: DeliveryServiceRequestCommentV3Dto | DeliveryServiceRequestCommentV5Dto,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const comment = await this.comments.create(body.deliveryServiceRequestId ?? 0, body.value ?? '', user);
+    return ApiResult.of(
+      toCommentResponse(comment, version),
+      successAlert('deliveryservice_request_comment was created.'),
+    );
+  }
+
+  @Put()
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async update(
+    @CommentId('update') id: number,
+    @ValidBody(COMMENT_BODIES) body: DeliveryServiceRequestCommentV3Dto | DeliveryServiceRequestCommentV5Dto,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const comment = await this.comments.update(
+      id,
+      body.deliveryServiceRequestId ?? 0,
+      body.value ?? '',
+      user,
+      version,
+    );
+    return ApiResult.of(
+      toCommentResponse(comment, version),
+      successAlert('deliveryservice_request_comment was updated.'),
+    );
+  }
+
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async remove(
+    @CommentId('delete') id: number,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    await this.comments.remove(id, user, version);
+    return ApiResult.alertsOnly(successAlert('deliveryservice_request_comment was deleted.'));
+  }
+}

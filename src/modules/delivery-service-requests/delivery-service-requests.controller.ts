@@ -1,0 +1,135 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as User } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { VersionedQueryId } from 'src/common/validation/query-id';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
+import { DELIVERY_SERVICE_REQUEST_LIST } from './delivery-service-requests.list';
+import { DeliveryServiceRequestsService } from './delivery-service-requests.service';
+import {
+  AssignmentBody,
+  DeliveryServiceRequestBody,
+  StatusChangeBody,
+} from './dto/delivery-service-request.body';
+import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request.response';
+
+/**
+ * `deliveryservice_requests` on 4.0 and later (docs/original-behaviour.md#deliveryservice-requests):
+ * list, create, update and delete by `?id=`.
+ */
+@ConditionalOn('deliveryservice_request')
+@Controller({ path: 'deliveryservice_requests', version: versionsFrom('4.0') })
+export class DeliveryServiceRequestsController {
+  constructor(private readonly requests: DeliveryServiceRequestsService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DS-REQUEST:READ', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async list(
+    @ListParams(DELIVERY_SERVICE_REQUEST_LIST) query: ListQuery,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    return (await this.requests.list(query, user, version)).map(toDeliveryServiceRequestResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:CREATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async create(
+    @ValidBody(DeliveryServiceRequestBody) body: DeliveryServiceRequestBody,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const row = await this.requests.create(body, user, version);
+    return ApiResult.of(
+      toDeliveryServiceRequestResponse(row),
+      successAlert('Delivery Service request created'),
+    );
+  }
+
+  @Put()
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async update(
+    @VersionedQueryId('4.0') id: number,
+    @ValidBody(DeliveryServiceRequestBody) body: DeliveryServiceRequestBody,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const row = await this.requests.update(id, body, user, version);
+    return ApiResult.of(
+      toDeliveryServiceRequestResponse(row),
+      successAlert(`Delivery Service Request #${id} updated`),
+    );
+  }
+
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:DELETE', 'DELIVERY-SERVICE:READ', 'USER:READ')
+  async remove(
+    @VersionedQueryId('4.0') id: number,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const row = await this.requests.remove(id, user, version);
+    return ApiResult.of(
+      toDeliveryServiceRequestResponse(row),
+      successAlert(`Delivery Service Request #${id} deleted`),
+    );
+  }
+}
+
+/** The assignee and the status of one request (docs/original-behaviour.md#deliveryservice-requests). */
+@ConditionalOn('deliveryservice_request')
+@Controller({ path: 'deliveryservice_requests/:id', version: versionsFrom('4.0') })
+export class DeliveryServiceRequestWorkflowController {
+  constructor(private readonly requests: DeliveryServiceRequestsService) {}
+
+  @Get('assign')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DS-REQUEST:READ', 'USER:READ')
+  async assignee(@Param('id', IntParamPipe) id: number, @CurrentUser() user: User) {
+    return (await this.requests.get(id, user)).assignee;
+  }
+
+  @Put('assign')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DS-REQUEST:UPDATE', 'DS-REQUEST:READ', 'USER:READ')
+  async assign(
+    @Param('id', IntParamPipe) id: number,
+    @ValidBody(AssignmentBody) body: AssignmentBody,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const { row, message } = await this.requests.assign(id, body, user, version);
+    return ApiResult.of(toDeliveryServiceRequestResponse(row), successAlert(message));
+  }
+
+  @Get('status')
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:READ')
+  async status(@Param('id', IntParamPipe) id: number, @CurrentUser() user: User) {
+    return (await this.requests.get(id, user)).status;
+  }
+
+  @Put('status')
+  @RequirePrivLevel(PrivLevel.Portal)
+  @RequirePermissions('DS-REQUEST:UPDATE', 'DS-REQUEST:READ')
+  async changeStatus(
+    @Param('id', IntParamPipe) id: number,
+    @ValidBody(StatusChangeBody) body: StatusChangeBody,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const { row, message } = await this.requests.changeStatus(id, body.status, user, version);
+    return ApiResult.of(toDeliveryServiceRequestResponse(row), successAlert(message));
+  }
+}

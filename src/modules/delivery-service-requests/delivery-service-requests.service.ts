@@ -1,0 +1,410 @@
+import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
+import { writeLock } from 'src/common/database/locks';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { toDate } from 'src/common/time/timestamps';
+import type { CurrentUser } from 'src/common/types/current-user';
+import type { ApiVersion } from 'src/common/versioning/api-version';
+import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
+import { toDeliveryServiceResponse } from 'src/modules/delivery-services/dto/delivery-service.response';
+import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { DeliveryServiceRequest } from './delivery-service-request.entity';
+import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.body';
+import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';
+
+interface RawRequest {
+  id: number | string;
+  assignee: string | null;
+  author: string;
+  lastEditedBy: string | null;
+  changeType: string;
+  status: string;
+  createdAt: Date | string;
+  lastUpdated: Date | string;
+  requested: string | null;
+  original: string | null;
+  assigneeId: number | string | null;
+}
+
+type Json = Record<string, unknown>;
+
+const parse = (text: string | null): Json | null => (text === null ? null : (JSON.parse(text) as Json));
+const numberOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+
+/** Open: not yet complete, rejected or pending (the original's `IsOpen`). */
+export const isOpen = (status: string): boolean => !['complete', 'rejected', 'pending'].includes(status);
+
+/** The original's status workflow (`RequestStatus.ValidTransition`): undefined when allowed, else why not. */
+export function transitionProblem(from: string, to: string): string | undefined {
+  if (from === 'rejected' || from === 'complete') {
+    return `${from} request cannot be changed`;
+  }
+  if (from === to) {
+    return undefined;
+  }
+  const allowed: Record<string, string[]> = {
+    draft: ['submitted'],
+    submitted: ['draft'],
+    rejected: ['submitted'],
+    pending: ['submitted'],
+    complete: ['submitted', 'pending'],
+  };
+  return allowed[to]?.includes(from) ? undefined : `invalid transition from ${from} to ${to}`;
+}
+
+/**
+ * Delivery service requests (docs/original-behaviour.md#deliveryservice-requests), 4.0 and later.
+ * The delivery services are the delivery-services module's: its validation judges a requested one,
+ * its views and wire mapper give the original of an open `update` or `delete` request.
+ */
+@Injectable()
+export class DeliveryServiceRequestsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveryServices: DeliveryServicesService,
+    private readonly tenancy: TenancyService,
+  ) {}
+
+  async list(query: ListQuery, user: CurrentUser, version: ApiVersion): Promise<DeliveryServiceRequestRow[]> {
+    const qb = withinTenancy(this.select(), 'r.tenant_id', user.tenantId);
+    const rows = (await applyListQuery(qb, query).getRawMany<RawRequest>()).map(toRow);
+    await this.withLiveOriginals(rows, version);
+    return rows;
+  }
+
+  async create(body: DeliveryServiceRequestBody, user: CurrentUser, version: ApiVersion) {
+    const assigneeId = await this.validate(body, version, 'draft');
+    if (body.status !== 'draft' && body.status !== 'submitted') {
+      throw new BadRequestException(
+        `invalid initial request status '${body.status}' - must be 'draft' or 'submitted'`,
+      );
+    }
+    const { requested, original } = this.kept(body);
+    await this.assertReach(user, body.changeType, requested, original);
+    const xmlId = xmlIdOf(body.changeType, requested, original);
+    const open = await this.dataSource.query<unknown[]>(
+      `SELECT 1 FROM deliveryservice_request WHERE status <> 'complete' AND status <> 'rejected' ` +
+        'AND deliveryservice IS NOT NULL AND xml_id = ?',
+      [xmlId],
+    );
+    if (open.length > 0) {
+      throw new BadRequestException(`an open Delivery Service Request for XMLID '${xmlId}' already exists`);
+    }
+    const result = await this.dataSource.getRepository(DeliveryServiceRequest).insert({
+      assigneeId,
+      authorId: user.id,
+      changeType: body.changeType,
+      lastEditedById: user.id,
+      requested: requested ? JSON.stringify(requested) : null,
+      original: original ? JSON.stringify(original) : null,
+      status: body.status,
+      xmlId,
+      tenantId: tenantOf(body.changeType, requested, original),
+    });
+    return this.answerWritten(Number(result.identifiers[0].id), version, xmlId);
+  }
+
+  async update(id: number, body: DeliveryServiceRequestBody, user: CurrentUser, version: ApiVersion) {
+    const current = await this.current(id, `no such Delivery Service Request: #${id}`);
+    await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
+    if (!isOpen(current.status)) {
+      throw new BadRequestException(`cannot change DeliveryServiceRequest in '${current.status}' status`);
+    }
+    const assigneeId = await this.validate(body, version, await this.statusOf(body.id));
+    if (body.status !== 'draft' && body.status !== 'submitted') {
+      throw new BadRequestException(`cannot change DeliveryServiceRequest status to '${body.status}'`);
+    }
+    const { requested, original } = this.kept(body);
+    await this.assertReach(user, body.changeType, requested, original);
+    const xmlId = xmlIdOf(body.changeType, requested, original);
+    await this.dataSource.getRepository(DeliveryServiceRequest).update(
+      { id },
+      {
+        assigneeId,
+        changeType: body.changeType,
+        lastEditedById: user.id,
+        requested: requested ? JSON.stringify(requested) : null,
+        original: original ? JSON.stringify(original) : null,
+        status: body.status,
+        xmlId,
+        tenantId: tenantOf(body.changeType, requested, original),
+      },
+    );
+    return this.answerWritten(id, version, xmlId);
+  }
+
+  async remove(id: number, user: CurrentUser, version: ApiVersion): Promise<DeliveryServiceRequestRow> {
+    const current = await this.current(id, `no such Delivery Service Request: #${id}`);
+    await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
+    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
+    await this.dataSource.getRepository(DeliveryServiceRequest).delete({ id });
+    await this.withLiveOriginals([row], version);
+    return row;
+  }
+
+  /** GET …/assign and …/status: the request, within reach. */
+  async get(id: number, user: CurrentUser): Promise<DeliveryServiceRequestRow> {
+    const current = await this.current(id, `no such Delivery Service Request: ${id}`, false);
+    await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
+    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
+    return row;
+  }
+
+  async assign(id: number, body: AssignmentBody, user: CurrentUser, version: ApiVersion) {
+    const current = await this.current(id, `no such Delivery Service Request: ${id}`);
+    await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
+    let assigneeId: number | null = null;
+    let message = `Unassigned '${current.xmlId}' Delivery Service Request`;
+    if (body.assigneeId !== undefined && body.assigneeId !== null) {
+      const rows = await this.dataSource.query<{ username: string }[]>(
+        'SELECT username FROM tm_user WHERE id = ?',
+        [body.assigneeId],
+      );
+      if (rows.length === 0) {
+        throw new BadRequestException(`no such user #${body.assigneeId}`);
+      }
+      assigneeId = body.assigneeId;
+      message = `Changed assignee of '${current.xmlId}' Delivery Service Request to '${rows[0].username}'`;
+    } else if (body.assignee !== undefined && body.assignee !== null) {
+      const found = await this.userIdOf(body.assignee);
+      if (found === undefined) {
+        throw new BadRequestException(`no such user '${body.assignee}'`);
+      }
+      assigneeId = found;
+      message = `Changed assignee of '${current.xmlId}' Delivery Service Request to '${body.assignee}'`;
+    }
+    await this.dataSource.getRepository(DeliveryServiceRequest).update({ id }, { assigneeId });
+    return { row: await this.answerWritten(id, version, current.xmlId), message };
+  }
+
+  /**
+   * Moves the request along the workflow. Closing an `update` or `delete` request keeps the
+   * delivery service as it is then as its `original`.
+   */
+  async changeStatus(id: number, status: string, user: CurrentUser, version: ApiVersion) {
+    const current = await this.current(id, `no such Delivery Service Request: ${id}`);
+    const problem = transitionProblem(current.status, status);
+    if (problem) {
+      throw new BadRequestException(problem);
+    }
+    await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
+    const changes: Partial<DeliveryServiceRequest> = { status, lastEditedById: user.id };
+    if (
+      isOpen(current.status) &&
+      status !== 'draft' &&
+      status !== 'submitted' &&
+      current.changeType !== 'create'
+    ) {
+      const id = liveId(current.changeType, parse(current.requested), parse(current.original));
+      const [view] = id === undefined ? [] : await this.deliveryServices.viewsOf({ ids: [id] });
+      if (view) {
+        changes.original = JSON.stringify(toDeliveryServiceResponse(view, version));
+      }
+    }
+    await this.dataSource.getRepository(DeliveryServiceRequest).update({ id }, changes);
+    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
+    await this.withLiveOriginals([row], version);
+    return {
+      row,
+      message: `Changed status of '${current.xmlId}' Delivery Service Request from '${current.status}' to '${status}'`,
+    };
+  }
+
+  /** The original's validation (`validateV5`): every problem, keyed by field, in one 400. */
+  private async validate(body: DeliveryServiceRequestBody, version: ApiVersion, fromStatus: string) {
+    const problems: Record<string, string> = {};
+    let assigneeId: number | null = null;
+    if (body.assignee !== undefined && body.assignee !== null) {
+      const id = await this.userIdOf(body.assignee);
+      if (id === undefined) {
+        problems.assignee = `no such user '${body.assignee}'`;
+      } else {
+        assigneeId = id;
+      }
+    }
+    if (body.changeType === '') {
+      problems.changeType = 'cannot be blank';
+    }
+    if (body.changeType === 'delete') {
+      if (!body.original) {
+        problems.original = "required for changeType='delete'";
+      } else if (numberOf(body.original.json.id) === undefined) {
+        problems.original = 'must be identified (specify ID)';
+      }
+    }
+    if (body.changeType === 'create' || body.changeType === 'update') {
+      if (!body.requested) {
+        problems.requested = `required for changeType='${body.changeType}'`;
+      } else {
+        const problem = await this.deliveryServices.requestProblems(
+          body.requested.body,
+          version,
+          body.changeType === 'create',
+        );
+        if (problem) {
+          problems.requested = problem;
+        }
+      }
+    }
+    const transition = transitionProblem(fromStatus, body.status);
+    if (transition) {
+      problems.status = transition;
+    }
+    const keys = Object.keys(problems).sort();
+    if (keys.length > 0) {
+      throw new BadRequestException(`${keys.map((k) => `${k}: ${problems[k]}`).join('; ')}.`);
+    }
+    return assigneeId;
+  }
+
+  /** `requested` for create and update, `original` for delete, as the original keeps them. */
+  private kept(body: DeliveryServiceRequestBody): { requested: Json | null; original: Json | null } {
+    return body.changeType === 'delete'
+      ? { requested: null, original: body.original?.json ?? null }
+      : { requested: body.requested?.json ?? null, original: null };
+  }
+
+  /** The original's `isTenantAuthorized`: the requested delivery service's tenant, then the original's. */
+  private async assertReach(
+    user: CurrentUser,
+    changeType: string,
+    requested: Json | null,
+    original: Json | null,
+  ) {
+    const tenants: (number | undefined)[] = [];
+    if (requested && (changeType === 'update' || changeType === 'create')) {
+      tenants.push(numberOf(requested.tenantId) ?? 0);
+    }
+    if (original && changeType !== 'create') {
+      tenants.push(numberOf(original.tenantId) ?? 0);
+    }
+    for (const tenantId of tenants) {
+      if (!(await this.tenancy.isWithinReach(user.tenantId, tenantId!))) {
+        throw new ForbiddenException(NOT_AUTHORIZED_ON_TENANT);
+      }
+    }
+  }
+
+  private async current(id: number, notFound: string, lock = true): Promise<DeliveryServiceRequest> {
+    const row = await this.dataSource
+      .getRepository(DeliveryServiceRequest)
+      .findOne({ where: { id }, lock: lock ? writeLock(this.dataSource) : undefined });
+    if (!row) {
+      throw new NotFoundException(notFound);
+    }
+    return row;
+  }
+
+  private async statusOf(id: number | undefined): Promise<string> {
+    if (id === undefined || id <= 0) {
+      return 'draft';
+    }
+    const rows = await this.dataSource.query<{ status: string }[]>(
+      'SELECT status FROM deliveryservice_request WHERE id = ?',
+      [id],
+    );
+    return rows[0]?.status ?? 'draft';
+  }
+
+  private async userIdOf(username: string): Promise<number | undefined> {
+    const rows = await this.dataSource.query<{ id: number | string }[]>(
+      'SELECT id FROM tm_user WHERE username = ?',
+      [username],
+    );
+    return rows.length === 0 ? undefined : Number(rows[0].id);
+  }
+
+  /** The written request; an `update` request shows the delivery service it would change, which must exist. */
+  private async answerWritten(
+    id: number,
+    version: ApiVersion,
+    xmlId: string,
+  ): Promise<DeliveryServiceRequestRow> {
+    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
+    if (row.changeType === 'update') {
+      const [view] = await this.deliveryServices.viewsOf({ xmlId });
+      if (!view) {
+        throw new BadRequestException(`cannot update non-existent Delivery Service '${xmlId}'`);
+      }
+      row.original = toDeliveryServiceResponse(view, version);
+    }
+    return row;
+  }
+
+  /** Open `update` and `delete` requests show their delivery service as it is now. */
+  private async withLiveOriginals(rows: DeliveryServiceRequestRow[], version: ApiVersion): Promise<void> {
+    const wanted = new Map<number, DeliveryServiceRequestRow[]>();
+    for (const row of rows) {
+      if (!isOpen(row.status) || row.changeType === 'create') {
+        continue;
+      }
+      const id = liveId(row.changeType, row.requested, row.original);
+      if (id !== undefined) {
+        wanted.set(id, [...(wanted.get(id) ?? []), row]);
+      }
+    }
+    const views = await this.deliveryServices.viewsOf({ ids: [...wanted.keys()] });
+    for (const view of views) {
+      for (const row of wanted.get(view.ds.id) ?? []) {
+        row.original = toDeliveryServiceResponse(view, version);
+      }
+    }
+  }
+
+  private select(): SelectQueryBuilder<DeliveryServiceRequest> {
+    return this.dataSource
+      .getRepository(DeliveryServiceRequest)
+      .createQueryBuilder('r')
+      .innerJoin('tm_user', 'a', 'a.id = r.author_id')
+      .leftJoin('tm_user', 's', 's.id = r.assignee_id')
+      .leftJoin('tm_user', 'e', 'e.id = r.last_edited_by_id')
+      .select([
+        'r.id AS id',
+        's.username AS assignee',
+        'r.assignee_id AS assigneeId',
+        'a.username AS author',
+        'e.username AS lastEditedBy',
+        'r.change_type AS changeType',
+        'r.status AS status',
+        'r.created_at AS createdAt',
+        'r.last_updated AS lastUpdated',
+        'r.deliveryservice AS requested',
+        'r.original AS original',
+      ]);
+  }
+}
+
+/** The delivery service an open request shows live: the requested one's id (update), the original's (delete). */
+function liveId(changeType: string, requested: Json | null, original: Json | null): number | undefined {
+  if (changeType === 'update') {
+    return numberOf(requested?.id);
+  }
+  return changeType === 'delete' ? numberOf(original?.id) : undefined;
+}
+
+function xmlIdOf(changeType: string, requested: Json | null, original: Json | null): string {
+  const ds = changeType === 'delete' ? original : requested;
+  return typeof ds?.xmlId === 'string' ? ds.xmlId : '';
+}
+
+function tenantOf(changeType: string, requested: Json | null, original: Json | null): number | null {
+  const ds = changeType === 'delete' ? original : requested;
+  return numberOf(ds?.tenantId) ?? null;
+}
+
+function toRow(raw: RawRequest): DeliveryServiceRequestRow {
+  return {
+    id: Number(raw.id),
+    assignee: raw.assignee,
+    author: raw.author,
+    lastEditedBy: raw.lastEditedBy ?? '',
+    changeType: raw.changeType,
+    status: raw.status,
+    createdAt: toDate(raw.createdAt),
+    lastUpdated: toDate(raw.lastUpdated),
+    requested: parse(raw.requested),
+    original: parse(raw.original),
+  };
+}

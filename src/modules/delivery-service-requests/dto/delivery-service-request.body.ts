@@ -1,0 +1,189 @@
+import { BadRequestException } from '@nestjs/common';
+import type { JsonSchema } from 'src/common/validation/json-schema';
+import { intProblem } from 'src/common/validation/integers';
+import { bodyTypeFor, type BodyContext } from 'src/common/validation/valid-body';
+import { validateBody } from 'src/common/validation/versioned-body';
+import {
+  DELIVERY_SERVICE_BODIES,
+  type DeliveryServiceBody,
+} from 'src/modules/delivery-services/dto/delivery-service.body';
+
+export const CHANGE_TYPES = ['create', 'update', 'delete'] as const;
+export const REQUEST_STATUSES = ['draft', 'submitted', 'rejected', 'pending', 'complete'] as const;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A delivery service of the request: the validated body, and its JSON as stored. */
+export interface RequestedDeliveryService {
+  body: DeliveryServiceBody;
+  json: Record<string, unknown>;
+}
+
+/**
+ * Body of POST /deliveryservice_requests and PUT /deliveryservice_requests?id= on 4.0+
+ * (docs/original-behaviour.md#deliveryservice-requests). What the original's JSON decoding refuses
+ * answers `decoding: …` here (an unknown change type or status, wrong types, and the delivery
+ * services' own types, read with the delivery service body of the version); the rules that need the
+ * database are the service's.
+ */
+export class DeliveryServiceRequestBody {
+  id?: number;
+  assignee?: string | null;
+  changeType!: string;
+  status!: string;
+  requested?: RequestedDeliveryService | null;
+  original?: RequestedDeliveryService | null;
+
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      assignee: { type: 'string', nullable: true },
+      changeType: { type: 'string', enum: [...CHANGE_TYPES] },
+      status: { type: 'string', enum: [...REQUEST_STATUSES] },
+      requested: { type: 'object', description: 'a delivery service of the version', nullable: true },
+      original: { type: 'object', description: 'a delivery service of the version', nullable: true },
+    },
+    required: ['changeType', 'status'],
+  };
+
+  static readonly parse = async (raw: unknown, { present, version }: BodyContext) => {
+    if (!present) {
+      throw new BadRequestException('decoding: EOF');
+    }
+    if (!isPlainObject(raw)) {
+      throw new BadRequestException('decoding: the request body must be a JSON object');
+    }
+    const body = new DeliveryServiceRequestBody();
+    const text = (field: string): string | null | undefined => {
+      const value = raw[field];
+      if (value !== undefined && value !== null && typeof value !== 'string') {
+        throw new BadRequestException(`decoding: '${field}' must be a string`);
+      }
+      return value;
+    };
+    if (raw.id !== undefined && raw.id !== null) {
+      const problem = intProblem(raw.id);
+      if (problem) {
+        throw new BadRequestException(`decoding: 'id' ${problem}`);
+      }
+      body.id = raw.id as number;
+    }
+    body.assignee = text('assignee');
+    const changeType = text('changeType');
+    if (changeType !== undefined && changeType !== null) {
+      const known = CHANGE_TYPES.find((t) => t === changeType.toLowerCase());
+      if (!known) {
+        throw new BadRequestException(
+          `decoding: invalid Delivery Service Request changeType: '${changeType}'`,
+        );
+      }
+      body.changeType = known;
+    } else {
+      body.changeType = '';
+    }
+    const status = text('status') ?? '';
+    if (status !== '' && !(REQUEST_STATUSES as readonly string[]).includes(status)) {
+      throw new BadRequestException(`decoding: ${status} is not a valid RequestStatus name`);
+    }
+    body.status = status;
+    const type = bodyTypeFor(DELIVERY_SERVICE_BODIES, version)!;
+    for (const field of ['requested', 'original'] as const) {
+      const value = raw[field];
+      if (value === undefined || value === null) {
+        body[field] = null;
+        continue;
+      }
+      if (!isPlainObject(value)) {
+        throw new BadRequestException(`decoding: '${field}' must be a JSON object`);
+      }
+      try {
+        const ds = (await validateBody(value, type)) as DeliveryServiceBody;
+        const json = JSON.parse(JSON.stringify(ds)) as Record<string, unknown>;
+        // The delivery service body has no `id` (it comes from the path there); a request's has.
+        if (value.id !== undefined && value.id !== null) {
+          const problem = intProblem(value.id);
+          if (problem) {
+            throw new BadRequestException(`'id' ${problem}`);
+          }
+          json.id = value.id;
+        }
+        body[field] = { body: ds, json };
+      } catch (error) {
+        if (error instanceof BadRequestException) {
+          throw new BadRequestException(`decoding: ${field}: ${error.message}`);
+        }
+        throw error;
+      }
+    }
+    return body;
+  };
+}
+
+/** Body of PUT deliveryservice_requests/{id}/assign: a user by id or by name, or neither (unassign). */
+export class AssignmentBody {
+  assigneeId?: number | null;
+  assignee?: string | null;
+
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: {
+      assigneeId: { type: 'integer', nullable: true },
+      assignee: { type: 'string', nullable: true },
+    },
+  };
+
+  static readonly parse = (raw: unknown, { present }: BodyContext): AssignmentBody => {
+    if (!present) {
+      throw new BadRequestException('decoding: EOF');
+    }
+    if (!isPlainObject(raw)) {
+      throw new BadRequestException('decoding: the request body must be a JSON object');
+    }
+    const body = new AssignmentBody();
+    if (raw.assigneeId !== undefined && raw.assigneeId !== null) {
+      const problem = intProblem(raw.assigneeId);
+      if (problem) {
+        throw new BadRequestException(`decoding: 'assigneeId' ${problem}`);
+      }
+      body.assigneeId = raw.assigneeId as number;
+    }
+    if (raw.assignee !== undefined && raw.assignee !== null) {
+      if (typeof raw.assignee !== 'string') {
+        throw new BadRequestException("decoding: 'assignee' must be a string");
+      }
+      body.assignee = raw.assignee;
+    }
+    return body;
+  };
+}
+
+/** Body of PUT deliveryservice_requests/{id}/status. */
+export class StatusChangeBody {
+  status!: string;
+
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    properties: { status: { type: 'string', enum: [...REQUEST_STATUSES] } },
+    required: ['status'],
+  };
+
+  static readonly parse = (raw: unknown, { present }: BodyContext): StatusChangeBody => {
+    if (!present) {
+      throw new BadRequestException('decoding: EOF');
+    }
+    if (!isPlainObject(raw)) {
+      throw new BadRequestException('decoding: the request body must be a JSON object');
+    }
+    const status = raw.status ?? '';
+    if (typeof status !== 'string') {
+      throw new BadRequestException("decoding: 'status' must be a string");
+    }
+    if (status !== '' && !(REQUEST_STATUSES as readonly string[]).includes(status)) {
+      throw new BadRequestException(`decoding: ${status} is not a valid RequestStatus name`);
+    }
+    const body = new StatusChangeBody();
+    body.status = status;
+    return body;
+  };
+}

@@ -1,0 +1,77 @@
+import { byVersion, rfc3339 } from 'src/common/wire/by-version';
+
+/** One origin as read, with the names of what it refers to. */
+export interface OriginRow {
+  id: number;
+  name: string;
+  fqdn: string;
+  protocol: string;
+  isPrimary: boolean;
+  port: number | null;
+  ipAddress: string | null;
+  ip6Address: string | null;
+  deliveryServiceId: number;
+  deliveryService: string;
+  cachegroupId: number | null;
+  cachegroup: string | null;
+  coordinateId: number | null;
+  coordinate: string | null;
+  profileId: number | null;
+  profile: string | null;
+  tenantId: number | null;
+  tenant: string | null;
+  lastUpdated: Date;
+}
+
+/** 3.x/4.x `tc.Origin`: `lastUpdated` in the `TimeNoMod` form. */
+export interface OriginV3 {
+  cachegroup: string | null;
+  cachegroupId: number | null;
+  coordinate: string | null;
+  coordinateId: number | null;
+  deliveryService: string;
+  deliveryServiceId: number;
+  fqdn: string;
+  id: number;
+  ip6Address: string | null;
+  ipAddress: string | null;
+  isPrimary: boolean;
+  lastUpdated: Date;
+  name: string;
+  port: number | null;
+  profile: string | null;
+  profileId: number | null;
+  protocol: string;
+  tenant: string | null;
+  tenantId: number | null;
+}
+
+/** 5.0 `tc.OriginV5`: `lastUpdated` is RFC 3339. */
+export type OriginV5 = Omit<OriginV3, 'lastUpdated'> & { lastUpdated: string };
+
+const toV3 = (o: OriginRow): OriginV3 => ({
+  cachegroup: o.cachegroup,
+  cachegroupId: o.cachegroupId,
+  coordinate: o.coordinate,
+  coordinateId: o.coordinateId,
+  deliveryService: o.deliveryService,
+  deliveryServiceId: o.deliveryServiceId,
+  fqdn: o.fqdn,
+  id: o.id,
+  ip6Address: o.ip6Address,
+  ipAddress: o.ipAddress,
+  isPrimary: o.isPrimary,
+  lastUpdated: o.lastUpdated,
+  name: o.name,
+  port: o.port,
+  profile: o.profile,
+  profileId: o.profileId,
+  protocol: o.protocol,
+  tenant: o.tenant,
+  tenantId: o.tenantId,
+});
+
+export const toOriginResponse = byVersion<OriginRow, OriginV3 | OriginV5>({
+  '3.0': toV3,
+  '5.0': (o): OriginV5 => ({ ...toV3(o), lastUpdated: rfc3339(o.lastUpdated) }),
+});

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ServiceCategoriesController } from './service-categories.controller';
+import { ServiceCategoriesService } from './service-categories.service';
+import { ServiceCategory } from './service-category.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ServiceCategory])],
+  controllers: [ServiceCategoriesController],
+  providers: [ServiceCategoriesService],
+  exports: [ServiceCategoriesService],
+})
+export class ServiceCategoriesModule {}

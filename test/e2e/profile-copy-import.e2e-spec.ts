@@ -1,0 +1,158 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiClient,
+  expectApiHeaders,
+  expectError,
+  expectMalformedJson,
+  expectSuccessAlert,
+  responseOf,
+  uniqueName,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import {
+  assignParameter,
+  createCdn,
+  createParameter,
+  createProfile,
+  type ProfileResponse,
+} from 'test/e2e/support/fixtures/profiles';
+
+describe('profile copy and import', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let cdn: { id: number; name: string };
+
+  const profileNamed = async (name: string): Promise<ProfileResponse[]> =>
+    responseOf<ProfileResponse[]>(await admin.get(`profiles?name=${encodeURIComponent(name)}`));
+  const paramIdsOf = async (id: number): Promise<number[]> =>
+    responseOf<{ id: number }[]>(await admin.get(`profiles/${id}/parameters`))
+      .map((p) => p.id)
+      .sort((a, b) => a - b);
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    cdn = await createCdn(admin);
+  });
+
+  afterAll(() => app.close());
+
+  describe('POST profiles/name/{new}/copy/{existing}', () => {
+    it.each(['3.0', '4.0', '5.0'])('copies a profile and its parameters on %s', async (version) => {
+      const from = await createProfile(admin, cdn.id);
+      const p1 = await createParameter(admin);
+      const p2 = await createParameter(admin);
+      await assignParameter(admin, from.id, p1.id);
+      await assignParameter(admin, from.id, p2.id);
+      const name = uniqueName('copy');
+      const res = await admin.at(version).post(`profiles/name/${name}/copy/${from.name}`);
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expectSuccessAlert(res, `created new profile [${name}] from existing profile [${from.name}]`);
+      const copy = responseOf<{ id: number }>(res);
+      expect(copy).toEqual({
+        id: expect.any(Number),
+        name,
+        idCopyFrom: from.id,
+        profileCopyFrom: from.name,
+        description: from.description,
+      });
+      const [created] = await profileNamed(name);
+      expect(created).toEqual({ ...from, id: copy.id, name, lastUpdated: expect.any(String) });
+      expect(await paramIdsOf(copy.id)).toEqual(await paramIdsOf(from.id));
+    });
+
+    it('refuses a name with spaces, a taken name and an unknown source, writing nothing', async () => {
+      const from = await createProfile(admin, cdn.id);
+      const other = await createProfile(admin, cdn.id);
+      expectError(
+        await admin.post(`profiles/name/${encodeURIComponent('a b')}/copy/${from.name}`),
+        400,
+        'new Profile name cannot contain spaces',
+      );
+      expectError(
+        await admin.post(`profiles/name/${other.name}/copy/${from.name}`),
+        400,
+        `profile with name ${other.name} already exists`,
+      );
+      const name = uniqueName('copy');
+      expectError(
+        await admin.post(`profiles/name/${name}/copy/no-such-profile`),
+        404,
+        'profile with name no-such-profile does not exist',
+      );
+      expect(await profileNamed(name)).toEqual([]);
+    });
+  });
+
+  describe('POST profiles/import', () => {
+    it('imports a profile, creating new parameters and reusing existing ones', async () => {
+      const existing = await createParameter(admin, { configFile: 'a.config', value: 'v' });
+      const name = uniqueName('imported');
+      const newName = uniqueName('param');
+      const res = await admin.post('profiles/import', {
+        profile: { name, description: 'imported profile', cdn: cdn.name, type: 'ATS_PROFILE' },
+        parameters: [
+          { config_file: 'a.config', name: existing.name, value: 'v' },
+          { config_file: 'b.config', name: newName, value: 'w' },
+          { config_file: 'b.config', name: newName, value: 'w' },
+        ],
+      });
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expectSuccessAlert(res, `Profile imported [ ${name} ] with 1 new and 1 existing parameters`);
+      const imported = responseOf<{ id: number }>(res);
+      expect(imported).toEqual({
+        name,
+        description: 'imported profile',
+        cdn: cdn.name,
+        type: 'ATS_PROFILE',
+        id: expect.any(Number),
+      });
+      const [profile] = await profileNamed(name);
+      expect(profile).toMatchObject({
+        id: imported.id,
+        cdn: cdn.id,
+        type: 'ATS_PROFILE',
+        routingDisabled: false,
+      });
+      const params = responseOf<{ id: number; name: string; secure: boolean }[]>(
+        await admin.get(`profiles/${imported.id}/parameters`),
+      );
+      expect(params.map((p) => p.name).sort()).toEqual([existing.name, newName].sort());
+      expect(params.every((p) => !p.secure)).toBe(true);
+    });
+
+    it('lists every problem in the original order, writing nothing', async () => {
+      const taken = await createProfile(admin, cdn.id);
+      expectError(
+        await admin.post('profiles/import', { profile: { name: 'a b' }, parameters: [{ name: 'x' }] }),
+        400,
+        "validating: 'name' cannot contain spaces, 'description' cannot be blank, 'cdnName' cannot be blank, 'type' cannot be blank, parameter 0: required fields missing: configFile, value",
+      );
+      expectError(
+        await admin.post('profiles/import', {
+          profile: { name: taken.name, description: 'd', cdn: 'no-such-cdn', type: 'ATS_PROFILE' },
+        }),
+        400,
+        `validating: no-such-cdn CDN does not exist, a profile with the name "${taken.name}" already exists`,
+      );
+      expectError(
+        await admin.post('profiles/import', { profile: { name: 7 } }),
+        400,
+        "decoding: 'name' must be a string",
+      );
+      const name = uniqueName('imported');
+      expectError(
+        await admin.post('profiles/import', {
+          profile: { name, description: 'd', cdn: cdn.name, type: 'NOPE' },
+          parameters: [],
+        }),
+        400,
+        'invalid enum value NOPE for field profile_type.',
+      );
+      expectMalformedJson(await admin.raw('post', 'profiles/import', '{"profile"'));
+      expect(await profileNamed(name)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,204 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  ApiClient,
+  createUser,
+  type CreatedUser,
+  expectApiHeaders,
+  expectError,
+  expectMalformedJson,
+  expectSuccessAlert,
+  responseOf,
+  uniqueName,
+} from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import {
+  assignParameter,
+  createCdn,
+  createParameter,
+  createProfile,
+  type ParameterResponse,
+} from 'test/e2e/support/fixtures/profiles';
+
+const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+type Listed = Omit<ParameterResponse, 'profiles'>;
+
+describe('profiles/{id}/parameters and parameterprofile', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let readOnly: CreatedUser;
+  let cdnId: number;
+
+  const paramsOf = async (id: number): Promise<Listed[]> =>
+    responseOf<Listed[]>(await admin.get(`profiles/${id}/parameters`));
+  const profilesOf = async (parameterId: number): Promise<number[]> =>
+    responseOf<{ id: number }[]>(await admin.get(`profiles?param=${parameterId}`))
+      .map((p) => p.id)
+      .sort((a, b) => a - b);
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app);
+    readOnly = await createUser(app, admin, 'read-only');
+    cdnId = (await createCdn(admin)).id;
+  });
+
+  afterAll(() => app.close());
+
+  describe('GET profiles/{id}/parameters', () => {
+    it.each(['3.0', '4.0', '5.0'])(
+      'lists the profile parameters on %s, secure values masked',
+      async (version) => {
+        const profile = await createProfile(admin, cdnId);
+        const plain = await createParameter(admin, { value: 'plain' });
+        const secret = await createParameter(admin, { value: 'secret', secure: true });
+        await assignParameter(admin, profile.id, plain.id);
+        await assignParameter(admin, profile.id, secret.id);
+        const res = await readOnly.client.at(version).get(`profiles/${profile.id}/parameters`);
+        expect(res.status).toBe(200);
+        expectApiHeaders(res);
+        const time = version === '5.0' ? RFC3339 : TIMESTAMP;
+        expect(responseOf<Listed[]>(res).sort((a, b) => a.id - b.id)).toEqual([
+          {
+            configFile: plain.configFile,
+            id: plain.id,
+            lastUpdated: expect.stringMatching(time),
+            name: plain.name,
+            secure: false,
+            value: 'plain',
+          },
+          {
+            configFile: secret.configFile,
+            id: secret.id,
+            lastUpdated: expect.stringMatching(time),
+            name: secret.name,
+            secure: true,
+            value: '********',
+          },
+        ]);
+      },
+    );
+
+    it('answers [] for an unknown profile and 400 for a bad id', async () => {
+      expect(await paramsOf(99999999)).toEqual([]);
+      expectError(
+        await admin.get('profiles/x/parameters'),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      );
+    });
+  });
+
+  describe('POST profiles/{id}/parameters', () => {
+    it('creates or reuses parameters and assigns them', async () => {
+      const profile = await createProfile(admin, cdnId);
+      const existing = await createParameter(admin, { value: 'v1', configFile: 'a.config' });
+      const name = uniqueName('param');
+      const res = await admin.post(`profiles/${profile.id}/parameters`, [
+        { name: existing.name, configFile: 'a.config', value: 'v1', secure: 0 },
+        { name, configFile: 'b.config', value: 'v2', secure: 1 },
+      ]);
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expectSuccessAlert(res, `Assign parameters successfully to profile ${profile.name}`);
+      const body = responseOf<{ parameters: { id: number }[]; profileId: number; profileName: string }>(res);
+      expect(body).toEqual({
+        parameters: [
+          { configFile: 'a.config', name: existing.name, secure: 0, value: 'v1', id: existing.id },
+          { configFile: 'b.config', name, secure: 1, value: 'v2', id: expect.any(Number) },
+        ],
+        profileId: profile.id,
+        profileName: profile.name,
+      });
+      expect((await paramsOf(profile.id)).map((p) => p.id).sort((a, b) => a - b)).toEqual(
+        body.parameters.map((p) => p.id).sort((a, b) => a - b),
+      );
+    });
+
+    it('refuses an unknown profile, bad bodies and bad ids, writing nothing', async () => {
+      const profile = await createProfile(admin, cdnId);
+      expectError(
+        await admin.post('profiles/99999999/parameters', {
+          name: 'x',
+          configFile: 'y',
+          value: 'z',
+          secure: 0,
+        }),
+        404,
+        'no profile with ID 99999999 exists',
+      );
+      expectError(
+        await admin.post(`profiles/${profile.id}/parameters`, { name: 'x', configFile: 'y' }),
+        400,
+        'parse error: validating: object 0: required fields missing: secure, value',
+      );
+      expectError(
+        await admin.post(`profiles/${profile.id}/parameters`, {
+          name: 1,
+          configFile: 'y',
+          value: 'z',
+          secure: 0,
+        }),
+        400,
+        "parse error: decoding: object 0: 'name' must be a string",
+      );
+      expectMalformedJson(await admin.raw('post', `profiles/${profile.id}/parameters`, '[{'));
+      expectError(
+        await admin.post('profiles/x/parameters', { name: 'x', configFile: 'y', value: 'z', secure: 0 }),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      );
+      expect(await paramsOf(profile.id)).toEqual([]);
+    });
+  });
+
+  describe('POST parameterprofile', () => {
+    it('assigns a parameter to profiles, keeping links that exist, and echoes the body', async () => {
+      const [a, b, c] = [
+        await createProfile(admin, cdnId),
+        await createProfile(admin, cdnId),
+        await createProfile(admin, cdnId),
+      ];
+      const param = await createParameter(admin);
+      await assignParameter(admin, a.id, param.id);
+      const res = await admin.post('parameterprofile', { paramId: param.id, profileIds: [a.id, b.id] });
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expect(res.body).toEqual({
+        alerts: [{ level: 'success', text: `2 profiles were assigned to the ${param.id} parameter` }],
+        response: { paramId: param.id, profileIds: [a.id, b.id], replace: false },
+      });
+      expect(await profilesOf(param.id)).toEqual([a.id, b.id]);
+      const replaced = await admin.post('parameterprofile', {
+        paramId: param.id,
+        profileIds: [c.id],
+        replace: true,
+      });
+      expectSuccessAlert(replaced, `1 profiles were assigned to the ${param.id} parameter`);
+      expect(await profilesOf(param.id)).toEqual([c.id]);
+    });
+
+    it('refuses missing fields, unknown ids and wrong types, writing nothing', async () => {
+      const profile = await createProfile(admin, cdnId);
+      const param = await createParameter(admin);
+      expectError(
+        await admin.post('parameterprofile', {}),
+        400,
+        'parse error: validating: paramId missing, profileIds missing',
+      );
+      expectError(
+        await admin.post('parameterprofile', { paramId: 99999999, profileIds: [profile.id, 99999998] }),
+        400,
+        `parse error: validating: no parameter with ID 99999999 exists, profiles with IDs [${profile.id} 99999998] don't all exist`,
+      );
+      expectError(
+        await admin.post('parameterprofile', { paramId: 'x', profileIds: [2 ** 31], replace: 1 }),
+        400,
+        "parse error: decoding: 'paramId' must be an integer, 'profileIds[0]' must be no greater than 2147483647, 'replace' must be a boolean",
+      );
+      expectMalformedJson(await admin.raw('post', 'parameterprofile', '{"paramId"'));
+      expect(await profilesOf(param.id)).toEqual([]);
+    });
+  });
+});
