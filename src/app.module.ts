@@ -38,6 +38,7 @@ import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-s
 import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
+import { KeysModule } from 'src/modules/keys/keys.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 
@@ -77,6 +78,7 @@ import { UsersModule } from 'src/modules/users/users.module';
     SystemModule,
     OpenApiModule,
     ChangeLogModule,
+    KeysModule,
   ],
   providers: [
     SessionAuthGuard,
