@@ -432,6 +432,32 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
       );
     });
 
+    it('DELETE answers 412 when the keys changed after If-Unmodified-Since (URI signing keys too)', async () => {
+      const ds = await newDs();
+      await addKeys(ds);
+      await admin.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS);
+      const past = new Date(Date.now() - 3_600_000).toUTCString();
+      const modified = 'resource was modified since the time specified by the request headers';
+      expectError(
+        await admin.delete(`deliveryservices/xmlId/${ds.xmlId}/sslkeys`).set('If-Unmodified-Since', past),
+        412,
+        modified,
+      );
+      expectError(
+        await admin.delete(`deliveryservices/${ds.xmlId}/urisignkeys`).set('If-Unmodified-Since', past),
+        412,
+        modified,
+      );
+      expectError(
+        await admin
+          .put(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS)
+          .set('If-Unmodified-Since', past),
+        412,
+        modified,
+      );
+      expect(await rows(ds.xmlId)).toHaveLength(3);
+    });
+
     it('GET cdns/name/{name}/sslkeys lists the latest certificate of each delivery service of the CDN', async () => {
       const own = await createCdn(admin);
       const first = await insertDeliveryService(app, own.id);

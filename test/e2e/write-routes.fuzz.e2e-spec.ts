@@ -90,6 +90,12 @@ const FIELDS = [
   'physLocationId',
   'u',
   'p',
+  'key',
+  'deliveryservice',
+  'version',
+  'hostname',
+  'certificate',
+  'authType',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

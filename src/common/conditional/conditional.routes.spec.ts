@@ -34,6 +34,8 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
 
   it('declares the key of every route that names its row otherwise', () => {
     expect(keyed('own key')).toEqual([
+      'DELETE deliveryservices/:xmlID/urisignkeys',
+      'DELETE deliveryservices/xmlId/:xmlid/sslkeys',
       'DELETE deliveryserviceserver/:dsId/:serverId',
       'DELETE federations/:id/deliveryservices/:dsID',
       'DELETE federations/:id/users/:userID',
@@ -41,6 +43,7 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE regions',
       'DELETE roles',
       'DELETE steering/:deliveryservice/targets/:target',
+      'PUT deliveryservices/:xmlID/urisignkeys',
       'PUT roles',
       'PUT steering/:deliveryservice/targets/:target',
     ]);

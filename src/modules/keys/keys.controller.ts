@@ -10,6 +10,8 @@ import { parseIntText } from 'src/common/validation/integers';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { BadRequestException } from '@nestjs/common';
+import type { Request } from 'express';
+import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { SslKeysAddDto } from './dto/ssl-keys.dto';
 import { UriSigningKeysDto } from './dto/uri-signing-keys.dto';
 import { toSslKeysResponse } from './dto/keys.response';
@@ -20,6 +22,22 @@ function queryText(raw: unknown): string | undefined {
   const value = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
   return typeof value === 'string' ? value : undefined;
 }
+
+/**
+ * The key store row a DELETE of SSL keys addresses: the `version` of the query string (the path's
+ * `version` is the API's), else `latest`.
+ */
+const sslKeysRow = (req: Request): RowKey | undefined => {
+  const owner = paramOf(req, 'xmlid');
+  const version = queryText((req.query as Record<string, unknown>).version);
+  return owner === undefined ? undefined : { kind: 'ssl', owner, version: version || 'latest' };
+};
+
+/** The key store row of a delivery service's URI signing keys. */
+const uriSigningKeysRow = (req: Request): RowKey | undefined => {
+  const owner = paramOf(req, 'xmlID');
+  return owner === undefined ? undefined : { kind: 'uri_signing', owner, version: '' };
+};
 
 /**
  * A delivery service's SSL keys, URL signing keys and URI signing keys
@@ -62,6 +80,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Delete('xmlId/:xmlid/sslkeys')
+  @ConditionalOn({ table: 'key_store', row: sslKeysRow })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(
     'DS-SECURITY-KEY:DELETE',
@@ -148,6 +167,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Put(':xmlID/urisignkeys')
+  @ConditionalOn({ table: 'key_store', row: uriSigningKeysRow })
   @RawResponse()
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:UPDATE')
@@ -161,6 +181,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Delete(':xmlID/urisignkeys')
+  @ConditionalOn({ table: 'key_store', row: uriSigningKeysRow })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(
     'DS-SECURITY-KEY:DELETE',

@@ -1,4 +1,5 @@
 import { INT32 } from 'src/common/validation/integers';
+import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
 
 /** The JSON type names Go's decoder uses in its messages. */
@@ -57,6 +58,29 @@ export class SslKeysAddDto {
   key!: string;
   version!: number;
   certificate!: { crt: string; key: string; csr: string };
+
+  /** The shape the OpenAPI documents show (parse checks it). */
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    required: ['cdn', 'version', 'hostname', 'certificate'],
+    properties: {
+      authType: { type: 'string', description: "how the certificate was signed, e.g. 'Self Signed'" },
+      cdn: { type: 'string', description: "the name of the delivery service's CDN" },
+      deliveryservice: { type: 'string', description: 'the xmlId of the delivery service (or `key`)' },
+      hostname: { type: 'string' },
+      key: { type: 'string', description: 'the xmlId of the delivery service (or `deliveryservice`)' },
+      version: { type: 'integer', description: 'an integer, or a string of one' },
+      certificate: {
+        type: 'object',
+        required: ['crt', 'key'],
+        properties: {
+          crt: { type: 'string', description: 'the PEM certificate chain, server certificate first' },
+          key: { type: 'string', description: 'the PEM private key' },
+          csr: { type: 'string', description: "the PEM signing request (not for 'Lets Encrypt')" },
+        },
+      },
+    },
+  };
 
   static parse(raw: unknown): SslKeysAddDto {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import type { JsonSchema } from 'src/common/validation/json-schema';
 
 const KEY_TYPES = new Set(['oct', 'RSA', 'EC', 'OKP']);
 
@@ -39,6 +40,28 @@ const invalid = (text: string) => new BadRequestException(`invalid keyset: ${tex
  */
 export class UriSigningKeysDto {
   [issuer: string]: unknown;
+
+  /** The shape the OpenAPI documents show: issuers' key sets (parse checks them). */
+  static readonly schema: JsonSchema = {
+    type: 'object',
+    description: 'each property is an issuer; exactly one key set names a renewal_kid',
+    properties: {
+      '<issuer>': {
+        type: 'object',
+        properties: {
+          renewal_kid: { type: 'string' },
+          keys: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['kty', 'alg', 'kid'],
+              properties: { kty: { type: 'string' }, alg: { type: 'string' }, kid: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  };
 
   static parse(raw: unknown): UriSigningKeysDto {
     if (!isObject(raw)) {
