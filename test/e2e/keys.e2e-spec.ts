@@ -36,6 +36,7 @@ import {
   type InsertedDeliveryService,
   insertDeliveryService,
 } from 'test/e2e/support/fixtures/delivery-services';
+import { assignFederationDeliveryServices, createFederation } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 
 const HOSTNAME = '*.keys-ds.example';
@@ -383,6 +384,18 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
       expect(await rows(ds.xmlId)).toEqual([]);
     });
 
+    it('POST deliveryservices/sslkeys/add refuses keys too large to store (D65)', async () => {
+      const ds = await newDs();
+      const res = await admin.post(
+        'deliveryservices/sslkeys/add',
+        addBody(ds, {
+          certificate: { crt: RSA_CERTIFICATE, key: RSA_KEY, csr: 'x'.repeat(60_000) },
+        }),
+      );
+      expectError(res, 400, 'the keys are too large to store');
+      expect(await rows(ds.xmlId)).toEqual([]);
+    });
+
     it('POST deliveryservices/sslkeys/add refuses malformed JSON', async () => {
       expectMalformedJson(await admin.raw('post', 'deliveryservices/sslkeys/add', '{"cdn":'));
     });
@@ -510,6 +523,15 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
       expect(soon.find((e) => e.deliveryservice === active.xmlId)).toBeUndefined();
       const later = responseOf<SslKeyExpiration[]>(await admin.get('sslkey_expirations?days=40000'));
       expect(later.find((e) => e.deliveryservice === active.xmlId)).toBeDefined();
+    });
+
+    it('says which delivery services are federated', async () => {
+      const ds = await newDs();
+      await addKeys(ds);
+      const federation = await createFederation(admin, cdn.name);
+      await assignFederationDeliveryServices(admin, federation.id, [ds.id]);
+      const list = responseOf<SslKeyExpiration[]>(await admin.get('sslkey_expirations'));
+      expect(list.find((e) => e.deliveryservice === ds.xmlId)).toMatchObject({ federated: true });
     });
 
     it('refuses a days that is no integer; does not exist before 4.0', async () => {

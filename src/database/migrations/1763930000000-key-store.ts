@@ -14,8 +14,8 @@ const MYSQL_TABLE =
   '`kind` varchar(16) NOT NULL, ' +
   '`owner` varchar(48) NOT NULL, ' +
   '`version` varchar(32) NOT NULL, ' +
-  '`cdn` varchar(1024) NULL, ' +
-  '`provider` varchar(1024) NULL, ' +
+  '`cdn` text NULL, ' +
+  '`provider` text NULL, ' +
   '`expiration` datetime(6) NULL, ' +
   '`ciphertext` text NOT NULL, ' +
   '`iv` varchar(24) NOT NULL, ' +
@@ -31,8 +31,8 @@ const SQLITE_TABLE =
   '"kind" varchar(16) NOT NULL, ' +
   '"owner" varchar(48) NOT NULL, ' +
   '"version" varchar(32) NOT NULL, ' +
-  '"cdn" varchar(1024), ' +
-  '"provider" varchar(1024), ' +
+  '"cdn" text, ' +
+  '"provider" text, ' +
   '"expiration" datetime, ' +
   '"ciphertext" text NOT NULL, ' +
   '"iv" varchar(24) NOT NULL, ' +

@@ -24,10 +24,10 @@ export class KeyStoreEntry {
   @Column({ type: 'varchar', length: 32 })
   version!: string;
 
-  @Column({ type: 'varchar', length: 1024, nullable: true })
+  @Column({ type: 'text', nullable: true })
   cdn!: string | null;
 
-  @Column({ type: 'varchar', length: 1024, nullable: true })
+  @Column({ type: 'text', nullable: true })
   provider!: string | null;
 
   @Column(datetimeColumn({ name: 'expiration', nullable: true }))

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
@@ -13,6 +13,8 @@ export interface KeyMetadata {
 }
 
 const ALGORITHM = 'aes-256-gcm';
+/** The most a `text` column holds on MySQL (bytes; the base64 ciphertext is ASCII). */
+const MAX_CIPHERTEXT = 65_535;
 
 /**
  * The encrypted key store (docs/decisions.md#d65): JSON documents sealed with AES-256-GCM under
@@ -57,17 +59,20 @@ export class KeyStoreService {
     document: unknown,
     metadata: KeyMetadata = {},
   ): Promise<void> {
+    const sealed = versions.map((version) => ({ version, ...this.seal(kind, owner, version, document) }));
+    if (sealed.some((entry) => entry.ciphertext.length > MAX_CIPHERTEXT)) {
+      throw new BadRequestException('the keys are too large to store');
+    }
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(KeyStoreEntry, { kind, owner, version: In(versions) });
-      for (const version of versions) {
+      for (const entry of sealed) {
         await manager.insert(KeyStoreEntry, {
           kind,
           owner,
-          version,
           cdn: metadata.cdn ?? null,
           provider: metadata.provider ?? null,
           expiration: metadata.expiration ?? null,
-          ...this.seal(kind, owner, version, document),
+          ...entry,
         });
       }
     });
