@@ -40,6 +40,7 @@ import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-s
 import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
+import { KeysModule } from 'src/modules/keys/keys.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 import { JobsModule } from 'src/modules/jobs/jobs.module';
@@ -93,6 +94,7 @@ import { ServiceCategoriesModule } from 'src/modules/service-categories/service-
     ServiceCategoriesModule,
     CoordinatesModule,
     DeliveryServiceRequestsModule,
+    KeysModule,
   ],
   providers: [
     SessionAuthGuard,

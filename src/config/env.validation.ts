@@ -231,6 +231,17 @@ export class EnvironmentVariables {
   @Min(100)
   @Max(60000)
   INFLUXDB_TIMEOUT_MS: number = 3000;
+
+  /**
+   * The AES-256 key that encrypts the keys kept for delivery services (SSL certificates, URL and URI
+   * signing keys; docs/decisions.md#d65): 32 bytes, as 64 hex digits or in base64. Unset: the key
+   * routes answer as the original does without a Traffic Vault.
+   */
+  @IsOptional()
+  @Matches(/^(?:[0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, {
+    message: 'KEY_STORE_KEY must be 32 bytes: 64 hex digits or 44 characters of base64',
+  })
+  KEY_STORE_KEY?: string;
 }
 
 /** The settings and what is wrong with them, one line per problem. */

@@ -134,6 +134,12 @@ const FIELDS = [
   'assignee',
   'assigneeId',
   'deliveryServiceRequestId',
+  'key',
+  'deliveryservice',
+  'version',
+  'hostname',
+  'certificate',
+  'authType',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

@@ -52,6 +52,8 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
     expect(keyed('own key')).toEqual(
       [
         'DELETE deliveryservices/:dsid/regexes/:regexid',
+        'DELETE deliveryservices/:xmlID/urisignkeys',
+        'DELETE deliveryservices/xmlId/:xmlid/sslkeys',
         'DELETE deliveryservices_required_capabilities',
         'DELETE deliveryserviceserver/:dsId/:serverId',
         'DELETE federations/:id/deliveryservices/:dsID',
@@ -65,6 +67,7 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
         'DELETE steering/:deliveryservice/targets/:target',
         'DELETE topologies',
         'PUT deliveryservices/:dsid/regexes/:regexid',
+        'PUT deliveryservices/:xmlID/urisignkeys',
         'PUT roles',
         'PUT server_capabilities',
         'PUT service_categories/:name',

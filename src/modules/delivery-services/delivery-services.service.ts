@@ -194,6 +194,14 @@ export class DeliveryServicesService {
     });
   }
 
+  /**
+   * Records the version of the SSL keys just stored for the delivery service `xmlId`, as the
+   * original's POST deliveryservices/sslkeys/add does (the keys module calls it).
+   */
+  async setSslKeyVersion(xmlId: string, version: number): Promise<void> {
+    await this.dataSource.manager.update(DeliveryService, { xmlId }, { sslKeyVersion: version });
+  }
+
   /** PUT …/safe: tenancy, the body, then existence (docs/original-behaviour.md#deliveryservices-safe). */
   async updateSafe(
     id: number,

@@ -1,0 +1,237 @@
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+import { ApiResult, infoAlert, successAlert } from 'src/common/http/alerts';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { parseIntText } from 'src/common/validation/integers';
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
+import { BadRequestException } from '@nestjs/common';
+import type { Request } from 'express';
+import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
+import { SslKeysAddDto } from './dto/ssl-keys.dto';
+import { UriSigningKeysDto } from './dto/uri-signing-keys.dto';
+import { toSslKeysResponse } from './dto/keys.response';
+import { KeysService } from './keys.service';
+
+/** A query parameter as text: the first of a repeated one; absent → undefined. */
+function queryText(raw: unknown): string | undefined {
+  const value = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The key store row a DELETE of SSL keys addresses: the `version` of the query string (the path's
+ * `version` is the API's), else `latest`.
+ */
+const sslKeysRow = (req: Request): RowKey | undefined => {
+  const owner = paramOf(req, 'xmlid');
+  const version = queryText((req.query as Record<string, unknown>).version);
+  return owner === undefined ? undefined : { kind: 'ssl', owner, version: version || 'latest' };
+};
+
+/** The key store row of a delivery service's URI signing keys. */
+const uriSigningKeysRow = (req: Request): RowKey | undefined => {
+  const owner = paramOf(req, 'xmlID');
+  return owner === undefined ? undefined : { kind: 'uri_signing', owner, version: '' };
+};
+
+/**
+ * A delivery service's SSL keys, URL signing keys and URI signing keys
+ * (docs/original-behaviour.md#keys). Every route first needs the key store (docs/decisions.md#d65).
+ */
+@Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+export class DeliveryServiceKeysController {
+  constructor(private readonly keys: KeysService) {}
+
+  @Get('xmlId/:xmlid/sslkeys')
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
+  async sslKeys(
+    @Param('xmlid') xmlId: string,
+    @Query('version') version: unknown,
+    @Query('decode') decode: unknown,
+    @CurrentUser() user: SessionUser,
+    @RequestedVersion() apiVersion: ApiVersion,
+  ) {
+    this.keys.requireStore('getting SSL keys from Traffic Vault by xml id');
+    const view = await this.keys.getSslKeys(
+      user,
+      xmlId,
+      { version: queryText(version), decode: queryText(decode) },
+      apiVersion,
+    );
+    return toSslKeysResponse(view, apiVersion);
+  }
+
+  @Post('sslkeys/add')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ')
+  async addSslKeys(
+    @ValidBody(SslKeysAddDto, { deferred: true }) body: DeferredBody<SslKeysAddDto>,
+    @CurrentUser() user: SessionUser,
+  ) {
+    this.keys.requireStore('adding SSL keys to Traffic Vault for delivery service');
+    return ApiResult.alertsOnly(...(await this.keys.addSslKeys(user, await body.read())));
+  }
+
+  @Delete('xmlId/:xmlid/sslkeys')
+  @ConditionalOn({ table: 'key_store', row: sslKeysRow })
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions(
+    'DS-SECURITY-KEY:DELETE',
+    'DELIVERY-SERVICE:READ',
+    'DS-SECURITY-KEY:READ',
+    'DELIVERY-SERVICE:UPDATE',
+  )
+  deleteSslKeys(
+    @Param('xmlid') xmlId: string,
+    @Query('version') version: unknown,
+    @CurrentUser() user: SessionUser,
+  ) {
+    this.keys.requireStore('deliveryservice.DeleteSSLKeys');
+    return this.keys.deleteSslKeys(user, xmlId, queryText(version));
+  }
+
+  @Get('xmlId/:name/urlkeys')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
+  async urlKeysByXmlId(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
+    this.keys.requireStore('deliveryservice.GetURLKeysByName');
+    return urlKeysAnswer(await this.keys.urlSigKeysByXmlId(user, xmlId));
+  }
+
+  @Get(':id/urlkeys')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
+  async urlKeysById(@Param('id', IntParamPipe) id: number, @CurrentUser() user: SessionUser) {
+    this.keys.requireStore('deliveryservice.GetURLKeysByID');
+    return urlKeysAnswer(await this.keys.urlSigKeysById(user, id));
+  }
+
+  @Post('xmlId/:name/urlkeys/generate')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
+  async generateUrlKeys(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
+    this.keys.requireStore('deliveryservice.GenerateURLKeys');
+    await this.keys.generateUrlSigKeys(user, xmlId);
+    return ApiResult.alertsOnly(successAlert('Successfully generated and stored keys'));
+  }
+
+  @Post('xmlId/:name/urlkeys/copyFromXmlId/:copyName')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions(
+    'DS-SECURITY-KEY:READ',
+    'DS-SECURITY-KEY:CREATE',
+    'DELIVERY-SERVICE:READ',
+    'DELIVERY-SERVICE:UPDATE',
+  )
+  async copyUrlKeys(
+    @Param('name') xmlId: string,
+    @Param('copyName') fromXmlId: string,
+    @CurrentUser() user: SessionUser,
+  ) {
+    this.keys.requireStore('deliveryservice.CopyURLKeys');
+    await this.keys.copyUrlSigKeys(user, xmlId, fromXmlId);
+    return ApiResult.alertsOnly(successAlert('Successfully copied and stored keys'));
+  }
+
+  /** The keys as stored, without the envelope (the original writes them as they are). */
+  @Get(':xmlID/urisignkeys')
+  @RawResponse()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('DS-SECURITY-KEY:READ')
+  uriSigningKeys(@Param('xmlID') xmlId: string, @CurrentUser() user: SessionUser) {
+    this.keys.requireStoreForUriSigning();
+    return this.keys.uriSigningKeys(user, xmlId);
+  }
+
+  @Post(':xmlID/urisignkeys')
+  @HttpCode(200)
+  @RawResponse()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('DS-SECURITY-KEY:CREATE')
+  createUriSigningKeys(
+    @Param('xmlID') xmlId: string,
+    @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
+    @CurrentUser() user: SessionUser,
+  ) {
+    this.keys.requireStoreForUriSigning();
+    return this.keys.saveUriSigningKeys(user, xmlId, body);
+  }
+
+  @Put(':xmlID/urisignkeys')
+  @ConditionalOn({ table: 'key_store', row: uriSigningKeysRow })
+  @RawResponse()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('DS-SECURITY-KEY:UPDATE')
+  updateUriSigningKeys(
+    @Param('xmlID') xmlId: string,
+    @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
+    @CurrentUser() user: SessionUser,
+  ) {
+    this.keys.requireStoreForUriSigning();
+    return this.keys.saveUriSigningKeys(user, xmlId, body);
+  }
+
+  @Delete(':xmlID/urisignkeys')
+  @ConditionalOn({ table: 'key_store', row: uriSigningKeysRow })
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions(
+    'DS-SECURITY-KEY:DELETE',
+    'DS-SECURITY-KEY:READ',
+    'DELIVERY-SERVICE:READ',
+    'DELIVERY-SERVICE:UPDATE',
+  )
+  async deleteUriSigningKeys(@Param('xmlID') xmlId: string, @CurrentUser() user: SessionUser) {
+    // The original's text, typo included.
+    this.keys.requireStoreForUriSigning('rhe Traffic Vault service is unavailable');
+    return (await this.keys.deleteUriSigningKeys(user, xmlId))
+      ? ApiResult.alertsOnly(successAlert('object deleted'))
+      : ApiResult.alertsOnly(infoAlert('not deleted, no object found to delete'));
+  }
+}
+
+/** A delivery service without URL signing keys answers an empty object and a success alert. */
+function urlKeysAnswer(keys: Record<string, string> | undefined) {
+  return keys ? keys : ApiResult.of({}, successAlert('No url sig keys found'));
+}
+
+/** GET cdns/name/{name}/sslkeys: the latest certificate of every delivery service of the CDN. */
+@Controller({ path: 'cdns/name/:name/sslkeys', version: ALL_VERSIONS })
+export class CdnSslKeysController {
+  constructor(private readonly keys: KeysService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('DS-SECURITY-KEY:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
+  list(@Param('name') cdn: string) {
+    this.keys.requireStore('getting CDN SSL keys from Traffic Vault');
+    return this.keys.cdnSslKeys(cdn);
+  }
+}
+
+/** GET sslkey_expirations (4.0+): when the delivery services' latest certificates expire. */
+@Controller({ path: 'sslkey_expirations', version: versionsFrom('4.0') })
+export class SslKeyExpirationsController {
+  constructor(private readonly keys: KeysService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('SSL-KEY-EXPIRATION:READ')
+  list(@Query('days') raw: unknown) {
+    const text = queryText(raw);
+    const days = text === undefined ? 0 : parseIntText(text);
+    if (days === undefined) {
+      throw new BadRequestException("getting integer parameters: parameter 'days' not an integer");
+    }
+    this.keys.requireStore('getting SSL keys expiration information from Traffic Vault');
+    return this.keys.expirations(days);
+  }
+}
