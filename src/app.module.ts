@@ -40,6 +40,8 @@ import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
+import { CdnNotificationsModule } from 'src/modules/cdn-notifications/cdn-notifications.module';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 
 @Module({
   imports: [
@@ -77,6 +79,8 @@ import { UsersModule } from 'src/modules/users/users.module';
     SystemModule,
     OpenApiModule,
     ChangeLogModule,
+    CdnNotificationsModule,
+    CdnLocksModule,
   ],
   providers: [
     SessionAuthGuard,

@@ -11,6 +11,8 @@ import { CdnsService } from './cdns.service';
 import { CdnDto } from './dto/cdn.dto';
 import { toCdnResponse } from './dto/cdn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 
 @ConditionalOn('cdn')
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
@@ -41,16 +43,17 @@ export class CdnsController {
     @Param('id', KeyIdPipe) id: number,
     @ValidBody(CdnDto) dto: CdnDto,
     @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
   ) {
-    const cdn = await this.cdns.update(id, dto, version);
+    const cdn = await this.cdns.update(id, dto, version, user);
     return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was updated.'));
   }
 
   @Delete(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:DELETE', 'CDN:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
-    await this.cdns.remove(id);
+  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    await this.cdns.remove(id, user);
     return ApiResult.alertsOnly(successAlert('cdn was deleted.'));
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import { DeliveryServiceSafeController } from './delivery-service-safe.controller';
@@ -22,6 +23,7 @@ import { Regex } from './regex.entity';
       Origin,
     ]),
     TenantsModule,
+    CdnLocksModule,
   ],
   controllers: [DeliveryServiceSafeController, DeliveryServicesController, DeliveryServiceByIdController],
   providers: [DeliveryServicesService],

@@ -6,6 +6,7 @@ import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { Parameter } from 'src/modules/parameters/parameter.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { Type } from 'src/modules/types/type.entity';
@@ -49,6 +50,7 @@ export class DeliveryServicesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
+    private readonly locks: CdnLocksService,
   ) {}
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
@@ -70,6 +72,10 @@ export class DeliveryServicesService {
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
       this.checkUnknownReferences(input);
       this.checkLegacyFields(legacy, version);
+      if (input.cdnId) {
+        // Another user's hard lock on the CDN refuses the write (docs/original-behaviour.md#cdn-locks).
+        await this.locks.assertCanModifyCdn(input.cdnId, user);
+      }
       const columns = this.columns(input, legacy, version);
       const result = await manager.insert(DeliveryService, {
         ...columns,
@@ -102,6 +108,7 @@ export class DeliveryServicesService {
       if (!existing) {
         throw new NotFoundException(`no such Delivery Service: #${id}`);
       }
+      await this.locks.assertCanModifyCdn(existing.cdnId, user);
       await this.validate(manager, input, false);
       if (!input.tenantId || input.tenantId <= 0) {
         input.tenantId = existing.tenantId;
@@ -162,6 +169,7 @@ export class DeliveryServicesService {
       if (!existing) {
         throw new NotFoundException('delivery service not found');
       }
+      await this.locks.assertCanModifyCdn(existing.cdnId, user);
       await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
       const links = await manager.find(DeliveryServiceRegex, { where: { deliveryServiceId: id } });
       if (links.length > 0) {

@@ -42,7 +42,7 @@ export class ServersController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.create(body);
+    const server = await this.servers.create(body, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server created'));
   }
 
@@ -55,7 +55,7 @@ export class ServersController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.update(id, body);
+    const server = await this.servers.update(id, body, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server updated'));
   }
 
@@ -67,7 +67,7 @@ export class ServersController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.remove(id);
+    const server = await this.servers.remove(id, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server deleted'));
   }
 

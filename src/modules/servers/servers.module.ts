@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { IpAddress } from './ip-address.entity';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
@@ -10,7 +11,11 @@ import { ServersQueueService } from './servers-queue.service';
 import { ServersService } from './servers.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress]), TenantsModule],
+  imports: [
+    TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress]),
+    TenantsModule,
+    CdnLocksModule,
+  ],
   controllers: [ServersController],
   providers: [ServersService, ServersQueueService],
   exports: [ServersService, ServersQueueService],
