@@ -42,6 +42,7 @@ import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 import { CdnNotificationsModule } from 'src/modules/cdn-notifications/cdn-notifications.module';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
+import { MonitoringModule } from 'src/modules/monitoring/monitoring.module';
 
 @Module({
   imports: [
@@ -81,6 +82,7 @@ import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
     ChangeLogModule,
     CdnNotificationsModule,
     CdnLocksModule,
+    MonitoringModule,
   ],
   providers: [
     SessionAuthGuard,
