@@ -90,6 +90,10 @@ const FIELDS = [
   'physLocationId',
   'u',
   'p',
+  'notification',
+  'message',
+  'soft',
+  'sharedUserNames',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

@@ -25,10 +25,12 @@ function id(): TableColumnOptions {
   return { name: 'id', type: 'integer', isPrimary: true, isGenerated: true, generationStrategy: 'increment' };
 }
 
-function text(lite: boolean, name: string, isNullable: boolean): TableColumnOptions {
-  return lite
-    ? { name, type: 'text', isNullable }
-    : { name, type: 'text', isNullable, charset: 'utf8mb4', collation: 'utf8mb4_bin' };
+/**
+ * A text column. On MySQL it takes the table's default collation, the server's NO PAD binary one set
+ * by migration 1763830000000 (exact comparison; never `utf8mb4_bin`).
+ */
+function text(name: string, isNullable: boolean): TableColumnOptions {
+  return { name, type: 'text', isNullable };
 }
 
 function lastUpdated(lite: boolean): TableColumnOptions {
@@ -111,7 +113,7 @@ export class CdnNotificationsAndLocks1763950000000 implements MigrationInterface
         id(),
         { name: 'cdn_id', type: 'integer' },
         { name: 'tm_user_id', type: 'integer' },
-        text(lite, 'notification', false),
+        text('notification', false),
         lastUpdated(lite),
       ],
       [
@@ -126,7 +128,7 @@ export class CdnNotificationsAndLocks1763950000000 implements MigrationInterface
       [
         { name: 'cdn_id', type: 'integer', isPrimary: true },
         { name: 'tm_user_id', type: 'integer' },
-        text(lite, 'message', true),
+        text('message', true),
         { name: 'soft', type: 'boolean', default: true },
         lastUpdated(lite),
       ],

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `tm_user.token`: the one-time token of a registration or password-reset mail
+ * `tm_user.token` (on MySQL in the table's NO PAD binary collation): the one-time token of a registration or password-reset mail
  * (docs/original-behaviour.md#user-registration), as the original's column.
  */
 export class UserToken1763950000001 implements MigrationInterface {
@@ -9,7 +9,7 @@ export class UserToken1763950000001 implements MigrationInterface {
     await queryRunner.query(
       queryRunner.connection.options.type === 'better-sqlite3'
         ? 'ALTER TABLE "tm_user" ADD COLUMN "token" varchar(255) NULL'
-        : 'ALTER TABLE `tm_user` ADD COLUMN `token` varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NULL',
+        : 'ALTER TABLE `tm_user` ADD COLUMN `token` varchar(255) NULL',
     );
   }
 
