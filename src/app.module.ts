@@ -43,6 +43,7 @@ import { UsersModule } from 'src/modules/users/users.module';
 import { CdnNotificationsModule } from 'src/modules/cdn-notifications/cdn-notifications.module';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { MonitoringModule } from 'src/modules/monitoring/monitoring.module';
+import { ServercheckModule } from 'src/modules/servercheck/servercheck.module';
 
 @Module({
   imports: [
@@ -83,6 +84,7 @@ import { MonitoringModule } from 'src/modules/monitoring/monitoring.module';
     CdnNotificationsModule,
     CdnLocksModule,
     MonitoringModule,
+    ServercheckModule,
   ],
   providers: [
     SessionAuthGuard,
