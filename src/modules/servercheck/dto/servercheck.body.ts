@@ -25,7 +25,7 @@ function field(body: Record<string, unknown>, struct: string, name: string, kind
     );
   }
   if (kind === 'int') {
-    const problem = intProblem(value as number);
+    const problem = intProblem(value);
     if (problem !== undefined) {
       throw new BadRequestException(`'${name}' ${problem}`);
     }
