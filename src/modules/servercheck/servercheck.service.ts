@@ -216,8 +216,14 @@ export class ServercheckService {
     });
   }
 
-  /** Turns an extension's slot back into an open one; unknown id → 404. */
+  /**
+   * Turns an extension's slot back into an open one. An unknown id is 404 `no TO Extension with that
+   * key found` before the user is checked (the original checks the user first).
+   */
   async deleteExtension(id: number, user: CurrentUser): Promise<void> {
+    if (!(await this.dataSource.manager.existsBy(ToExtension, { id }))) {
+      throw new NotFoundException('no TO Extension with that key found');
+    }
     assertExtensionUser(user);
     const openType = await this.dataSource.manager.findOneBy(Type, { name: OPEN_SLOT });
     const result = await this.dataSource.manager.update(
