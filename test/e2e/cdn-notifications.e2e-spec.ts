@@ -135,6 +135,18 @@ describe('cdn_notifications', () => {
     );
   });
 
+  it('refuses a delete whose notification changed since If-Unmodified-Since (412)', async () => {
+    const cdn = await createCdn(admin);
+    const created = responseOf<CdnNotificationV4>(
+      await admin.post('cdn_notifications', { cdn: cdn.name, notification: 'kept' }),
+    );
+    const res = await admin
+      .delete(`cdn_notifications?id=${created.id}`)
+      .set('If-Unmodified-Since', 'Mon, 01 Jan 2001 00:00:00 GMT');
+    expectError(res, 412, 'resource was modified since the time specified by the request headers');
+    expect(await all(`?id=${created.id}`)).toEqual([created]);
+  });
+
   it('goes away with its CDN', async () => {
     const cdn = await createCdn(admin);
     const created = responseOf<CdnNotificationV4>(

@@ -123,6 +123,16 @@ describe('PUT user/current', () => {
     expect(await profileOf(me.client)).toEqual(before);
   });
 
+  it('refuses an update of a profile changed since If-Unmodified-Since (412)', async () => {
+    const me = await createUser(app, admin, 'read-only');
+    const before = await profileOf(me.client);
+    const res = await me.client
+      .put('user/current', bodyFrom(before, { fullName: 'Too Late' }))
+      .set('If-Unmodified-Since', 'Mon, 01 Jan 2001 00:00:00 GMT');
+    expectError(res, 412, 'resource was modified since the time specified by the request headers');
+    expect(await profileOf(me.client)).toEqual(before);
+  });
+
   it('renames the user', async () => {
     const me = await createUser(app, admin, 'read-only');
     const username = uniqueName('renamed').toLowerCase();

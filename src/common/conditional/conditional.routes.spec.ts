@@ -29,7 +29,12 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       .sort();
 
   it('reads the id of the query string only where the id is the query form', () => {
-    expect(keyed('query id')).toEqual(['DELETE asns', 'DELETE federation_resolvers', 'PUT asns']);
+    expect(keyed('query id')).toEqual([
+      'DELETE asns',
+      'DELETE cdn_notifications',
+      'DELETE federation_resolvers',
+      'PUT asns',
+    ]);
   });
 
   it('declares the key of every route that names its row otherwise', () => {
@@ -43,14 +48,15 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE steering/:deliveryservice/targets/:target',
       'PUT roles',
       'PUT steering/:deliveryservice/targets/:target',
+      'PUT user/current',
     ]);
   });
 
-  it("leaves out only writes that address no single row (the current user's federation mappings)", () => {
+  it("leaves out only writes that address no single row by a key of their table (the current user's federation mappings; a CDN's lock, named by the CDN's name)", () => {
     const unconditional = writes
       .filter((route) => !declared(route))
       .map((route) => `${route.method} ${route.path}`)
       .sort();
-    expect(unconditional).toEqual(['DELETE federations', 'PUT federations']);
+    expect(unconditional).toEqual(['DELETE cdn_locks', 'DELETE federations', 'PUT federations']);
   });
 });

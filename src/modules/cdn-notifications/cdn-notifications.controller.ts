@@ -1,4 +1,5 @@
 import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -38,6 +39,7 @@ export class CdnNotificationsController {
 
   /** `DELETE cdn_notifications?id=<id>` (the id is a required query parameter). */
   @Delete()
+  @ConditionalOn('cdn_notification')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE')
   async remove(@Query('id') raw: unknown) {

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
@@ -66,6 +67,7 @@ export class ServercheckExtensionsController {
   }
 
   @Delete(':id')
+  @ConditionalOn('to_extension')
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:DELETE', 'SERVER-CHECK:READ', 'SERVER:READ')
   async remove(@Param('id', new IntParamPipe()) id: number, @CurrentUser() user: SessionUser) {

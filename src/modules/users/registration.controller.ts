@@ -1,4 +1,6 @@
 import { Controller, HttpCode, Post, Put } from '@nestjs/common';
+import type { Request } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import {
   PrivLevel,
@@ -66,6 +68,7 @@ export class CurrentUserController {
   constructor(private readonly users: UsersService) {}
 
   @Put()
+  @ConditionalOn({ table: 'tm_user', row: (req: Request) => ({ id: (req.user as SessionUser).id }) })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   async update(
     @ValidBody(UserV4Dto) body: UserV4Dto,
