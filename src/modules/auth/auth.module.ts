@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { UsersModule } from 'src/modules/users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
 import { SessionService } from './session.service';
-import { SessionStrategy } from './session.strategy';
 
 @Module({
-  imports: [PassportModule, UsersModule],
+  imports: [UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, LoginThrottle, SessionService, SessionStrategy],
+  providers: [AuthService, LoginThrottle, SessionService],
   exports: [SessionService],
 })
 export class AuthModule {}
