@@ -63,8 +63,6 @@ function requestLine(req: IncomingMessage, res: ServerResponse): Record<string, 
   return line;
 }
 
-const omitted = (): undefined => undefined;
-
 /**
  * nestjs-pino's request context, whose logger (the process's, bound to the request id) is made
  * only when something logs during the request: most requests log nothing but their line.
