@@ -355,8 +355,8 @@ export class DeliveryServicesService {
   /**
    * The topology must exist with servers of the delivery service's CDN in each of its cache groups,
    * and on an update the delivery service's ORG servers must be in its cache groups
-   * (docs/original-behaviour.md#topologies). This system has no service categories: naming one
-   * names nothing.
+   * (docs/original-behaviour.md#topologies). A service category is the database's to check (its
+   * foreign key answers 404 `service_category not found`, as the original's).
    */
   private async checkReferences(
     manager: EntityManager,
@@ -368,9 +368,6 @@ export class DeliveryServicesService {
       if (dsId !== undefined) {
         await this.topologies.checkOriginServersInTopology(manager, dsId, input.topology);
       }
-    }
-    if (input.serviceCategory !== undefined && input.serviceCategory !== null) {
-      throw new BadRequestException(`service category '${input.serviceCategory}' does not exist`);
     }
   }
 
@@ -466,7 +463,7 @@ export class DeliveryServicesService {
       regionalGeoBlocking: input.regionalGeoBlocking!,
       remapText: orNull(input.remapText),
       routingName: input.routingName!,
-      serviceCategory: null,
+      serviceCategory: orNull(input.serviceCategory),
       signingAlgorithm: orNull(input.signingAlgorithm),
       sslKeyVersion: orNull(input.sslKeyVersion),
       tenantId: input.tenantId!,
