@@ -9,7 +9,7 @@ import {
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
-import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
+import { setTopology, uniqueTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -93,7 +93,7 @@ describe('GET /servers?dsId=', () => {
     expect(await idsOf(admin, `dsId=${live}`)).toEqual(sorted(assignedEdge));
 
     const topologyBased = (await insertDeliveryService(app, cdn.id)).id;
-    await setTopology(app, topologyBased, 'a-topology');
+    await setTopology(app, topologyBased, uniqueTopology(), [origin.cachegroupId]);
     const foreignOrigin = await createServer(admin, otherCdn.id, {
       cachegroupId: origin.cachegroupId,
       typeName: 'ORG',
