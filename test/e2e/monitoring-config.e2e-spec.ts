@@ -8,6 +8,7 @@ import { createServer } from 'test/e2e/support/fixtures/servers';
 import {
   createSnapshotWorld,
   giveParameter,
+  insertTopology,
   type SnapshotWorld,
   sql,
 } from 'test/e2e/support/fixtures/snapshots';
@@ -116,7 +117,9 @@ describe('cdns/{name}/configs/monitoring', () => {
       [ds(http.xmlId, 'HTTP'), ds(dns.xmlId, 'DNS')].sort((a, b) => (a.xmlId < b.xmlId ? -1 : 1)),
     );
     expect(doc.config).toEqual({});
-    expect(doc.topologies).toEqual({});
+    // Topologies belong to no CDN: every one is listed (none unless another suite made some).
+    const topologies = (await sql(app, 'SELECT name FROM topology')) as { name: string }[];
+    expect(Object.keys(doc.topologies).sort()).toEqual(topologies.map((t) => t.name).sort());
   });
 
   it('lists caches only in ONLINE, REPORTED or ADMIN_DOWN, and Traffic Monitors in any status', async () => {
@@ -184,10 +187,11 @@ describe('cdns/{name}/configs/monitoring', () => {
   it('gives delivery services their thresholds (kbps from Mbps) and lists only active ones with a HOST_REGEXP', async () => {
     const cdn = await createCdn(admin);
     const ds = await insertDeliveryService(app, cdn.id, { typeName: 'HTTP_LIVE' });
+    const topology = await insertTopology(app, []);
     await sql(
       app,
-      "UPDATE deliveryservice SET global_max_mbps = 12, global_max_tps = 300, topology = 'topo' WHERE id = ?",
-      [ds.id],
+      'UPDATE deliveryservice SET global_max_mbps = 12, global_max_tps = 300, topology = ? WHERE id = ?',
+      [topology, ds.id],
     );
     await insertDeliveryServiceRegex(app, ds.id, 'second.example.org', {
       typeName: 'HOST_REGEXP',
@@ -208,10 +212,27 @@ describe('cdns/{name}/configs/monitoring', () => {
         status: 'REPORTED',
         totalKbpsThreshold: 12000,
         type: 'HTTP',
-        topology: 'topo',
+        topology,
         hostRegexes: [`.*\\.${ds.xmlId}\\..*`, 'second.example.org'],
       },
     ]);
+  });
+
+  it('lists every topology with its EDGE_LOC cache groups in name order as nodes, null without one', async () => {
+    const cdn = await createCdn(admin);
+    const mid = await createCachegroup(admin, { typeName: 'MID_LOC' });
+    const [second, first] = [await createCachegroup(admin), await createCachegroup(admin)];
+    const edges = [first.name, second.name].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const withEdges = await insertTopology(app, [mid.name, edges[1], edges[0]]);
+    const midOnly = await insertTopology(app, [mid.name]);
+    const ds = await insertDeliveryService(app, cdn.id);
+    await sql(app, 'UPDATE deliveryservice SET topology = ? WHERE id = ?', [withEdges, ds.id]);
+    for (const name of [world.cdn.name, cdn.name]) {
+      expect((await monitoring(name)).topologies).toMatchObject({
+        [withEdges]: { nodes: edges },
+        [midOnly]: { nodes: null },
+      });
+    }
   });
 
   it("takes config from the rascal-config.txt parameters of the CDN's RASCAL… profiles", async () => {

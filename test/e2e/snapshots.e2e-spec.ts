@@ -18,6 +18,7 @@ import {
   assign,
   createSnapshotWorld,
   giveParameter,
+  insertTopology,
   type SnapshotWorld,
   sql,
 } from 'test/e2e/support/fixtures/snapshots';
@@ -78,6 +79,10 @@ describe('snapshots (CRConfig)', () => {
         'trafficRouterLocations',
         'monitors',
         'stats',
+        // Topologies belong to no CDN: other suites' topologies show here once there are any.
+        ...(Number(((await sql(app, 'SELECT COUNT(*) AS n FROM topology')) as { n: unknown }[])[0].n) > 0
+          ? ['topologies']
+          : []),
       ]);
       expect(doc.config).toEqual({ 'dnssec.enabled': 'false', domain_name: domain });
       const dsNames = (host: string): Record<string, string[]> => ({
@@ -246,7 +251,8 @@ describe('snapshots (CRConfig)', () => {
       const inactive = await insertDeliveryService(app, cdn.id, { active: 'INACTIVE' });
       const anyMap = await insertDeliveryService(app, cdn.id, { typeName: 'ANY_MAP' });
       const topology = await insertDeliveryService(app, cdn.id);
-      await sql(app, "UPDATE deliveryservice SET topology = 'a-topology' WHERE id = ?", [topology.id]);
+      const topologyName = await insertTopology(app, []);
+      await sql(app, 'UPDATE deliveryservice SET topology = ? WHERE id = ?', [topologyName, topology.id]);
       const unassigned = await insertDeliveryService(app, cdn.id);
       for (const ds of [inactive, anyMap, topology, unassigned]) {
         await insertDeliveryServiceRegex(app, ds.id, `.*\\.${ds.xmlId}\\..*`, { typeName: 'HOST_REGEXP' });
@@ -260,7 +266,7 @@ describe('snapshots (CRConfig)', () => {
       );
       expect(doc.deliveryServices).not.toHaveProperty(inactive.xmlId);
       expect(doc.deliveryServices).not.toHaveProperty(anyMap.xmlId);
-      expect(doc.deliveryServices![topology.xmlId].topology).toBe('a-topology');
+      expect(doc.deliveryServices![topology.xmlId].topology).toBe(topologyName);
       expect(doc.deliveryServices![unassigned.xmlId]).toBeDefined();
       expect(doc.deliveryServices![unassigned.xmlId]).not.toHaveProperty('topology');
     });
@@ -534,6 +540,45 @@ describe('snapshots (CRConfig)', () => {
         'tm_version',
       ]);
       expect((await fresh(world.cdn.name, admin.at('5.0'))).stats).not.toHaveProperty('tm_path');
+    });
+
+    it('lists every topology with its EDGE_LOC cache groups in name order as nodes, null without one', async () => {
+      const other = await createCdn(admin);
+      const mid = await createCachegroup(admin, { typeName: 'MID_LOC' });
+      const [second, first] = [await createCachegroup(admin), await createCachegroup(admin)];
+      const edges = [first.name, second.name].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      const withEdges = await insertTopology(app, [mid.name, edges[1], edges[0]]);
+      const midOnly = await insertTopology(app, [mid.name]);
+      const unused = await insertTopology(app, [edges[0]]);
+      const ds = await insertDeliveryService(app, other.id);
+      await sql(app, 'UPDATE deliveryservice SET topology = ? WHERE id = ?', [withEdges, ds.id]);
+      for (const doc of [await fresh(), await fresh(other.name)]) {
+        expect(doc.topologies).toMatchObject({
+          [withEdges]: { nodes: edges },
+          [midOnly]: { nodes: null },
+          [unused]: { nodes: [edges[0]] },
+        });
+        expect(Object.keys(doc)).toEqual([
+          ...Object.keys(doc).filter((key) => key !== 'stats' && key !== 'topologies'),
+          'stats',
+          'topologies',
+        ]);
+      }
+    });
+
+    it('gives a topology-based delivery service its topology and no names on any server, even those of its cache groups', async () => {
+      const { cdn, edge, mid, edgeGroup } = world;
+      const topology = await insertTopology(app, [edgeGroup.name]);
+      const ds = await insertDeliveryService(app, cdn.id);
+      await sql(app, 'UPDATE deliveryservice SET topology = ? WHERE id = ?', [topology, ds.id]);
+      await insertDeliveryServiceRegex(app, ds.id, `.*\\.${ds.xmlId}\\..*`, { typeName: 'HOST_REGEXP' });
+      await assign(app, ds.id, [edge.id]);
+      const doc = await fresh();
+      expect(doc.deliveryServices![ds.xmlId].topology).toBe(topology);
+      for (const server of [edge, mid]) {
+        expect(doc.contentServers![server.hostName].deliveryServices).not.toHaveProperty(ds.xmlId);
+      }
+      expect(doc.contentServers![edge.hostName].deliveryServices).toHaveProperty(world.http.xmlId);
     });
 
     it('answers the document to a read-only user, and 404 for an unknown CDN (D71)', async () => {

@@ -23,6 +23,7 @@ import {
   ROUTED_STATUSES,
   ROUTER_TYPE,
   rows,
+  snapshotTopologies,
   sortedObject,
   str,
   strOrNull,
@@ -100,6 +101,10 @@ export class CRConfigBuilder {
       tm_user: context.user,
       tm_version: context.version,
     };
+    const topologies = await snapshotTopologies(this.dataSource);
+    if (Object.keys(topologies).length > 0) {
+      document.topologies = topologies;
+    }
     return document;
   }
 

@@ -19,6 +19,7 @@ import {
   ROUTED_STATUSES,
   ROUTER_TYPE,
   rows,
+  snapshotTopologies,
   sortedObject,
   str,
   strOrNull,
@@ -110,7 +111,7 @@ export class MonitoringBuilder {
       profiles: await this.profiles(profileTypes),
       deliveryServices: await this.deliveryServices(cdn),
       config: await this.config(cdn),
-      topologies: {},
+      topologies: await snapshotTopologies(this.dataSource),
     };
   }
 

@@ -86,3 +86,37 @@ export const PRIMARY_PROFILE_JOIN =
 
 /** The `?, ?, ?` of a list of parameters. */
 export const placeholders = (values: unknown[]): string => values.map(() => '?').join(', ');
+
+/** A topology in the snapshot documents: its EDGE_LOC cache groups by name, `null` when it has none. */
+export interface SnapshotTopology {
+  nodes: string[] | null;
+}
+
+/**
+ * Every topology (whichever CDN uses it, as the original writes them), by name, with the names of its
+ * EDGE_LOC cache groups in byte order; one query.
+ */
+export async function snapshotTopologies(dataSource: DataSource): Promise<Record<string, SnapshotTopology>> {
+  const list = await rows(
+    dataSource,
+    'SELECT t.name AS topology, c.name AS cachegroup FROM topology t ' +
+      'LEFT JOIN (topology_cachegroup tc INNER JOIN cachegroup c ON c.name = tc.cachegroup ' +
+      "INNER JOIN type ct ON ct.id = c.type AND ct.name = 'EDGE_LOC') ON tc.topology = t.name",
+  );
+  const nodes = new Map<string, string[]>();
+  for (const row of list) {
+    const topology = str(row.topology);
+    const names = nodes.get(topology) ?? [];
+    const cachegroup = strOrNull(row.cachegroup);
+    if (cachegroup !== null) {
+      names.push(cachegroup);
+    }
+    nodes.set(topology, names);
+  }
+  return sortedObject(
+    [...nodes].map(([name, names]): [string, SnapshotTopology] => [
+      name,
+      { nodes: names.length > 0 ? names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : null },
+    ]),
+  );
+}

@@ -1,3 +1,4 @@
+import type { SnapshotTopology } from 'src/modules/snapshots/snapshot-queries';
 /**
  * The CRConfig document Traffic Router runs on (lib/go-tc CRConfig), field for field: booleans the
  * original writes as strings (`"true"`/`"false"`) are strings here too. Maps are objects whose keys
@@ -12,6 +13,8 @@ export interface CRConfig {
   trafficRouterLocations?: Record<string, CRConfigLocation>;
   monitors?: Record<string, CRConfigMonitor>;
   stats: CRConfigStats;
+  /** Every topology with its EDGE_LOC cache groups; absent when there is none. */
+  topologies?: Record<string, SnapshotTopology>;
 }
 
 export interface CRConfigContentServer {

@@ -1,3 +1,4 @@
+import type { SnapshotTopology } from 'src/modules/snapshots/snapshot-queries';
 /**
  * The monitoring configuration Traffic Monitor runs on (the original's `monitoring.Monitoring`):
  * the same shape on every version, since the original serves the stored document as it is.
@@ -9,7 +10,7 @@ export interface MonitoringConfig {
   profiles: MonitoringProfile[];
   deliveryServices: MonitoringDeliveryService[];
   config: Record<string, string | number>;
-  topologies: Record<string, { nodes: string[] }>;
+  topologies: Record<string, SnapshotTopology>;
 }
 
 export interface MonitoringInterface {
