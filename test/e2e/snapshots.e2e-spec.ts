@@ -713,7 +713,7 @@ describe('snapshots (CRConfig)', () => {
   });
 
   describe('speed', () => {
-    it('computes a CDN of 1,000 servers, 300 delivery services and 50 cache groups within a second, in a fixed number of queries', async () => {
+    it('computes a CDN of 1,000 servers, 300 delivery services and 50 cache groups in a fixed number of queries', async () => {
       const cdn = await createCdn(admin);
       const profile = await createProfile(admin, cdn.id);
       const physLocation = (
@@ -815,18 +815,11 @@ describe('snapshots (CRConfig)', () => {
       const big = documentQueries();
       queries.mockRestore();
       expect(big).toEqual(small);
-      // The best of three answers: the machine running the tests may be busy with other work.
-      let elapsed = Number.POSITIVE_INFINITY;
-      let doc: CRConfig = { stats: {} };
-      for (let run = 0; run < 3; run++) {
-        const started = Date.now();
-        doc = await fresh(cdn.name);
-        elapsed = Math.min(elapsed, Date.now() - started);
-      }
+      // How fast is measured by `npm run bench` (docs/benchmarks.md), never by a timed assertion here.
+      const doc = await fresh(cdn.name);
       expect(Object.keys(doc.contentServers ?? {})).toHaveLength(1000);
       expect(Object.keys(doc.deliveryServices ?? {})).toHaveLength(300);
       expect(Object.keys(doc.edgeLocations ?? {})).toHaveLength(50);
-      expect(elapsed).toBeLessThan(1000);
     }, 120_000);
   });
 });
