@@ -8,8 +8,8 @@ const WITHOUT_MIDS = "('DNS_LIVE', 'HTTP_LIVE', 'HTTP_NO_CACHE')";
  * it (deliveryservice_server) in its CDN, and its assigned origins (ORG) whatever their CDN; then,
  * unless the delivery service is topology-based or of a live type, the MID servers of its CDN in
  * the parent cache groups of those servers. The tenancy of the delivery service is checked first
- * (ServersService.list). Topology-based delivery services get their assigned servers only: there
- * are no topologies here yet to add the servers of their cache groups.
+ * (ServersService.list). A topology-based delivery service also gets every server of its CDN that is
+ * not an origin in the cache groups of its topology, as the original's `dsId` join does.
  */
 export function serversOfDeliveryService(param: string): string {
   const assignedHere =
@@ -24,7 +24,14 @@ export function serversOfDeliveryService(param: string): string {
     `WHERE dss.deliveryservice = :${param} AND d.topology IS NULL AND dt.name NOT IN ${WITHOUT_MIDS} ` +
     "AND (e.cdn_id = d.cdn_id OR et.name = 'ORG') AND d.cdn_id = server.cdn_id " +
     'AND cg.parent_cachegroup_id IS NOT NULL';
-  return `(EXISTS (${assignedHere}) OR (type.name = 'MID' AND server.cachegroup IN (${parentsOfAssigned})))`;
+  const inTopologyHere =
+    'SELECT 1 FROM deliveryservice td JOIN topology_cachegroup tc ON tc.topology = td.topology ' +
+    `WHERE td.id = :${param} AND tc.cachegroup = cachegroup.name AND td.cdn_id = server.cdn_id ` +
+    "AND type.name <> 'ORG'";
+  return (
+    `(EXISTS (${assignedHere}) OR EXISTS (${inTopologyHere}) ` +
+    `OR (type.name = 'MID' AND server.cachegroup IN (${parentsOfAssigned})))`
+  );
 }
 
 /** Filters and orderable fields of GET /servers (the original's, plus `profileName`). */
