@@ -49,6 +49,10 @@ import { SnapshotsModule } from 'src/modules/snapshots/snapshots.module';
 import { CoordinatesModule } from 'src/modules/coordinates/coordinates.module';
 import { DeliveryServiceRequestsModule } from 'src/modules/delivery-service-requests/delivery-service-requests.module';
 import { ServiceCategoriesModule } from 'src/modules/service-categories/service-categories.module';
+import { CdnNotificationsModule } from 'src/modules/cdn-notifications/cdn-notifications.module';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
+import { MonitoringModule } from 'src/modules/monitoring/monitoring.module';
+import { ServercheckModule } from 'src/modules/servercheck/servercheck.module';
 
 @Module({
   imports: [
@@ -95,6 +99,10 @@ import { ServiceCategoriesModule } from 'src/modules/service-categories/service-
     CoordinatesModule,
     DeliveryServiceRequestsModule,
     KeysModule,
+    CdnNotificationsModule,
+    CdnLocksModule,
+    MonitoringModule,
+    ServercheckModule,
   ],
   providers: [
     SessionAuthGuard,

@@ -242,6 +242,53 @@ export class EnvironmentVariables {
     message: 'KEY_STORE_KEY must be 32 bytes: 64 hex digits or 44 characters of base64',
   })
   KEY_STORE_KEY?: string;
+
+  /**
+   * The SMTP server that user/reset_password and users/register send mail through
+   * (docs/decisions.md#d78); absent → those routes answer 503.
+   */
+  @IsOptional()
+  @IsString()
+  SMTP_HOST?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  SMTP_PORT: number = 25;
+
+  /** `true`: the connection is TLS from the start (SMTPS, usually port 465). */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => value === true || value === 'true' || value === '1')
+  SMTP_TLS: boolean = false;
+
+  /** The sender of the mails (the original's `email_from`). */
+  @IsOptional()
+  @IsString()
+  SMTP_FROM: string = 'no-reply@localhost';
+
+  /** Credentials for AUTH LOGIN, when the server needs them. */
+  @IsOptional()
+  @IsString()
+  SMTP_USER?: string;
+
+  @IsOptional()
+  @IsString()
+  SMTP_PASSWORD?: string;
+
+  /** Milliseconds a mail may take to send before the route answers 503. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  SMTP_TIMEOUT_MS: number = 5000;
+
+  /** Traffic Portal's address, for the links in those mails (the original's `portal.base_url`). */
+  @IsOptional()
+  @IsString()
+  PORTAL_BASE_URL: string = '';
 }
 
 /** The settings and what is wrong with them, one line per problem. */

@@ -140,6 +140,16 @@ const FIELDS = [
   'hostname',
   'certificate',
   'authType',
+  'notification',
+  'message',
+  'soft',
+  'sharedUserNames',
+  'servercheck_short_name',
+  'host_name',
+  'version',
+  'info_url',
+  'script_file',
+  'isactive',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

@@ -32,6 +32,7 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
     expect(keyed('query id')).toEqual(
       [
         'DELETE asns',
+        'DELETE cdn_notifications',
         'DELETE coordinates',
         'DELETE deliveryservice_request_comments',
         'DELETE deliveryservice_requests',
@@ -74,16 +75,20 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
         'PUT snapshot',
         'PUT steering/:deliveryservice/targets/:target',
         'PUT topologies',
+        'PUT user/current',
       ].sort(),
     );
   });
 
-  it("leaves out only writes that address no single row (the user's federation mappings, bulk capabilities)", () => {
+  // The current user's federation mappings and bulk capability removals address no single row; a CDN's
+  // lock is named by the CDN's name, which is not a key of its table.
+  it('leaves out only writes that address no single row by a key of their table', () => {
     const unconditional = writes
       .filter((route) => !declared(route))
       .map((route) => `${route.method} ${route.path}`)
       .sort();
     expect(unconditional).toEqual([
+      'DELETE cdn_locks',
       'DELETE federations',
       'DELETE multiple_servers_capabilities',
       'PUT federations',

@@ -48,7 +48,8 @@ export class CachegroupOperationsController {
   queueUpdates(
     @Param('id', new IntParamPipe()) id: number,
     @ValidBody(QueueUpdateBody) body: QueueUpdateRequest,
+    @CurrentUser() user: SessionUser,
   ) {
-    return this.queue.queueUpdates(id, body);
+    return this.queue.queueUpdates(id, body, user);
   }
 }

@@ -1,4 +1,6 @@
 import { ValidBody } from 'src/common/validation/valid-body';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -37,8 +39,12 @@ export class CachegroupsController {
   @Put(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:UPDATE', 'CACHE-GROUP:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(CachegroupDto) dto: CachegroupDto) {
-    const updated = await this.cachegroups.update(id, dto);
+  async update(
+    @Param('id', KeyIdPipe) id: number,
+    @ValidBody(CachegroupDto) dto: CachegroupDto,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const updated = await this.cachegroups.update(id, dto, user);
     return ApiResult.of(toCachegroupResponse(updated), successAlert('cachegroup was updated.'));
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeliveryServiceServersModule } from 'src/modules/delivery-service-servers/delivery-service-servers.module';
 import { ServersModule } from 'src/modules/servers/servers.module';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { Type } from 'src/modules/types/type.entity';
 import { Asn } from './asn.entity';
 import { AsnsByPathController, AsnsController } from './asns.controller';
@@ -18,6 +19,7 @@ import { CachegroupsService } from './cachegroups.service';
     TypeOrmModule.forFeature([Cachegroup, CachegroupLocalizationMethod, CachegroupFallback, Asn, Type]),
     DeliveryServiceServersModule,
     ServersModule,
+    CdnLocksModule,
   ],
   controllers: [CachegroupsController, CachegroupOperationsController, AsnsController, AsnsByPathController],
   providers: [CachegroupsService, AsnsService],

@@ -1,4 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
@@ -37,6 +39,7 @@ export class CachegroupsService {
   constructor(
     @InjectRepository(Cachegroup) private readonly cachegroups: Repository<Cachegroup>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly locks: CdnLocksService,
   ) {}
 
   async list(query: ListQuery): Promise<CachegroupView[]> {
@@ -63,7 +66,8 @@ export class CachegroupsService {
     return this.view(id);
   }
 
-  async update(id: number, dto: CachegroupDto): Promise<CachegroupView> {
+  /** Another user's hard lock on a CDN of the group's servers refuses it (docs/original-behaviour.md#cdn-locks). */
+  async update(id: number, dto: CachegroupDto, user: CurrentUser): Promise<CachegroupView> {
     const methods = parseLocalizationMethods(dto.localizationMethods);
     if (dto.parentCachegroupId === id) {
       throw new BadRequestException('a cache group cannot be its own parent');
@@ -72,6 +76,7 @@ export class CachegroupsService {
       throw new BadRequestException('a cache group cannot be its own secondary parent');
     }
     await this.dataSource.transaction(async (manager) => {
+      await this.locks.assertCanModifyCachegroup(id, user);
       const plan = await this.plan(manager, dto, methods);
       const result = await manager.update(Cachegroup, { id }, plan.columns);
       if (!result.affected) {

@@ -12,6 +12,8 @@ import { CdnDto } from './dto/cdn.dto';
 import { toCdnResponse } from './dto/cdn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 
 @ConditionalOn('cdn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -43,16 +45,17 @@ export class CdnsController {
     @Param('id', KeyIdPipe) id: number,
     @ValidBody(CdnDto) dto: CdnDto,
     @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
   ) {
-    const cdn = await this.cdns.update(id, dto, version);
+    const cdn = await this.cdns.update(id, dto, version, user);
     return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was updated.'));
   }
 
   @Delete(':id')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:DELETE', 'CDN:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
-    await this.cdns.remove(id);
+  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    await this.cdns.remove(id, user);
     return ApiResult.alertsOnly(successAlert('cdn was deleted.'));
   }
 }

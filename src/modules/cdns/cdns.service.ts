@@ -3,12 +3,17 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { ApiVersion } from 'src/common/versioning/api-version';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { Cdn } from './cdn.entity';
 import { CdnDto } from './dto/cdn.dto';
 
 @Injectable()
 export class CdnsService {
-  constructor(@InjectRepository(Cdn) private readonly cdns: Repository<Cdn>) {}
+  constructor(
+    @InjectRepository(Cdn) private readonly cdns: Repository<Cdn>,
+    private readonly locks: CdnLocksService,
+  ) {}
 
   list(query: ListQuery): Promise<Cdn[]> {
     return applyListQuery(this.cdns.createQueryBuilder('cdn'), query).getMany();
@@ -21,7 +26,9 @@ export class CdnsService {
     return this.cdns.findOneByOrFail({ id });
   }
 
-  async update(id: number, dto: CdnDto, version: ApiVersion): Promise<Cdn> {
+  /** Another user's hard lock on the CDN refuses the write (403, docs/original-behaviour.md#cdn-locks). */
+  async update(id: number, dto: CdnDto, version: ApiVersion, user: CurrentUser): Promise<Cdn> {
+    await this.locks.assertCanModifyCdn(id, user);
     const result = await this.cdns.update({ id }, this.columns(dto, version));
     if (!result.affected) {
       throw new NotFoundException('no cdn found with this id');
@@ -30,7 +37,8 @@ export class CdnsService {
   }
 
   /** A CDN still used by servers, profiles or delivery services is refused by the database (400). */
-  async remove(id: number): Promise<void> {
+  async remove(id: number, user: CurrentUser): Promise<void> {
+    await this.locks.assertCanModifyCdn(id, user);
     const result = await this.cdns.delete({ id });
     if (!result.affected) {
       throw new NotFoundException('no cdn with that key found');

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServerCapabilitiesModule } from 'src/modules/server-capabilities/server-capabilities.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TopologiesModule } from 'src/modules/topologies/topologies.module';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import {
@@ -33,6 +34,7 @@ import { Regex } from './regex.entity';
     TenantsModule,
     TopologiesModule,
     ServerCapabilitiesModule,
+    CdnLocksModule,
   ],
   controllers: [
     DeliveryServiceSafeController,

@@ -6,6 +6,7 @@ import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { Parameter } from 'src/modules/parameters/parameter.entity';
 import { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
@@ -53,6 +54,7 @@ export class DeliveryServicesService {
     private readonly regexes: DeliveryServiceRegexesService,
     private readonly topologies: TopologiesService,
     private readonly requiredCapabilities: RequiredCapabilitiesService,
+    private readonly locks: CdnLocksService,
   ) {}
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
@@ -74,6 +76,10 @@ export class DeliveryServicesService {
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
       await this.checkReferences(manager, input);
       this.checkLegacyFields(legacy, version);
+      if (input.cdnId) {
+        // Another user's hard lock on the CDN refuses the write (docs/original-behaviour.md#cdn-locks).
+        await this.locks.assertCanModifyCdn(input.cdnId, user);
+      }
       const columns = this.columns(input, legacy, version);
       const result = await manager.insert(DeliveryService, {
         ...columns,
@@ -118,6 +124,7 @@ export class DeliveryServicesService {
       if (!existing) {
         throw new NotFoundException(`no such Delivery Service: #${id}`);
       }
+      await this.locks.assertCanModifyCdn(existing.cdnId, user);
       await this.validate(manager, input, false);
       if (!input.tenantId || input.tenantId <= 0) {
         input.tenantId = existing.tenantId;
@@ -184,6 +191,7 @@ export class DeliveryServicesService {
       if (!existing) {
         throw new NotFoundException('delivery service not found');
       }
+      await this.locks.assertCanModifyCdn(existing.cdnId, user);
       await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
       await this.regexes.removeAllOf(manager, id);
       await manager.delete(DeliveryService, { id });

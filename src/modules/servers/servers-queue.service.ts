@@ -4,6 +4,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { Cachegroup } from 'src/modules/cachegroups/cachegroup.entity';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 import type { QueueUpdateRequest } from './dto/queue-update.dto';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { Server } from './server.entity';
 
 export interface QueueUpdateResult {
@@ -21,9 +23,20 @@ export interface QueueUpdateResult {
  */
 @Injectable()
 export class ServersQueueService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly locks: CdnLocksService,
+  ) {}
 
-  queueUpdates(cachegroupId: number, request: QueueUpdateRequest): Promise<QueueUpdateResult> {
+  /**
+   * Queueing (not dequeueing) is refused while another user holds a lock on the CDN that is not
+   * shared with `user` (docs/original-behaviour.md#cdn-locks).
+   */
+  queueUpdates(
+    cachegroupId: number,
+    request: QueueUpdateRequest,
+    user: CurrentUser,
+  ): Promise<QueueUpdateResult> {
     return this.dataSource.transaction(async (manager) => {
       const cdn = await this.cdnOf(manager, request);
       const cachegroup = await manager.findOne(Cachegroup, {
@@ -32,6 +45,9 @@ export class ServersQueueService {
       });
       if (!cachegroup) {
         throw new NotFoundException('cachegroup not found');
+      }
+      if (request.action === 'queue') {
+        await this.locks.assertHoldsLock(cdn.id, user);
       }
       await manager
         .createQueryBuilder()

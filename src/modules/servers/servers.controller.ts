@@ -44,7 +44,7 @@ export class ServersController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.create(body);
+    const server = await this.servers.create(body, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server created'));
   }
 
@@ -57,7 +57,7 @@ export class ServersController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.update(id, body);
+    const server = await this.servers.update(id, body, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server updated'));
   }
 
@@ -69,7 +69,7 @@ export class ServersController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const server = await this.servers.remove(id);
+    const server = await this.servers.remove(id, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server deleted'));
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { IpAddress } from './ip-address.entity';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
@@ -16,7 +17,11 @@ import { ServerUpdatesService } from './server-updates.service';
 import { ServersService } from './servers.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress]), TenantsModule],
+  imports: [
+    TypeOrmModule.forFeature([Server, ServerProfile, ServerInterface, IpAddress]),
+    TenantsModule,
+    CdnLocksModule,
+  ],
   controllers: [
     ServersController,
     ServerUpdatesController,

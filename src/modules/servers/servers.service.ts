@@ -1,4 +1,6 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, In } from 'typeorm';
@@ -28,6 +30,7 @@ export class ServersService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
+    private readonly locks: CdnLocksService,
   ) {}
 
   /**
@@ -61,8 +64,9 @@ export class ServersService {
     return server ? (await this.loadDetails(manager, [server]))[0] : undefined;
   }
 
-  async create(dto: ServerV3Dto | ServerV4Dto): Promise<LoadedServer> {
+  async create(dto: ServerV3Dto | ServerV4Dto, user: CurrentUser): Promise<LoadedServer> {
     const write = await this.validated(dto);
+    await this.locks.assertCanModifyCdn(dto.cdnId, user);
     return this.dataSource.transaction(async (manager) => {
       const now = new Date();
       const result = await manager.insert(Server, {
@@ -77,7 +81,7 @@ export class ServersService {
   }
 
   /** Replaces the server, its profiles and its interfaces in one transaction. */
-  async update(id: number, dto: ServerV3Dto | ServerV4Dto): Promise<LoadedServer> {
+  async update(id: number, dto: ServerV3Dto | ServerV4Dto, user: CurrentUser): Promise<LoadedServer> {
     const write = await this.validated(dto);
     return this.dataSource.transaction(async (manager) => {
       const existing = await manager.findOne(Server, { where: { id }, lock: writeLock(this.dataSource) });
@@ -89,6 +93,8 @@ export class ServersService {
           'server cannot be updated due to requested XMPPID change. XMPIDD is immutable',
         );
       }
+      // The CDN the server is to be in, as the original checks it (docs/original-behaviour.md#cdn-locks).
+      await this.locks.assertCanModifyCdn(dto.cdnId, user);
       await manager.update(
         Server,
         { id },
@@ -105,12 +111,13 @@ export class ServersService {
   }
 
   /** Deletes the server (its profiles, interfaces and addresses go with it); answers what was deleted. */
-  remove(id: number): Promise<LoadedServer> {
+  remove(id: number, user: CurrentUser): Promise<LoadedServer> {
     return this.dataSource.transaction(async (manager) => {
       const server = await this.findOne(id, manager);
       if (!server) {
         throw new NotFoundException(`no server exists by id #${id}`);
       }
+      await this.locks.assertCanModifyCdn(server.server.cdnId, user);
       await manager.delete(Server, { id });
       return server;
     });

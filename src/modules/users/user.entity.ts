@@ -99,6 +99,10 @@ export class User {
   @Column({ name: 'session_generation', type: 'integer', default: 0, select: false })
   sessionGeneration?: number;
 
+  /** The one-time token of the last registration or password-reset mail; never sent. */
+  @Column({ type: 'varchar', length: 255, nullable: true, select: false })
+  token?: string | null;
+
   @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

@@ -2,7 +2,8 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser } from 'src/common/types/current-user';
+import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
+import { translateDbErrors } from 'src/common/database/db-error';
 import { hashPassword } from 'src/modules/auth/password';
 import { Role } from 'src/modules/roles/role.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
@@ -208,6 +209,63 @@ export class UsersService {
       }
     });
     return this.findWithRelations(id);
+  }
+
+  /**
+   * PUT user/current (4.0+): the signed-in user replaces their own profile, in the original's order
+   * of checks (docs/original-behaviour.md#user-current): the password's rules; the role's permissions
+   * must all be held (400); another user's name (400); the role must exist (404) and be the user's
+   * own (400); the tenant must be within reach (404). `newUser` turns false and any mailed token is
+   * dropped. A new password ends the user's sessions, as PUT users/{id} does.
+   */
+  async updateCurrent(dto: UserV4Dto, user: CurrentUser): Promise<User> {
+    if (dto.localPasswd !== undefined && dto.localPasswd !== null) {
+      const problem = passwordProblem(dto.username, dto.localPasswd, dto.localPasswd);
+      if (problem) {
+        throw new BadRequestException(problem);
+      }
+    }
+    const caps = await this.dataSource.query<{ cap: string }[]>(
+      'SELECT rc.cap_name AS cap FROM role_capability rc JOIN role r ON r.id = rc.role_id WHERE r.name = ? ORDER BY rc.cap_name',
+      [dto.role],
+    );
+    const missing = caps.map((row) => row.cap).filter((cap) => !holdsPermissionNamed(user, cap));
+    if (missing.length > 0) {
+      throw new BadRequestException(
+        `cannot request more than assigned permissions, current user needs ${missing.join(',')} permissions`,
+      );
+    }
+    const role = await this.dataSource.manager.findOneBy(Role, { name: dto.role });
+    if (!role) {
+      throw new NotFoundException('no such role');
+    }
+    const current = await this.users.findOneOrFail({ where: { id: user.id } });
+    if (role.id !== current.roleId) {
+      throw new BadRequestException('users cannot update their own role');
+    }
+    if (!(await this.tenancy.isWithinReach(user.tenantId, dto.tenantId))) {
+      throw new NotFoundException(`no such tenant: #${dto.tenantId}`);
+    }
+    const password = dto.localPasswd ? await hashPassword(dto.localPasswd) : undefined;
+    await this.dataSource.transaction(async (manager) => {
+      const columns: Partial<User> = { ...this.columns(dto, role), newUser: false, token: null };
+      if (password !== undefined) {
+        columns.localPasswd = password;
+      }
+      await translateDbErrors(
+        () => manager.update(User, { id: user.id }, columns),
+        (failure) =>
+          failure.kind === 'unique' && failure.columns.includes('username')
+            ? new BadRequestException(`username ${dto.username} already exists`)
+            : undefined,
+      );
+      if (password !== undefined) {
+        await this.endSessions(user.id, manager);
+      } else {
+        this.sessionCache.invalidate(manager);
+      }
+    });
+    return this.findWithRelations(user.id);
   }
 
   /**

@@ -1,0 +1,50 @@
+import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { versionsFrom } from 'src/common/versioning/api-version';
+import { CDN_LOCK_LIST } from './cdn-locks.list';
+import { CdnLocksService } from './cdn-locks.service';
+import { CdnLockBody, type CdnLockRequest } from './dto/cdn-lock.dto';
+import { toCdnLockResponse } from './dto/cdn-lock.response';
+
+/** `cdn_locks` (4.0+; docs/original-behaviour.md#cdn-locks). */
+@Controller({ path: 'cdn_locks', version: versionsFrom('4.0') })
+export class CdnLocksController {
+  constructor(private readonly locks: CdnLocksService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDN:READ')
+  async list(@ListParams(CDN_LOCK_LIST) query: ListQuery) {
+    return (await this.locks.list(query)).map(toCdnLockResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CDN-LOCK:CREATE', 'CDN:READ')
+  async create(@ValidBody(CdnLockBody) body: CdnLockRequest, @CurrentUser() user: SessionUser) {
+    const lock = await this.locks.create(body, user);
+    return ApiResult.of(
+      toCdnLockResponse(lock),
+      successAlert(`${lock.soft ? 'soft' : 'hard'} CDN lock acquired!`),
+    );
+  }
+
+  /** `DELETE cdn_locks?cdn=<name>`: the user's own lock, or anyone's with CDN-LOCK:DELETE-OTHERS. */
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CDN-LOCK:DELETE', 'CDN:READ')
+  async remove(@Query('cdn') raw: unknown, @CurrentUser() user: SessionUser) {
+    const cdn: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+    if (typeof cdn !== 'string' || cdn === '') {
+      throw new BadRequestException('required parameters missing: missing required parameters: cdn');
+    }
+    const lock = await this.locks.remove(cdn, user);
+    return ApiResult.of(toCdnLockResponse(lock), successAlert('cdn lock deleted'));
+  }
+}

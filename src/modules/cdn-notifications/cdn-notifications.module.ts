@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CdnNotification } from './cdn-notification.entity';
+import { CdnNotificationsController } from './cdn-notifications.controller';
+import { CdnNotificationsService } from './cdn-notifications.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CdnNotification])],
+  controllers: [CdnNotificationsController],
+  providers: [CdnNotificationsService],
+})
+export class CdnNotificationsModule {}

@@ -1,0 +1,426 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { type Alert, warningAlert } from 'src/common/http/alerts';
+import type { CacheData, CapacityData, HealthData, RoutingData } from './dto/monitoring.response';
+import { TrafficMonitorClient } from './traffic-monitor.client';
+
+/** An answer computed from Traffic Monitors or Routers, with a warning for each one that could not be read. */
+export interface Monitored<T> {
+  data: T;
+  warnings: Alert[];
+}
+
+interface CrStates {
+  caches?: Record<string, { isAvailable?: boolean }>;
+}
+interface CrConfigServer {
+  cacheGroup?: string;
+  profile?: string;
+  status?: string;
+  type?: string;
+}
+interface CrConfig {
+  contentServers?: Record<string, CrConfigServer>;
+}
+type StatValues = Record<string, { value?: unknown }[]>;
+interface CacheStats {
+  caches?: Record<string, { stats?: StatValues } | StatValues>;
+}
+type CrsStat = Partial<Record<(typeof CRS_COUNTS)[number], number>>;
+
+const CRS_COUNTS = [
+  'czCount',
+  'geoCount',
+  'deepCzCount',
+  'missCount',
+  'dsrCount',
+  'errCount',
+  'staticRouteCount',
+  'fedCount',
+  'regionalDeniedCount',
+  'regionalAlternateCount',
+] as const;
+
+const ATS_CONNECTIONS = 'ats.proxy.process.http.current_client_connections';
+const NO_MONITOR = 'no online Traffic Monitor (RASCAL) server was found';
+
+/**
+ * The CDN-wide figures the original reads from the Traffic Monitors (`RASCAL` servers whose status
+ * is `ONLINE`, or the global parameter `tm_query_status_override`) and Traffic Routers (`CCR`, ONLINE)
+ * of each CDN, over HTTP (docs/original-behaviour.md#cdn-monitoring). Where the original fails (no
+ * monitor, none answering, zero capacity) these answer the same shape with zero or empty values and
+ * a warning alert (docs/decisions.md#d76).
+ */
+@Injectable()
+export class MonitoringService {
+  private readonly logger = new Logger(MonitoringService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly client: TrafficMonitorClient,
+  ) {}
+
+  /** Online and offline REPORTED edge caches per cache group, of every CDN or of the one named. */
+  async health(cdnName?: string): Promise<Monitored<HealthData>> {
+    const monitors = await this.monitors(cdnName);
+    const warnings: Alert[] = [];
+    if (monitors.size === 0) {
+      warnings.push(warningAlert(cdnName === undefined ? NO_MONITOR : `${NO_MONITOR} for CDN '${cdnName}'`));
+    }
+    const groups = new Map<string, { offline: number; online: number; name: string }>();
+    let totalOnline = 0;
+    let totalOffline = 0;
+    for (const [cdn, fqdns] of monitors) {
+      const read = await this.firstAnswering(fqdns, async (fqdn) => ({
+        states: await this.client.get<CrStates>(fqdn, '/publish/CrStates'),
+        config: await this.client.get<CrConfig>(fqdn, '/publish/CrConfig'),
+      }));
+      if (!read) {
+        warnings.push(warningAlert(`getting health data from all Traffic Monitors failed for CDN '${cdn}'`));
+        continue;
+      }
+      for (const [name, state] of Object.entries(read.states.caches ?? {})) {
+        const server = read.config.contentServers?.[name];
+        if (
+          !server ||
+          server.status !== 'REPORTED' ||
+          !server.type?.startsWith('EDGE') ||
+          !server.cacheGroup
+        ) {
+          continue;
+        }
+        const group = groups.get(server.cacheGroup) ?? { offline: 0, online: 0, name: server.cacheGroup };
+        if (state.isAvailable) {
+          group.online++;
+          totalOnline++;
+        } else {
+          group.offline++;
+          totalOffline++;
+        }
+        groups.set(server.cacheGroup, group);
+      }
+    }
+    const cachegroups = [...groups.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { data: { totalOffline, totalOnline, cachegroups }, warnings };
+  }
+
+  /** The edge caches' bandwidth in use, unavailable and in maintenance, in percent of their capacity. */
+  async capacity(): Promise<Monitored<CapacityData>> {
+    const zero: CapacityData = {
+      availablePercent: 0,
+      unavailablePercent: 0,
+      utilizedPercent: 0,
+      maintenancePercent: 0,
+    };
+    const monitors = await this.monitors();
+    if (monitors.size === 0) {
+      return { data: zero, warnings: [warningAlert('no monitors found')] };
+    }
+    const thresholds = await this.bandwidthThresholds();
+    const warnings: Alert[] = [];
+    const cap = { available: 0, unavailable: 0, maintenance: 0, capacity: 0 };
+    for (const [cdn, fqdns] of monitors) {
+      const read = await this.firstAnswering(fqdns, async (fqdn) => ({
+        states: await this.client.get<CrStates>(fqdn, '/publish/CrStates'),
+        config: await this.client.get<CrConfig>(fqdn, '/publish/CrConfig'),
+        stats: await this.cacheStats(fqdn, ['kbps', 'maxKbps']),
+      }));
+      if (!read) {
+        warnings.push(
+          warningAlert(`getting capacity data from all Traffic Monitors failed for CDN '${cdn}'`),
+        );
+        continue;
+      }
+      for (const [name, stats] of Object.entries(read.stats)) {
+        const server = read.config.contentServers?.[name];
+        if (!server?.type || !server.status || !server.profile || !server.type.startsWith('EDGE')) {
+          continue;
+        }
+        const kbps = firstNumber(stats.kbps);
+        const maxKbps = firstNumber(stats.maxKbps);
+        if (kbps === undefined || maxKbps === undefined) {
+          continue;
+        }
+        if (server.status === 'REPORTED' || server.status === 'ONLINE') {
+          if (read.states.caches?.[name]?.isAvailable) {
+            cap.available += kbps;
+          } else {
+            cap.unavailable += kbps;
+          }
+        } else if (server.status === 'ADMIN_DOWN') {
+          cap.maintenance += kbps;
+        } else {
+          continue;
+        }
+        cap.capacity += maxKbps - (thresholds.get(server.profile) ?? 0);
+      }
+    }
+    if (cap.capacity === 0) {
+      return { data: zero, warnings: [...warnings, warningAlert('capacity was zero!')] };
+    }
+    return {
+      data: {
+        availablePercent:
+          ((cap.capacity - cap.unavailable - cap.maintenance - cap.available) * 100) / cap.capacity,
+        unavailablePercent: (cap.unavailable * 100) / cap.capacity,
+        utilizedPercent: (cap.available * 100) / cap.capacity,
+        maintenancePercent: (cap.maintenance * 100) / cap.capacity,
+      },
+      warnings,
+    };
+  }
+
+  /** How the Traffic Routers of every CDN routed requests, in percent of all (`/crs/stats`). */
+  async routing(): Promise<Monitored<RoutingData>> {
+    const routers = await this.routers();
+    const warnings: Alert[] = [];
+    if (routers.length === 0) {
+      warnings.push(warningAlert('no online Traffic Router (CCR) server was found'));
+    }
+    const totals: Record<(typeof CRS_COUNTS)[number], number> = Object.fromEntries(
+      CRS_COUNTS.map((count) => [count, 0]),
+    ) as Record<(typeof CRS_COUNTS)[number], number>;
+    let total = 0;
+    for (const router of routers) {
+      let stats: { stats?: Record<string, Record<string, CrsStat> | undefined> };
+      try {
+        stats = await this.client.get(router.fqdn, '/crs/stats');
+      } catch (error) {
+        this.logger.warn(`getting crs stats for CDN ${router.cdn} router ${router.fqdn}: ${String(error)}`);
+        warnings.push(warningAlert(`getting crs stats for CDN ${router.cdn} router ${router.fqdn} failed`));
+        continue;
+      }
+      for (const [key, hosts] of Object.entries(stats.stats ?? {})) {
+        if (!['dnsmap', 'httpmap'].includes(key.toLowerCase())) {
+          continue;
+        }
+        for (const stat of Object.values(hosts ?? {})) {
+          for (const count of CRS_COUNTS) {
+            const value = Number(stat[count] ?? 0);
+            totals[count] += value;
+            total += value;
+          }
+        }
+      }
+    }
+    const percent = (count: number): number => (total === 0 ? 0 : (count / total) * 100);
+    return {
+      data: {
+        staticRoute: percent(totals.staticRouteCount),
+        geo: percent(totals.geoCount),
+        err: percent(totals.errCount),
+        fed: percent(totals.fedCount),
+        cz: percent(totals.czCount),
+        deepCz: percent(totals.deepCzCount),
+        regionalAlternate: percent(totals.regionalAlternateCount),
+        dsr: percent(totals.dsrCount),
+        miss: percent(totals.missCount),
+        regionalDenied: percent(totals.regionalDeniedCount),
+      },
+      warnings,
+    };
+  }
+
+  /**
+   * Every EDGE and MID cache (by profile name, as the original selects them) with its health,
+   * bandwidth and connections from the Traffic Monitors, then a total per cache group and `ALL`.
+   */
+  async cachesStats(): Promise<Monitored<CacheData[]>> {
+    const caches = await this.caches();
+    const monitors = await this.monitors();
+    const warnings: Alert[] = [];
+    if (monitors.size === 0) {
+      warnings.push(warningAlert(NO_MONITOR));
+    }
+    const byName = new Map(caches.map((cache) => [cache.hostname, cache]));
+    for (const [cdn, fqdns] of monitors) {
+      const read = await this.firstAnswering(fqdns, async (fqdn) => ({
+        states: await this.client.get<CrStates>(fqdn, '/publish/CrStates'),
+        stats: await this.cacheStats(fqdn, [ATS_CONNECTIONS, 'bandwidth']),
+      }));
+      if (!read) {
+        warnings.push(warningAlert(`getting cache stats from all monitors failed for cdn '${cdn}'`));
+        continue;
+      }
+      for (const [name, state] of Object.entries(read.states.caches ?? {})) {
+        const cache = byName.get(name);
+        if (cache) {
+          cache.healthy = state.isAvailable === true;
+        }
+      }
+      for (const [name, stats] of Object.entries(read.stats)) {
+        const cache = byName.get(name);
+        if (!cache) {
+          continue;
+        }
+        cache.kbps = unsignedText(stats.bandwidth) ?? cache.kbps;
+        cache.connections = unsignedText(stats[ATS_CONNECTIONS]) ?? cache.connections;
+      }
+    }
+    return { data: withTotals(caches), warnings };
+  }
+
+  /** The monitors of each CDN (`host.domain[:tcpPort]`), of one CDN when named. */
+  private async monitors(cdnName?: string): Promise<Map<string, string[]>> {
+    const override = await this.dataSource.query<{ value: string }[]>(
+      "SELECT value FROM parameter WHERE name = 'tm_query_status_override' AND config_file = 'global' LIMIT 1",
+    );
+    const rows = await this.dataSource.query<
+      { host: string; domain: string; port: number | string | null; cdn: string }[]
+    >(
+      `SELECT s.host_name AS host, s.domain_name AS domain, s.tcp_port AS port, c.name AS cdn
+         FROM server s
+         JOIN type t ON t.id = s.type
+         JOIN status st ON st.id = s.status
+         JOIN cdn c ON c.id = s.cdn_id
+        WHERE t.name = 'RASCAL' AND st.name = ?${cdnName === undefined ? '' : ' AND c.name = ?'}
+        ORDER BY c.name, s.host_name, s.id`,
+      [override[0]?.value ?? 'ONLINE', ...(cdnName === undefined ? [] : [cdnName])],
+    );
+    const monitors = new Map<string, string[]>();
+    for (const row of rows) {
+      monitors.set(row.cdn, [...(monitors.get(row.cdn) ?? []), fqdnOf(row)]);
+    }
+    return monitors;
+  }
+
+  /** ONLINE Traffic Routers with their `api.port` (a `server.xml` parameter of a profile of theirs). */
+  private async routers(): Promise<{ fqdn: string; cdn: string }[]> {
+    const rows = await this.dataSource.query<
+      { host: string; domain: string; port: string | null; cdn: string }[]
+    >(
+      `SELECT s.host_name AS host, s.domain_name AS domain, c.name AS cdn,
+              (SELECT MAX(pa.value) FROM server_profile sp
+                 JOIN profile_parameter pp ON pp.profile = sp.profile
+                 JOIN parameter pa ON pa.id = pp.parameter
+                WHERE sp.server = s.id AND pa.name = 'api.port' AND pa.config_file = 'server.xml') AS port
+         FROM server s
+         JOIN type t ON t.id = s.type
+         JOIN status st ON st.id = s.status
+         JOIN cdn c ON c.id = s.cdn_id
+        WHERE t.name = 'CCR' AND st.name = 'ONLINE'
+        ORDER BY c.name, s.host_name, s.id`,
+    );
+    return rows.map((row) => ({ fqdn: fqdnOf(row), cdn: row.cdn }));
+  }
+
+  /** `health.threshold.availableBandwidthInKbps` (`rascal-config.txt`) per edge profile, `>` dropped. */
+  private async bandwidthThresholds(): Promise<Map<string, number>> {
+    const rows = await this.dataSource.query<{ profile: string; value: string }[]>(
+      `SELECT DISTINCT pr.name AS profile, pa.value AS value
+         FROM parameter pa
+         JOIN profile_parameter pp ON pp.parameter = pa.id
+         JOIN profile pr ON pr.id = pp.profile
+         JOIN server_profile sp ON sp.profile = pr.id
+         JOIN server s ON s.id = sp.server
+         JOIN type t ON t.id = s.type
+        WHERE t.name LIKE 'EDGE%' AND pa.config_file = 'rascal-config.txt'
+          AND pa.name = 'health.threshold.availableBandwidthInKbps'`,
+    );
+    const thresholds = new Map<string, number>();
+    for (const row of rows) {
+      const value = Number(row.value.replace(/^>/, ''));
+      if (Number.isFinite(value)) {
+        thresholds.set(row.profile, value);
+      }
+    }
+    return thresholds;
+  }
+
+  /** The caches of `caches/stats`: servers whose first profile's name starts with EDGE or MID. */
+  private async caches(): Promise<CacheData[]> {
+    const rows = await this.dataSource.query<
+      { hostname: string; cachegroup: string; status: string; profile: string; ip: string | null }[]
+    >(
+      `SELECT s.host_name AS hostname, cg.name AS cachegroup, st.name AS status, p.name AS profile,
+              (SELECT MIN(ip.address) FROM ip_address ip
+                WHERE ip.server = s.id AND ip.service_address = 1 AND ip.address NOT LIKE '%:%') AS ip
+         FROM server s
+         JOIN cachegroup cg ON cg.id = s.cachegroup
+         JOIN status st ON st.id = s.status
+         JOIN server_profile sp ON sp.server = s.id AND sp.priority = 0
+         JOIN profile p ON p.id = sp.profile
+        WHERE p.name LIKE 'EDGE%' OR p.name LIKE 'MID%'
+        ORDER BY s.host_name, s.id`,
+    );
+    return rows.map((row) => ({ ...row, healthy: false, kbps: 0, connections: 0 }));
+  }
+
+  /** `/publish/CacheStatsNew`, else the legacy `/publish/CacheStats`: each cache's stats by name. */
+  private async cacheStats(fqdn: string, names: string[]): Promise<Record<string, StatValues>> {
+    const query = `?hc=1&stats=${names.join(',')}`;
+    let body: CacheStats;
+    try {
+      body = await this.client.get<CacheStats>(fqdn, `/publish/CacheStatsNew${query}`);
+    } catch {
+      body = await this.client.get<CacheStats>(fqdn, `/publish/CacheStats${query}`);
+    }
+    const stats: Record<string, StatValues> = {};
+    for (const [name, cache] of Object.entries(body.caches ?? {})) {
+      const values = cache.stats;
+      stats[name] = (values !== undefined && !Array.isArray(values) ? values : cache) as StatValues;
+    }
+    return stats;
+  }
+
+  /** The first monitor whose documents could all be read, or undefined when none could. */
+  private async firstAnswering<T>(
+    fqdns: string[],
+    read: (fqdn: string) => Promise<T>,
+  ): Promise<T | undefined> {
+    for (const fqdn of fqdns) {
+      try {
+        return await read(fqdn);
+      } catch (error) {
+        this.logger.warn(`reading Traffic Monitor ${fqdn}: ${String(error)}`);
+      }
+    }
+    return undefined;
+  }
+}
+
+function fqdnOf(row: { host: string; domain: string; port: number | string | null }): string {
+  const port = row.port === null || row.port === '' ? undefined : Number(row.port);
+  return `${row.host}.${row.domain}${port !== undefined && Number.isInteger(port) ? `:${port}` : ''}`;
+}
+
+function firstNumber(values: { value?: unknown }[] | undefined): number | undefined {
+  const value = values?.[0]?.value;
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** A stat the original reads only as a decimal string of an unsigned integer. */
+function unsignedText(values: { value?: unknown }[] | undefined): number | undefined {
+  const value = values?.[0]?.value;
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** Appends a row per cache group (`ALL` for the other fields) and one for every cache. */
+function withTotals(caches: CacheData[]): CacheData[] {
+  const all = (cachegroup: string): CacheData => ({
+    hostname: 'ALL',
+    cachegroup,
+    status: 'ALL',
+    profile: 'ALL',
+    ip: null,
+    healthy: true,
+    kbps: 0,
+    connections: 0,
+  });
+  const groups = new Map<string, CacheData>();
+  const total = all('ALL');
+  for (const cache of caches) {
+    const group = groups.get(cache.cachegroup) ?? all(cache.cachegroup);
+    group.kbps += cache.kbps;
+    group.connections += cache.connections;
+    groups.set(cache.cachegroup, group);
+    total.kbps += cache.kbps;
+    total.connections += cache.connections;
+  }
+  const sortedGroups = [...groups.values()].sort((a, b) =>
+    a.cachegroup < b.cachegroup ? -1 : a.cachegroup > b.cachegroup ? 1 : 0,
+  );
+  return [...caches, ...sortedGroups, total];
+}

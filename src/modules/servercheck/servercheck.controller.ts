@@ -1,0 +1,77 @@
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { NotAChange } from 'src/modules/change-log/change-log.decorator';
+import {
+  ExtensionBody,
+  type ExtensionRequest,
+  ServercheckBody,
+  type ServercheckRequest,
+} from './dto/servercheck.body';
+import { EXTENSION_LIST, SERVERCHECK_LIST } from './servercheck.list';
+import { ServercheckService } from './servercheck.service';
+
+/** `servercheck` (docs/original-behaviour.md#servercheck). */
+@Controller({ path: 'servercheck', version: ALL_VERSIONS })
+export class ServercheckController {
+  constructor(private readonly checks: ServercheckService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER-CHECK:READ', 'SERVER:READ')
+  list(@ListParams(SERVERCHECK_LIST) query: ListQuery) {
+    return this.checks.list(query);
+  }
+
+  /** The original writes no change-log entry here (checks are posted every minute). */
+  @Post()
+  @HttpCode(200)
+  @NotAChange()
+  @RequirePrivLevel(PrivLevel.LoggedIn)
+  @RequirePermissions('SERVER-CHECK:CREATE', 'SERVER-CHECK:READ', 'SERVER:READ')
+  async record(@ValidBody(ServercheckBody) body: ServercheckRequest, @CurrentUser() user: SessionUser) {
+    await this.checks.record(body, user);
+    return ApiResult.alertsOnly(successAlert('Server Check was successfully updated'));
+  }
+}
+
+/** `servercheck/extensions`: check extensions in the 31 slots. */
+@Controller({ path: 'servercheck/extensions', version: ALL_VERSIONS })
+export class ServercheckExtensionsController {
+  constructor(private readonly checks: ServercheckService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER-CHECK:READ', 'SERVER:READ')
+  list(@ListParams(EXTENSION_LIST) query: ListQuery) {
+    return this.checks.extensions(query);
+  }
+
+  /** Answers `{"supplemental": {"id": …}, "alerts": […]}`, the original's own shape. */
+  @Post()
+  @HttpCode(200)
+  @RawResponse()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER-CHECK:CREATE', 'SERVER-CHECK:READ', 'SERVER:READ')
+  async create(@ValidBody(ExtensionBody) body: ExtensionRequest, @CurrentUser() user: SessionUser) {
+    const id = await this.checks.createExtension(body, user);
+    return { supplemental: { id }, alerts: [successAlert('Check Extension Loaded.')] };
+  }
+
+  @Delete(':id')
+  @ConditionalOn('to_extension')
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('SERVER-CHECK:DELETE', 'SERVER-CHECK:READ', 'SERVER:READ')
+  async remove(@Param('id', new IntParamPipe()) id: number, @CurrentUser() user: SessionUser) {
+    await this.checks.deleteExtension(id, user);
+    return ApiResult.alertsOnly(successAlert('Extensions deleted.'));
+  }
+}

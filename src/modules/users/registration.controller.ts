@@ -1,0 +1,84 @@
+import { Controller, HttpCode, Post, Put } from '@nestjs/common';
+import type { Request } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import {
+  PrivLevel,
+  Public,
+  RequirePermissions,
+  RequirePrivLevel,
+} from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
+import { NotAChange } from 'src/modules/change-log/change-log.decorator';
+import {
+  PasswordResetBody,
+  RegistrationV3Body,
+  RegistrationV4Body,
+  type RegistrationRequest,
+} from './dto/registration.body';
+import { UserV4Dto } from './dto/user.dto';
+import { toUserResponse } from './dto/user.response';
+import { RegistrationService } from './registration.service';
+import { UsersService } from './users.service';
+
+/** POST users/register (docs/original-behaviour.md#user-registration). */
+@Controller({ path: 'users/register', version: ALL_VERSIONS })
+export class UserRegistrationController {
+  constructor(private readonly registration: RegistrationService) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('USER:CREATE', 'USER:READ')
+  async register(
+    @ValidBody({ '3.0': RegistrationV3Body, '4.0': RegistrationV4Body }) body: RegistrationRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const sent = await this.registration.register(body, user);
+    return ApiResult.alertsOnly(
+      successAlert(
+        `Sent user registration to <${sent.email}> with the following permissions [ role: ${sent.role} | tenant: ${sent.tenant} ]`,
+      ),
+    );
+  }
+}
+
+/** POST user/reset_password (no session) and PUT user/current (4.0+). */
+@Controller({ path: 'user', version: ALL_VERSIONS })
+export class UserAccountController {
+  constructor(private readonly registration: RegistrationService) {}
+
+  @Post('reset_password')
+  @HttpCode(200)
+  @Public()
+  @NotAChange()
+  async resetPassword(@ValidBody(PasswordResetBody) body: { email: string }) {
+    await this.registration.resetPassword(body.email);
+    return ApiResult.alertsOnly(successAlert('Password reset email sent'));
+  }
+}
+
+/** PUT user/current: the signed-in user's own profile (docs/original-behaviour.md#user-current). */
+@Controller({ path: 'user/current', version: versionsFrom('4.0') })
+export class CurrentUserController {
+  constructor(private readonly users: UsersService) {}
+
+  @Put()
+  @ConditionalOn({ table: 'tm_user', row: (req: Request) => ({ id: (req.user as SessionUser).id }) })
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  async update(
+    @ValidBody(UserV4Dto) body: UserV4Dto,
+    @CurrentUser() user: SessionUser,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const updated = await this.users.updateCurrent(body, user);
+    return ApiResult.of(
+      toUserResponse(updated, version),
+      successAlert('User profile was successfully updated'),
+    );
+  }
+}
