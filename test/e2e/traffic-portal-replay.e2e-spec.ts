@@ -26,6 +26,15 @@ import type { ServerServerCapabilityV5 } from 'src/modules/server-capabilities/d
 import type { ServerV5 } from 'src/modules/servers/dto/server.response';
 import type { ServiceCategoryV5 } from 'src/modules/service-categories/dto/service-category.response';
 import type { CurrentStatsResponse } from 'src/modules/stats/dto/current-stats.response';
+import type { CdnLockV4 } from 'src/modules/cdn-locks/dto/cdn-lock.response';
+import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
+import type {
+  CacheData,
+  CapacityData,
+  HealthData,
+  RoutingData,
+} from 'src/modules/monitoring/dto/monitoring.response';
+import type { GenericServerCheck } from 'src/modules/servercheck/dto/servercheck.response';
 import type { TopologyV5 } from 'src/modules/topologies/dto/topology.response';
 
 /**
@@ -337,6 +346,42 @@ const LOG_V5 = goTc(['id', 'lastUpdated', 'level', 'message', 'ticketNum', 'user
 const REGEX_V5 = goTc(['id', 'pattern', 'setNumber', 'type', 'typeName']);
 const CURRENT_STATS = wire<CurrentStatsResponse>()(['currentStats']);
 const NEW_LOG_COUNT = goTc(['newLogcount']);
+const NOTIFICATION_V4 = wire<CdnNotificationV4>()(['cdn', 'id', 'lastUpdated', 'notification', 'user']);
+const LOCK_V4 = wire<CdnLockV4>()(['cdn', 'lastUpdated', 'message', 'sharedUserNames', 'soft', 'userName']);
+/** Without a Traffic Monitor its cache groups are empty; the totals are there. */
+const HEALTH = wire<HealthData>()(['cachegroups', 'totalOffline', 'totalOnline']);
+const CAPACITY = wire<CapacityData>()([
+  'availablePercent',
+  'maintenancePercent',
+  'unavailablePercent',
+  'utilizedPercent',
+]);
+const ROUTING = wire<RoutingData>()([
+  'cz',
+  'deepCz',
+  'dsr',
+  'err',
+  'fed',
+  'geo',
+  'miss',
+  'regionalAlternate',
+  'regionalDenied',
+  'staticRoute',
+]);
+const CACHE_DATA = wire<CacheData>()([
+  'cachegroup',
+  'connections',
+  'healthy',
+  'hostname',
+  'ip',
+  'kbps',
+  'profile',
+  'status',
+]);
+const SERVER_CHECK = wire<GenericServerCheck>()(
+  ['adminState', 'cacheGroup', 'checks', 'hostName', 'id', 'profile', 'revalPending', 'type', 'updPending'],
+  ['checks'],
+);
 const SNAPSHOT = goTc(
   ['config', 'contentRouters', 'contentServers', 'deliveryServices', 'edgeLocations', 'monitors', 'stats'],
   ['config', 'contentRouters', 'contentServers', 'deliveryServices', 'edgeLocations', 'monitors'],
@@ -378,11 +423,17 @@ interface World {
 }
 
 /**
- * The header shown on every signed-in page: the private root resolves the current user; the
- * change-log model polls the count of new entries. (Its notification and lock polls are listed in
- * docs/traffic-portal.md.)
+ * What every signed-in page sends first: the private root resolves the current user; the change-log
+ * model polls the count of new entries, the notifications bar the notifications, then the header
+ * reads the CDNs; the locks bar polls the locks.
  */
-const header = (): Call[] => [object('user/current', USER_V4), object('logs/newcount', NEW_LOG_COUNT)];
+const header = (): Call[] => [
+  object('user/current', USER_V4),
+  object('logs/newcount', NEW_LOG_COUNT),
+  list('cdn_notifications', NOTIFICATION_V4),
+  list('cdns', CDN_V5),
+  list('cdn_locks', LOCK_V4),
+];
 
 /** Pages in the portal's menu order; each page's calls in the order its route and form send them. */
 const pages = (w: World): [string, Call[]][] => [
@@ -390,10 +441,13 @@ const pages = (w: World): [string, Call[]][] => [
     'dashboard',
     [
       list('cdns', CDN_V5),
+      object('cdns/health', HEALTH),
       object('current_stats', CURRENT_STATS),
       list('servers?type=EDGE', SERVER_V5),
       list('deliveryservices', DELIVERY_SERVICE_V5),
+      object('cdns/capacity', CAPACITY),
       list('logs?limit=5', LOG_V5),
+      object('cdns/routing', ROUTING),
     ],
   ],
   ['CDNs', [list('cdns', CDN_V5)]],
@@ -419,6 +473,13 @@ const pages = (w: World): [string, Call[]][] => [
     ],
   ],
   ['CDN federations', [list(`cdns?id=${w.cdn.id}`, CDN_V5), maybeEmpty(`cdns/${w.cdn.name}/federations`)]],
+  [
+    'CDN notifications',
+    [
+      list(`cdns?id=${w.cdn.id}`, CDN_V5),
+      list(`cdn_notifications?cdn=${w.cdn.name}&orderby=lastUpdated`, NOTIFICATION_V4),
+    ],
+  ],
   ['cache groups', [list('cachegroups?orderby=name', CACHEGROUP_V5)]],
   [
     'cache group edit',
@@ -697,6 +758,9 @@ const pages = (w: World): [string, Call[]][] => [
       list(`deliveryservices?requiredCapability=${w.capability}`, DELIVERY_SERVICE_V5),
     ],
   ],
+  ['cache checks', [list('servercheck', SERVER_CHECK)]],
+  ['cache stats', [list('caches/stats', CACHE_DATA)]],
+  ['notifications', [list('cdn_notifications', NOTIFICATION_V4)]],
   ['invalidation requests', [list('jobs?orderby=startTime&sortOrder=desc', JOB_V4)]],
   ['new invalidation request', [list('deliveryservices', DELIVERY_SERVICE_V5)]],
 ];
@@ -786,10 +850,13 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       status: 'draft',
       requested: { ...deliveryServiceBody(cdn.id, httpType), active: 'ACTIVE' },
     });
+    await post('cdn_notifications', { cdn: cdn.name, notification: 'maintenance tonight' });
     await post('deliveryservice_request_comments', {
       deliveryServiceRequestId: dsRequest.id,
       value: 'looks good',
     });
+    // Last: the lock holds the CDN for the admin only.
+    await post('cdn_locks', { cdn: cdn.name, message: 'portal replay', soft: true });
     return {
       cdn,
       edgeGroup,
