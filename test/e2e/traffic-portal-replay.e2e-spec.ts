@@ -925,6 +925,22 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
     }
   };
 
+  it('own user page saves the current user as it read it (PUT user/current)', async () => {
+    // The page PUTs the object GET user/current answered, edited, as the portal's UserService does.
+    const current = responseOf<Record<string, unknown>>(await portal.get('user/current'));
+    // The seeded admin has no email; the form requires one, as the original's validation does.
+    const res = await portal.put('user/current', {
+      ...current,
+      fullName: 'Portal Admin',
+      email: 'admin@example.net',
+    });
+    expect({ status: res.status, body: res.body as unknown }).toEqual({
+      status: 200,
+      body: expect.objectContaining({ response: expect.objectContaining({ fullName: 'Portal Admin' }) }),
+    });
+    expectShape(object('user/current', USER_V4), (res.body as { response: unknown }).response);
+  });
+
   it.each(pages(PLACEHOLDER).map(([name]) => name))('%s', async (name) => {
     const page = pages(world).find(([n]) => n === name);
     await replay((page as [string, Call[]])[1]);
