@@ -342,6 +342,7 @@ const JOB_V4 = wire<InvalidationJobV4>()([
   'startTime',
   'ttlHours',
 ]);
+const ASN_V5 = goTc(['asn', 'cachegroup', 'cachegroupId', 'id', 'lastUpdated']);
 const LOG_V5 = goTc(['id', 'lastUpdated', 'level', 'message', 'ticketNum', 'user']);
 const REGEX_V5 = goTc(['id', 'pattern', 'setNumber', 'type', 'typeName']);
 const CURRENT_STATS = wire<CurrentStatsResponse>()(['currentStats']);
@@ -494,6 +495,13 @@ const pages = (w: World): [string, Call[]][] => [
     [
       list(`cachegroups?id=${w.edgeGroup.id}`, CACHEGROUP_V5),
       list(`servers?cachegroup=${w.edgeGroup.id}&orderby=hostName`, SERVER_V5),
+    ],
+  ],
+  [
+    'cache group ASNs',
+    [
+      list(`cachegroups?id=${w.edgeGroup.id}`, CACHEGROUP_V5),
+      list(`asns?cachegroup=${w.edgeGroup.id}`, ASN_V5),
     ],
   ],
   ['servers', [list('servers?orderby=hostName', SERVER_V5)]],
@@ -761,6 +769,7 @@ const pages = (w: World): [string, Call[]][] => [
   ['cache checks', [list('servercheck', SERVER_CHECK)]],
   ['cache stats', [list('caches/stats', CACHE_DATA)]],
   ['notifications', [list('cdn_notifications', NOTIFICATION_V4)]],
+  ['change logs', [list('logs?days=7', LOG_V5)]],
   ['invalidation requests', [list('jobs?orderby=startTime&sortOrder=desc', JOB_V4)]],
   ['new invalidation request', [list('deliveryservices', DELIVERY_SERVICE_V5)]],
 ];
@@ -806,6 +815,7 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
     await assignParameter(admin, profile.id, parameter.id);
     const edge = await createServer(admin, cdn.id, { cachegroupId: edgeGroup.id, profileName: profile.name });
     await createServer(admin, cdn.id, { cachegroupId: midGroup.id, typeName: 'MID' });
+    await post('asns', { asn: 64512 + edgeGroup.id, cachegroupId: edgeGroup.id });
     const capability = uniqueName('cap');
     await post('server_capabilities', { name: capability });
     await post('server_server_capabilities', { serverId: edge.id, serverCapability: capability });
