@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { validateEnv } from './env.validation';
+import { defaultWorkers, validateEnv } from './env.validation';
 
 describe('ALLOWED_ORIGINS', () => {
   const origins = (value: string) => validateEnv({ ALLOWED_ORIGINS: value }).ALLOWED_ORIGINS;
@@ -30,5 +30,20 @@ describe('ALLOWED_ORIGINS', () => {
     expect(() => origins(`https://ok.example, ${value}`)).toThrow(
       'ALLOWED_ORIGINS: ALLOWED_ORIGINS must list origins such as https://portal.example.net or http://localhost:8080',
     );
+  });
+});
+
+describe('WEB_CONCURRENCY', () => {
+  const MYSQL = 'mysql://root@127.0.0.1:3306/db';
+
+  it('is one worker per core with MySQL, one with SQLite, when unset', () => {
+    expect(validateEnv({ DATABASE_URL: MYSQL }).WEB_CONCURRENCY).toBe(defaultWorkers());
+    expect(defaultWorkers()).toBeGreaterThanOrEqual(1);
+    expect(validateEnv({}).WEB_CONCURRENCY).toBe(1);
+  });
+
+  it('is what it is set to', () => {
+    expect(validateEnv({ DATABASE_URL: MYSQL, WEB_CONCURRENCY: '1' }).WEB_CONCURRENCY).toBe(1);
+    expect(validateEnv({ DATABASE_URL: MYSQL, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3);
   });
 });

@@ -1,4 +1,5 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
+import { availableParallelism } from 'node:os';
 import { LOG_FORMATS, LOG_LEVELS } from 'src/common/logging/logger';
 import { WIRE_COMPAT_MODES, type WireCompat } from 'src/common/wire/wire-times';
 import {
@@ -151,7 +152,10 @@ export class EnvironmentVariables {
   @Min(1)
   LOGIN_WINDOW_SECONDS: number = 300;
 
-  /** Worker processes serving HTTP (Node cluster); more than one needs MySQL. */
+  /**
+   * Worker processes serving HTTP (Node cluster); more than one needs MySQL. Unset: one per core
+   * on MySQL (defaultWorkers), one on SQLite.
+   */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -291,10 +295,22 @@ export class EnvironmentVariables {
   PORTAL_BASE_URL: string = '';
 }
 
+/**
+ * Workers when WEB_CONCURRENCY is not set with MySQL: one per core the process may use. A worker
+ * is one Node thread of JavaScript, so one process leaves the other cores of the machine idle
+ * while the database can serve them all; SQLite's single file keeps one worker.
+ */
+export function defaultWorkers(): number {
+  return Math.min(availableParallelism(), 64);
+}
+
 /** The settings and what is wrong with them, one line per problem. */
 function check(raw: Record<string, unknown>): { env: EnvironmentVariables; problems: string[] } {
   const present = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v !== ''));
   const env = plainToInstance(EnvironmentVariables, present, { exposeDefaultValues: true });
+  if (present.WEB_CONCURRENCY === undefined && env.DATABASE_URL) {
+    env.WEB_CONCURRENCY = defaultWorkers();
+  }
   const errors = validateSync(env, { skipMissingProperties: false, whitelist: false });
   const problems = errors.flatMap((e) =>
     Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`),

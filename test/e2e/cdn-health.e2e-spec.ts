@@ -61,6 +61,8 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
   let db: DataSource;
   const fakes: HttpServer[] = [];
   const placed: number[] = [];
+  /** Traffic Monitors and Routers other suites of the run left behind, and their statuses. */
+  let parked: { id: number; status: number }[] = [];
 
   /** Points a server at 127.0.0.1:<port> (host `127`, domain `0.0.1`). */
   const pointAt = async (serverId: number, port: number | null) => {
@@ -78,6 +80,16 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
     admin = await ApiClient.admin(app);
     readOnly = await createUser(app, admin, 'read-only');
     db = app.get(DataSource);
+    // The routes read every CDN's monitors and routers: set aside (OFFLINE) those of other suites
+    // sharing the run's database, so that this suite sees only its own; put back afterwards.
+    parked = await db.query(
+      'SELECT s.id AS id, s.status AS status FROM server s JOIN type t ON t.id = s.type ' +
+        "WHERE t.name IN ('RASCAL', 'CCR')",
+    );
+    await db.query(
+      "UPDATE server SET status = (SELECT id FROM status WHERE name = 'OFFLINE') WHERE id IN " +
+        "(SELECT s.id FROM (SELECT s2.id FROM server s2 JOIN type t ON t.id = s2.type WHERE t.name IN ('RASCAL', 'CCR')) s)",
+    );
   });
 
   afterAll(async () => {
@@ -86,6 +98,9 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
     }
     for (const fake of fakes) {
       fake.close();
+    }
+    for (const { id, status } of parked) {
+      await db.query('UPDATE server SET status = ? WHERE id = ?', [status, id]);
     }
     await app.close();
   });

@@ -20,7 +20,11 @@ import {
 import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
-import { assignedPairs, setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
+import {
+  assignedPairs,
+  setTopology,
+  uniqueTopology,
+} from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 
@@ -614,7 +618,7 @@ describe('delivery service ↔ server relation routes', () => {
 
     it('takes only ORG servers for a topology-based delivery service', async () => {
       const ds = await newDs();
-      await setTopology(app, ds.id, 'some-topology');
+      await setTopology(app, ds.id, uniqueTopology(), [org.cachegroupId]);
       expectError(
         await admin.post(`deliveryservices/${ds.xmlId}/servers`, { serverNames: [edges[0].hostName] }),
         400,

@@ -399,9 +399,9 @@ describe('PUT /deliveryservices/{id}', () => {
       );
     });
 
-    it('refuses an unknown topology or a service category', async () => {
+    it('refuses an unknown topology or service category', async () => {
       await refused(ds, { topology: 'top' }, 400, "no such Topology 'top'");
-      await refused(ds, { serviceCategory: 'cat' }, 400, "service category 'cat' does not exist");
+      await refused(ds, { serviceCategory: 'no-such-category' }, 404, 'service_category not found');
     });
 
     it('refuses an unknown profile with the foreign key', async () => {

@@ -181,11 +181,20 @@ describe('deliveryservices_required_capabilities', () => {
     expect(await countRows(app, 'deliveryservice_server', 'deliveryservice = ?', [ds.id])).toBe(2);
   });
 
-  it('does not check the servers of a delivery service with a topology (not yet served here)', async () => {
+  it('checks the servers of the topology of a topology-based delivery service, not its assignments', async () => {
     const name = await capability();
     const ds = await insertDeliveryService(app, cdnId);
-    await setTopology(app, ds.id, 'some-topology');
-    expect((await admin.post(PATH, { deliveryServiceID: ds.id, requiredCapability: name })).status).toBe(200);
+    const topology = `topology-${ds.id}`;
+    await setTopology(app, ds.id, topology);
+    expectError(
+      await admin.post(PATH, { deliveryServiceID: ds.id, requiredCapability: name }),
+      400,
+      `cannot add required capability: topology ${topology} contains no servers in this delivery service's ` +
+        "CDN; therefore, this delivery service's required capabilities cannot be satisfied",
+    );
+    expect(
+      await countRows(app, 'deliveryservices_required_capability', 'deliveryservice_id = ?', [ds.id]),
+    ).toBe(0);
   });
 
   it('refuses delivery services out of reach, unknown or of another type, unknown capabilities and repeats', async () => {

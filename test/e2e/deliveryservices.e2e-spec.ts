@@ -202,7 +202,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
       expect(await byXmlId(body.xmlId as string)).toEqual([]);
     });
 
-    it('refuses an unknown topology, and a service category, which this system does not have', async () => {
+    it('refuses an unknown topology, and an unknown service category with its foreign key', async () => {
       expectError(
         await admin.post(
           'deliveryservices',
@@ -214,10 +214,10 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
       expectError(
         await admin.post(
           'deliveryservices',
-          deliveryServiceBody(cdn.id, httpType, { serviceCategory: 'video' }),
+          deliveryServiceBody(cdn.id, httpType, { serviceCategory: 'no-such-category' }),
         ),
-        400,
-        "service category 'video' does not exist",
+        404,
+        'service_category not found',
       );
     });
 

@@ -13,7 +13,11 @@ import {
 import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
-import { assignedPairs, setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
+import {
+  assignedPairs,
+  setTopology,
+  uniqueTopology,
+} from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 
@@ -160,7 +164,7 @@ describe('deliveryserviceserver', () => {
 
     it('only lets ORG servers be assigned to a topology-based delivery service', async () => {
       const dsId = await newDs();
-      await setTopology(app, dsId, 'some-topology');
+      await setTopology(app, dsId, uniqueTopology(), [org.cachegroupId]);
       expectError(
         await assign(admin, dsId, [edges[0].id]),
         400,

@@ -6,11 +6,10 @@ import {
   type CreatedUser,
   expectError,
   responseOf,
-  uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
-import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
+import { setTopology, uniqueTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -38,8 +37,6 @@ describe('GET /servers?dsId=', () => {
   let midOfOtherCdn: ServerResponse;
   let unrelatedMid: ServerResponse;
   let dsId: number;
-  let edgeGroupName: string;
-  let midGroupName: string;
 
   const assign = async (ds: number, servers: number[]) => {
     const res = await admin.post('deliveryserviceserver', { dsId: ds, servers, replace: true });
@@ -61,8 +58,6 @@ describe('GET /servers?dsId=', () => {
     otherCdn = await createCdn(admin);
     const midGroup = await createCachegroup(admin, { typeName: 'MID_LOC' });
     const edgeGroup = await createCachegroup(admin, { parentCachegroupId: midGroup.id });
-    edgeGroupName = edgeGroup.name;
-    midGroupName = midGroup.name;
     const orgGroup = await createCachegroup(admin, { typeName: 'ORG_LOC' });
     assignedEdge = await createServer(admin, cdn.id, { cachegroupId: edgeGroup.id });
     otherEdge = await createServer(admin, cdn.id, { cachegroupId: edgeGroup.id });
@@ -98,7 +93,7 @@ describe('GET /servers?dsId=', () => {
     expect(await idsOf(admin, `dsId=${live}`)).toEqual(sorted(assignedEdge));
 
     const topologyBased = (await insertDeliveryService(app, cdn.id)).id;
-    await setTopology(app, topologyBased, 'a-topology');
+    await setTopology(app, topologyBased, uniqueTopology(), [origin.cachegroupId]);
     const foreignOrigin = await createServer(admin, otherCdn.id, {
       cachegroupId: origin.cachegroupId,
       typeName: 'ORG',
@@ -106,25 +101,6 @@ describe('GET /servers?dsId=', () => {
     await assign(topologyBased, [origin.id, foreignOrigin.id]);
     // Origins are listed whatever their CDN; a topology brings no MIDs.
     expect(await idsOf(admin, `dsId=${topologyBased}`)).toEqual(sorted(origin, foreignOrigin));
-  });
-
-  it("adds a topology-based delivery service's servers of its CDN in the topology's cache groups", async () => {
-    const topology = uniqueName('topo');
-    const created = await admin.post('topologies', {
-      name: topology,
-      description: 'edge and mid',
-      nodes: [
-        { cachegroup: edgeGroupName, parents: [1] },
-        { cachegroup: midGroupName, parents: [] },
-      ],
-    });
-    expect(created.status).toBe(200);
-    const ds = (await insertDeliveryService(app, cdn.id)).id;
-    await setTopology(app, ds, topology);
-    await assign(ds, [origin.id]);
-    // The edges and the MID of its CDN there (not the other CDN's MID), and its assigned origin.
-    expect(await idsOf(admin, `dsId=${ds}`)).toEqual(sorted(assignedEdge, otherEdge, origin, mid));
-    expect(await idsOf(admin.at('5.0'), `dsId=${ds}&type=EDGE`)).toEqual(sorted(assignedEdge, otherEdge));
   });
 
   it('answers an empty list for a delivery service without servers or that does not exist', async () => {

@@ -724,8 +724,7 @@ const pages = (w: World): [string, Call[]][] => [
     'service category delivery services',
     [
       list(`service_categories?name=${w.serviceCategory}`, SERVICE_CATEGORY_V5),
-      // No delivery service can name a category yet (docs/decisions.md#d80).
-      maybeEmpty(`deliveryservices?serviceCategory=${w.serviceCategory}`),
+      list(`deliveryservices?serviceCategory=${w.serviceCategory}`, DELIVERY_SERVICE_V5),
       maybeEmpty('steering'),
     ],
   ],
@@ -830,7 +829,7 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
     });
     const serviceCategory = uniqueName('sc');
     await post('service_categories', { name: serviceCategory });
-    const ds = await createDeliveryService(admin, cdn.id, { topology });
+    const ds = await createDeliveryService(admin, cdn.id, { topology, serviceCategory });
     const coordinate = await post<{ id: number }>('coordinates', {
       name: uniqueName('coord'),
       latitude: 40,

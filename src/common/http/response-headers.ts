@@ -4,26 +4,20 @@ import { assignRequestId, REQUEST_ID_HEADER } from 'src/common/http/request-id';
 
 export const DIGEST_HEADER = 'Whole-Content-Sha512';
 
-export function bodyDigest(body: Buffer | string): string {
-  return createHash('sha512').update(body).digest('base64');
-}
-
 type End = Response['end'];
 
-function chunkToBuffer(chunk: unknown, encoding: unknown): Buffer {
-  if (chunk === undefined || chunk === null || typeof chunk === 'function') {
-    return Buffer.alloc(0);
-  }
-  if (Buffer.isBuffer(chunk)) {
-    return chunk;
-  }
-  if (chunk instanceof Uint8Array) {
-    return Buffer.from(chunk);
-  }
+/**
+ * The digest of the bytes of a `res.end(chunk, encoding)` call. A string is hashed as it is encoded
+ * on the wire, without first copying it into a Buffer of its own.
+ */
+export function bodyDigest(chunk: unknown, encoding?: unknown): string {
+  const hash = createHash('sha512');
   if (typeof chunk === 'string') {
-    return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    hash.update(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+  } else if (chunk instanceof Uint8Array) {
+    hash.update(chunk);
   }
-  return Buffer.alloc(0);
+  return hash.digest('base64');
 }
 
 /**
@@ -49,7 +43,7 @@ export function responseHeaders(serverName: string) {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = function (this: Response, ...args: unknown[]): Response {
       if (!res.headersSent) {
-        res.setHeader(DIGEST_HEADER, bodyDigest(chunkToBuffer(args[0], args[1])));
+        res.setHeader(DIGEST_HEADER, bodyDigest(args[0], args[1]));
       }
       return end(...args);
     } as End;

@@ -6,6 +6,9 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { QueueActionBody } from 'src/modules/servers/dto/queue-action.dto';
 import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 
 /** The first value of a query parameter given as text. */
 function firstText(value: unknown): string | undefined {
@@ -19,7 +22,10 @@ function firstText(value: unknown): string | undefined {
  */
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
 export class CdnQueueController {
-  constructor(private readonly queue: ServersQueueService) {}
+  constructor(
+    private readonly queue: ServersQueueService,
+    private readonly locks: CdnLocksService,
+  ) {}
 
   /** Answers the action and the CDN, without alerts. */
   @Post(':id/queue_update')
@@ -31,7 +37,10 @@ export class CdnQueueController {
     @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
     @Query('type') type: unknown,
     @Query('profile') profile: unknown,
+    @CurrentUser() user: SessionUser,
   ): Promise<CdnQueueUpdateResponse> {
+    // Another user's lock on the CDN refuses its queue operations (the original's check).
+    await this.locks.assertHoldsLock(id, user);
     await this.queue.queueCdn(id, action, { type: firstText(type), profile: firstText(profile) });
     return { action, cdnId: id };
   }

@@ -57,8 +57,12 @@ export const assignedToDeliveryService = (param: string): string =>
 
 /**
  * The servers that could be assigned to a delivery service: the EDGE… and ORG… servers of its CDN
- * (type names compared case-sensitively on both databases).
+ * (type names compared case-sensitively on both databases), an EDGE… one only when it has every
+ * capability the delivery service requires.
  */
 export const eligibleForDeliveryService = (param: string): string =>
   `server.cdn_id = (SELECT d.cdn_id FROM deliveryservice d WHERE d.id = :${param}) ` +
-  "AND (SUBSTR(type.name, 1, 4) = 'EDGE' OR SUBSTR(type.name, 1, 3) = 'ORG')";
+  "AND (SUBSTR(type.name, 1, 3) = 'ORG' OR (SUBSTR(type.name, 1, 4) = 'EDGE' " +
+  'AND NOT EXISTS (SELECT 1 FROM deliveryservices_required_capability drc ' +
+  `WHERE drc.deliveryservice_id = :${param} AND NOT EXISTS (SELECT 1 FROM server_server_capability ssc ` +
+  'WHERE ssc.server = server.id AND ssc.server_capability = drc.required_capability))))';

@@ -36,10 +36,27 @@ interface DeliveryServiceInfo {
 
 interface ServerInfo {
   id: number;
+  hostName: string;
+  cachegroup: string;
   cdnId: number;
   type: string;
   status: string;
 }
+
+/** A server row as `serverInfos` reads it. */
+const SERVER_INFO_COLUMNS =
+  'SELECT s.id AS id, s.host_name AS hostName, cg.name AS cachegroup, s.cdn_id AS cdnId, t.name AS type, ' +
+  'st.name AS status FROM server s JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
+  'JOIN cachegroup cg ON cg.id = s.cachegroup';
+
+const toServerInfo = (row: Record<string, unknown>): ServerInfo => ({
+  id: Number(row.id),
+  hostName: String(row.hostName),
+  cachegroup: String(row.cachegroup),
+  cdnId: Number(row.cdnId),
+  type: String(row.type),
+  status: String(row.status),
+});
 
 /** What POST servers/{id}/deliveryservices answers (lib/go-tc AssignedDsResponse), with the server's name. */
 export interface ServerAssignmentResult {
@@ -53,6 +70,7 @@ export interface ServerAssignmentResult {
 interface AssigneeServer {
   id: number;
   hostName: string;
+  cachegroup: string;
   cdnId: number;
   cdnName: string;
   type: string;
@@ -138,7 +156,7 @@ export class DeliveryServiceServersService {
       await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId, manager);
       const ids = [...new Set(body.servers)];
       const servers = await this.servers(manager, ids);
-      this.checkServersFit(ds, servers);
+      await this.checkServersFit(manager, ds, servers);
       if (ds.active === 'ACTIVE' && body.replace) {
         await this.checkStillServed(manager, ds, servers);
       }
@@ -236,9 +254,10 @@ export class DeliveryServiceServersService {
       const lock = lockingClause(this.dataSource, 'write');
       const [row] = await this.rows<Record<string, unknown>>(
         manager,
-        'SELECT s.id AS id, s.host_name AS hostName, s.cdn_id AS cdnId, c.name AS cdnName, t.name AS type, ' +
-          'st.name AS status FROM server s JOIN cdn c ON c.id = s.cdn_id JOIN type t ON t.id = s.type ' +
-          `JOIN status st ON st.id = s.status WHERE s.id = :serverId${lock}`,
+        'SELECT s.id AS id, s.host_name AS hostName, cg.name AS cachegroup, s.cdn_id AS cdnId, ' +
+          'c.name AS cdnName, t.name AS type, st.name AS status FROM server s JOIN cdn c ON c.id = s.cdn_id ' +
+          'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
+          `JOIN cachegroup cg ON cg.id = s.cachegroup WHERE s.id = :serverId${lock}`,
         { serverId },
       );
       if (!row) {
@@ -247,13 +266,20 @@ export class DeliveryServiceServersService {
       const server: AssigneeServer = {
         id: Number(row.id),
         hostName: String(row.hostName),
+        cachegroup: String(row.cachegroup),
         cdnId: Number(row.cdnId),
         cdnName: String(row.cdnName),
         type: String(row.type),
         status: String(row.status),
       };
+      if (!server.type.startsWith('ORG')) {
+        await this.checkServerHasRequiredCapabilities(manager, server, dsIds);
+      }
       if (dsIds.length > 0) {
         await this.checkServerAssignment(manager, user, server, dsIds);
+        if (server.type.startsWith('ORG')) {
+          await this.checkOriginInTopologies(manager, server, dsIds);
+        }
       }
       if (replace && (server.status === 'ONLINE' || server.status === 'REPORTED')) {
         const left = await this.leftWithoutServer(manager, server, dsIds);
@@ -318,17 +344,16 @@ export class DeliveryServiceServersService {
           : (
               await this.rows<Record<string, unknown>>(
                 manager,
-                'SELECT s.id AS id, s.cdn_id AS cdnId, t.name AS type, st.name AS status FROM server s ' +
-                  'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status WHERE s.host_name IN (:...names)',
+                `${SERVER_INFO_COLUMNS} WHERE s.host_name IN (:...names)`,
                 { names },
               )
-            ).map((s) => ({
-              id: Number(s.id),
-              cdnId: Number(s.cdnId),
-              type: String(s.type),
-              status: String(s.status),
-            }));
-      this.checkServersFit(ds, servers);
+            ).map(toServerInfo);
+      await this.checkServersFit(manager, ds, servers);
+      await this.checkCapabilities(
+        manager,
+        ds.id,
+        servers.map((s) => s.id),
+      );
       if (servers.length !== names.length) {
         throw new NotFoundException('servers not found');
       }
@@ -517,8 +542,15 @@ export class DeliveryServiceServersService {
     }
   }
 
-  /** validateDSS: servers of the delivery service's CDN; only ORG servers for a topology-based one. */
-  private checkServersFit(ds: DeliveryServiceInfo, servers: ServerInfo[]): void {
+  /**
+   * validateDSS: servers of the delivery service's CDN; for a topology-based one, only ORG servers,
+   * each in one of the topology's cache groups (listed in the topology's order).
+   */
+  private async checkServersFit(
+    manager: EntityManager,
+    ds: DeliveryServiceInfo,
+    servers: ServerInfo[],
+  ): Promise<void> {
     if (ds.topology === null || ds.topology === '') {
       if (servers.some((s) => s.cdnId !== ds.cdnId)) {
         throw new BadRequestException('server and delivery service CDNs do not match');
@@ -528,6 +560,82 @@ export class DeliveryServiceServersService {
     if (servers.some((s) => s.type !== 'ORG')) {
       throw new BadRequestException(
         'only servers of type ORG may be assigned to topology-based delivery services',
+      );
+    }
+    const cachegroups = (
+      await this.rows<{ name: string }>(
+        manager,
+        'SELECT tc.cachegroup AS name FROM topology_cachegroup tc WHERE tc.topology = :topology ORDER BY tc.id',
+        { topology: ds.topology },
+      )
+    ).map((row) => row.name);
+    const outside = servers.filter((s) => !cachegroups.includes(s.cachegroup));
+    if (outside.length > 0) {
+      throw new BadRequestException(
+        `validating ORG servers in topology ${ds.topology}: the following servers are not in any of the ` +
+          `given cachegroups (${cachegroups.join(', ')}): ` +
+          outside.map((s) => `${s.hostName} (${s.cachegroup})`).join(', '),
+      );
+    }
+  }
+
+  /**
+   * POST servers/{id}/deliveryservices, a non-ORG server: it has every capability each named
+   * delivery service requires, else 400 naming the first (by id) it lacks one of.
+   */
+  private async checkServerHasRequiredCapabilities(
+    manager: EntityManager,
+    server: AssigneeServer,
+    dsIds: number[],
+  ): Promise<void> {
+    if (dsIds.length === 0) {
+      return;
+    }
+    const [lacking] = await this.rows<{ id: number | string }>(
+      manager,
+      'SELECT drc.deliveryservice_id AS id FROM deliveryservices_required_capability drc ' +
+        'LEFT JOIN server_server_capability ssc ON ssc.server = :serverId ' +
+        'AND ssc.server_capability = drc.required_capability ' +
+        'WHERE drc.deliveryservice_id IN (:...dsIds) AND ssc.server IS NULL ORDER BY drc.deliveryservice_id' +
+        lockingClause(this.dataSource, 'share'),
+      { serverId: server.id, dsIds },
+    );
+    if (lacking) {
+      const id = Number(lacking.id);
+      const required = await this.rows<{ name: string }>(
+        manager,
+        'SELECT required_capability AS name FROM deliveryservices_required_capability ' +
+          'WHERE deliveryservice_id = :id ORDER BY required_capability',
+        { id },
+      );
+      throw new BadRequestException(
+        `cache ${server.hostName} cannot assign delivery service ${id} without having the required ` +
+          `delivery service capabilities: [${required.map((r) => r.name).join(' ')}]`,
+      );
+    }
+  }
+
+  /**
+   * POST servers/{id}/deliveryservices, an ORG server: its cache group is in the topology of each
+   * topology-based delivery service named, else 400 naming those (by xmlId) whose topology lacks it.
+   */
+  private async checkOriginInTopologies(
+    manager: EntityManager,
+    server: AssigneeServer,
+    dsIds: number[],
+  ): Promise<void> {
+    const invalid = await this.rows<{ xmlId: string; topology: string }>(
+      manager,
+      'SELECT ds.xml_id AS xmlId, ds.topology AS topology FROM deliveryservice ds ' +
+        'WHERE ds.id IN (:...dsIds) AND ds.topology IS NOT NULL AND NOT EXISTS (' +
+        'SELECT 1 FROM topology_cachegroup tc WHERE tc.topology = ds.topology AND tc.cachegroup = :cachegroup) ' +
+        'ORDER BY ds.xml_id',
+      { dsIds, cachegroup: server.cachegroup },
+    );
+    if (invalid.length > 0) {
+      throw new BadRequestException(
+        `ORG server cachegroup (${server.cachegroup}) not found in the following topologies: ` +
+          invalid.map((ds) => `${ds.topology} (${ds.xmlId})`).join(', '),
       );
     }
   }
@@ -665,16 +773,10 @@ export class DeliveryServiceServersService {
     }
     const rows = await this.rows<Record<string, unknown>>(
       manager,
-      'SELECT s.id AS id, s.cdn_id AS cdnId, t.name AS type, st.name AS status FROM server s ' +
-        'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status WHERE s.id IN (:...ids)',
+      `${SERVER_INFO_COLUMNS} WHERE s.id IN (:...ids)`,
       { ids },
     );
-    return rows.map((row) => ({
-      id: Number(row.id),
-      cdnId: Number(row.cdnId),
-      type: String(row.type),
-      status: String(row.status),
-    }));
+    return rows.map(toServerInfo);
   }
 
   /** A statement with named parameters (`:name`, `:...list`), bound by the driver. */

@@ -12,6 +12,7 @@ import {
 import { LAST_UPDATED, booleanColumn } from 'src/common/database/columns';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
 import { Profile } from 'src/modules/profiles/profile.entity';
+import { ServiceCategory } from 'src/modules/service-categories/service-category.entity';
 import { Tenant } from 'src/modules/tenants/tenant.entity';
 import { Topology } from 'src/modules/topologies/topology.entity';
 import { Type } from 'src/modules/types/type.entity';
@@ -207,6 +208,11 @@ export class DeliveryService {
   lastHeaderRewrite!: string | null;
 
   @Column({ name: 'service_category', type: 'varchar', length: 255, nullable: true })
+  @ForeignKey(() => ServiceCategory, (c: ServiceCategory) => c.name, {
+    name: 'fk_deliveryservice__service_category',
+    onDelete: 'RESTRICT',
+    onUpdate: 'CASCADE',
+  })
   serviceCategory!: string | null;
 
   @Column({ name: 'max_request_header_bytes', type: 'integer', default: 0 })

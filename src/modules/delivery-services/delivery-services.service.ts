@@ -143,7 +143,11 @@ export class DeliveryServicesService {
         await this.checkSslKeyFields(manager, existing, input);
         input.sslKeyVersion = existing.sslKeyVersion;
       }
-      await this.checkReferences(manager, input, id);
+      // Before 4.1 the body names no capabilities: those the delivery service requires count.
+      const required = version.atLeast('4.1')
+        ? (input.requiredCapabilities ?? [])
+        : ((await this.requiredCapabilities.requiredBy([id], manager)).get(id) ?? []);
+      await this.checkReferences(manager, input, { id, required });
       this.checkLegacyFields(legacy, version);
 
       const columns = this.columns(input, legacy, version);
@@ -362,23 +366,29 @@ export class DeliveryServicesService {
 
   /**
    * The topology must exist with servers of the delivery service's CDN in each of its cache groups,
-   * and on an update the delivery service's ORG servers must be in its cache groups
-   * (docs/original-behaviour.md#topologies). This system has no service categories: naming one
-   * names nothing.
+   * and on an update each cache group must have a server with the capabilities the delivery
+   * service requires, and the delivery service's ORG servers must be in its cache groups
+   * (docs/original-behaviour.md#topologies). A service category is the database's to check (its
+   * foreign key answers 404 `service_category not found`, as the original's).
    */
   private async checkReferences(
     manager: EntityManager,
     input: DeliveryServiceInput,
-    dsId?: number,
+    existing?: { id: number; required: string[] },
   ): Promise<void> {
     if (input.topology !== undefined && input.topology !== null) {
       await this.topologies.checkDeliveryServiceTopology(manager, input.topology, input.cdnId!);
-      if (dsId !== undefined) {
-        await this.topologies.checkOriginServersInTopology(manager, dsId, input.topology);
+      if (existing !== undefined) {
+        if (existing.required.length > 0) {
+          await this.requiredCapabilities.checkTopologyServers(
+            existing.id,
+            input.topology,
+            existing.required,
+            manager,
+          );
+        }
+        await this.topologies.checkOriginServersInTopology(manager, existing.id, input.topology);
       }
-    }
-    if (input.serviceCategory !== undefined && input.serviceCategory !== null) {
-      throw new BadRequestException(`service category '${input.serviceCategory}' does not exist`);
     }
   }
 
@@ -474,7 +484,7 @@ export class DeliveryServicesService {
       regionalGeoBlocking: input.regionalGeoBlocking!,
       remapText: orNull(input.remapText),
       routingName: input.routingName!,
-      serviceCategory: null,
+      serviceCategory: orNull(input.serviceCategory),
       signingAlgorithm: orNull(input.signingAlgorithm),
       sslKeyVersion: orNull(input.sslKeyVersion),
       tenantId: input.tenantId!,

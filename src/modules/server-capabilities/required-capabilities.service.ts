@@ -159,6 +159,24 @@ export class RequiredCapabilitiesService {
     }
     if (ds.topology === null) {
       await this.checkAssignedServers(ds.id, dto.requiredCapability);
+    } else {
+      const have = await this.requiredBy([ds.id]);
+      if ((have.get(ds.id) ?? []).includes(dto.requiredCapability)) {
+        throw new BadRequestException(
+          `capability ${dto.requiredCapability} already exists for delivery service with ID: ${ds.id}`,
+        );
+      }
+      try {
+        await this.checkTopologyServers(ds.id, ds.topology, [
+          ...(have.get(ds.id) ?? []),
+          dto.requiredCapability,
+        ]);
+      } catch (error) {
+        if (error instanceof BadRequestException) {
+          throw new BadRequestException(`cannot add required capability: ${error.message}`);
+        }
+        throw error;
+      }
     }
     await translateDbErrors(
       () => this.required.insert({ deliveryServiceId: ds.id, requiredCapability: dto.requiredCapability }),
@@ -189,6 +207,55 @@ export class RequiredCapabilitiesService {
     const result = await this.required.delete({ deliveryServiceId, requiredCapability: capability });
     if (!result.affected) {
       throw new NotFoundException('no deliveryservice.RequiredCapability with that key found');
+    }
+  }
+
+  /**
+   * EnsureTopologyBasedRequiredCapabilities: each cache group of the topology (origin cache groups
+   * aside) has at least one server of the delivery service's CDN with every capability in
+   * `capabilities`, else 400 naming the cache groups that have none (in name order); 400 too when
+   * the topology has no server of that CDN at all. Used when a capability is added to a
+   * topology-based delivery service and when a delivery service with required capabilities is
+   * given a topology. A locking read of the servers' capabilities.
+   */
+  async checkTopologyServers(
+    dsId: number,
+    topology: string,
+    capabilities: string[],
+    manager?: EntityManager,
+  ): Promise<void> {
+    const wanted = [...new Set(capabilities)];
+    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(
+      'SELECT c.name AS cachegroup, s.id AS id, ' +
+        (wanted.length === 0
+          ? '0 AS has '
+          : '(SELECT COUNT(*) FROM server_server_capability ssc WHERE ssc.server = s.id ' +
+            'AND ssc.server_capability IN (:...wanted)) AS has ') +
+        'FROM server s JOIN cachegroup c ON c.id = s.cachegroup ' +
+        'JOIN topology_cachegroup tc ON tc.cachegroup = c.name JOIN type ct ON ct.id = c.type ' +
+        'WHERE s.cdn_id = (SELECT d.cdn_id FROM deliveryservice d WHERE d.id = :dsId) ' +
+        "AND tc.topology = :topology AND ct.name <> 'ORG_LOC' ORDER BY c.name, s.id" +
+        lockingClause(this.dataSource, 'share'),
+      { dsId, topology, wanted },
+      {},
+    );
+    type Row = { cachegroup: string; id: number | string; has: number | string };
+    const rows = await (manager ?? this.dataSource).query<Row[]>(query, bound);
+    if (rows.length === 0) {
+      throw new BadRequestException(
+        `topology ${topology} contains no servers in this delivery service's CDN; therefore, this ` +
+          "delivery service's required capabilities cannot be satisfied",
+      );
+    }
+    const served = new Set(
+      rows.filter((row) => Number(row.has) === wanted.length).map((row) => row.cachegroup),
+    );
+    const invalid = [...new Set(rows.map((row) => row.cachegroup))].filter((cg) => !served.has(cg));
+    if (invalid.length > 0) {
+      throw new BadRequestException(
+        "the following cachegroups in this delivery service's topology do not contain at least one " +
+          `server with the required capabilities: ${invalid.join(', ')}`,
+      );
     }
   }
 

@@ -10,6 +10,8 @@ import { QueueActionBody } from './dto/queue-action.dto';
 import { parseServerUpdate } from './dto/server-update.query';
 import { type ServerQueueUpdateResponse, toServerUpdateStatus } from './dto/server-update-status.response';
 import { ServerUpdatesService } from './server-updates.service';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 
 /**
  * What cache-configuration tools call about pending updates
@@ -28,8 +30,9 @@ export class ServerUpdatesController {
     @Param('idOrName') idOrName: string,
     @Query() query: Record<string, unknown>,
     @RequestedVersion() version: ApiVersion,
+    @CurrentUser() user: SessionUser,
   ) {
-    const text = await this.updates.update(idOrName, () => parseServerUpdate(query, version));
+    const text = await this.updates.update(idOrName, () => parseServerUpdate(query, version), user);
     return ApiResult.alertsOnly(successAlert(text));
   }
 
@@ -41,8 +44,9 @@ export class ServerUpdatesController {
   async queue(
     @Param('id', new IntParamPipe()) id: number,
     @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
+    @CurrentUser() user: SessionUser,
   ): Promise<ServerQueueUpdateResponse> {
-    await this.updates.queue(id, action);
+    await this.updates.queue(id, action, user);
     return { serverId: id, action };
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
 import { toDate } from 'src/common/time/timestamps';
+import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import type { ParsedServerUpdate } from './dto/server-update.query';
 import { Server } from './server.entity';
 
@@ -67,7 +68,10 @@ function pgBoolean(text: string): boolean {
  */
 @Injectable()
 export class ServerUpdatesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly locks: CdnLocksService,
+  ) {}
 
   /**
    * The servers named `hostName` (in id order) with their own pending flags and their parents':
@@ -186,9 +190,11 @@ export class ServerUpdatesService {
    * `parse` and sets what it says, in the original's order (apply times, failure flags, then the
    * legacy booleans: true queues, false applies now). Answers the success alert's text.
    */
-  update(idOrName: string, parse: () => ParsedServerUpdate): Promise<string> {
+  update(idOrName: string, parse: () => ParsedServerUpdate, user: LockUser): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
       const server = await this.serverOf(manager, idOrName);
+      // As the original: another user's lock on the server's CDN refuses t3c's reports too.
+      await this.locks.assertHoldsLock(server.cdnId, user);
       const { request, message } = parse();
       const now = new Date();
       const set: Partial<Server> = {};
@@ -219,9 +225,10 @@ export class ServerUpdatesService {
   }
 
   /** POST servers/{id}/queue_update: queueing sets the update time to now, dequeueing to the apply time. */
-  async queue(id: number, action: 'queue' | 'dequeue'): Promise<void> {
+  async queue(id: number, action: 'queue' | 'dequeue', user: LockUser): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await this.serverOf(manager, String(id));
+      const server = await this.serverOf(manager, String(id));
+      await this.locks.assertHoldsLock(server.cdnId, user);
       await manager
         .createQueryBuilder()
         .update(Server)

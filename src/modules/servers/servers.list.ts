@@ -4,33 +4,48 @@ import type { ListSpec } from 'src/common/list-query/list-query';
 const WITHOUT_MIDS = "('DNS_LIVE', 'HTTP_LIVE', 'HTTP_NO_CACHE')";
 
 /**
- * `dsId`: the servers of a delivery service, as the original lists them. The servers assigned to
- * it (deliveryservice_server) in its CDN, and its assigned origins (ORG) whatever their CDN; then,
- * unless the delivery service is topology-based or of a live type, the MID servers of its CDN in
- * the parent cache groups of those servers. The tenancy of the delivery service is checked first
- * (ServersService.list). A topology-based delivery service also gets every server of its CDN that is
- * not an origin in the cache groups of its topology, as the original's `dsId` join does.
+ * The server (alias `alias`) has every capability the delivery service requires (always true for
+ * one requiring none), as the original's `@>` of the two capability arrays.
+ */
+const hasRequiredCapabilities = (alias: string, param: string): string =>
+  'NOT EXISTS (SELECT 1 FROM deliveryservices_required_capability drc ' +
+  `WHERE drc.deliveryservice_id = :${param} AND NOT EXISTS (SELECT 1 FROM server_server_capability ssc ` +
+  `WHERE ssc.server = ${alias}.id AND ssc.server_capability = drc.required_capability))`;
+
+/**
+ * `dsId`: the servers of a delivery service, as the original lists them. Its assigned origins (ORG,
+ * whatever their CDN); for a delivery service without a topology, the servers assigned to it in its
+ * CDN, and for a topology-based one, the non-ORG servers of its CDN in the topology's cache groups;
+ * both only when they have every capability it requires. Then, unless it is topology-based or of a
+ * live type, the MID servers of its CDN having those capabilities, in the parent cache groups of the
+ * servers listed. The tenancy of the delivery service is checked first (ServersService.list).
  */
 export function serversOfDeliveryService(param: string): string {
+  const assignedOrigin =
+    "type.name = 'ORG' AND EXISTS (SELECT 1 FROM deliveryservice_server dss " +
+    `WHERE dss.deliveryservice = :${param} AND dss.server = server.id)`;
   const assignedHere =
     'SELECT 1 FROM deliveryservice_server dss JOIN deliveryservice d ON d.id = dss.deliveryservice ' +
     `WHERE dss.deliveryservice = :${param} AND dss.server = server.id ` +
-    "AND (d.cdn_id = server.cdn_id OR type.name = 'ORG')";
-  const parentsOfAssigned =
+    'AND d.topology IS NULL AND d.cdn_id = server.cdn_id';
+  const inTopology =
+    'SELECT 1 FROM deliveryservice d JOIN topology_cachegroup tc ON tc.topology = d.topology ' +
+    'JOIN cachegroup c ON c.name = tc.cachegroup ' +
+    `WHERE d.id = :${param} AND c.id = server.cachegroup AND d.cdn_id = server.cdn_id`;
+  const parentsOfListed =
     'SELECT cg.parent_cachegroup_id FROM deliveryservice_server dss ' +
     'JOIN deliveryservice d ON d.id = dss.deliveryservice JOIN type dt ON dt.id = d.type ' +
     'JOIN server e ON e.id = dss.server JOIN type et ON et.id = e.type ' +
     'JOIN cachegroup cg ON cg.id = e.cachegroup ' +
     `WHERE dss.deliveryservice = :${param} AND d.topology IS NULL AND dt.name NOT IN ${WITHOUT_MIDS} ` +
-    "AND (e.cdn_id = d.cdn_id OR et.name = 'ORG') AND d.cdn_id = server.cdn_id " +
-    'AND cg.parent_cachegroup_id IS NOT NULL';
-  const inTopologyHere =
-    'SELECT 1 FROM deliveryservice td JOIN topology_cachegroup tc ON tc.topology = td.topology ' +
-    `WHERE td.id = :${param} AND tc.cachegroup = cachegroup.name AND td.cdn_id = server.cdn_id ` +
-    "AND type.name <> 'ORG'";
+    `AND (et.name = 'ORG' OR (e.cdn_id = d.cdn_id AND ${hasRequiredCapabilities('e', param)})) ` +
+    'AND d.cdn_id = server.cdn_id AND cg.parent_cachegroup_id IS NOT NULL';
   return (
-    `(EXISTS (${assignedHere}) OR EXISTS (${inTopologyHere}) ` +
-    `OR (type.name = 'MID' AND server.cachegroup IN (${parentsOfAssigned})))`
+    `((${assignedOrigin}) ` +
+    `OR ((EXISTS (${assignedHere}) OR (type.name <> 'ORG' AND EXISTS (${inTopology}))) ` +
+    `AND ${hasRequiredCapabilities('server', param)}) ` +
+    `OR (type.name = 'MID' AND server.cachegroup IN (${parentsOfListed}) ` +
+    `AND ${hasRequiredCapabilities('server', param)}))`
   );
 }
 

@@ -57,7 +57,8 @@ export class ServiceCategoriesService {
 
   /**
    * Deletes by name. A category some delivery service names is refused (5.0: with their count; 3.x
-   * and 4.x: as the original's foreign key answers).
+   * and 4.x: by the delivery services' foreign key, `cannot delete service_category because it is
+   * being used by a deliveryservice`).
    */
   async remove(name: string, version: ApiVersion): Promise<void> {
     const row = await this.categories.findOne({ where: { name }, lock: writeLock(this.dataSource) });
@@ -68,18 +69,19 @@ export class ServiceCategoriesService {
           : 'no serviceCategory with that key found',
       );
     }
-    const [{ n }] = await this.categories.query<{ n: number | string }[]>(
-      'SELECT COUNT(*) AS n FROM deliveryservice WHERE service_category = ?',
-      [name],
-    );
-    const assigned = Number(n);
-    if (assigned > 0) {
-      throw new BadRequestException(
-        version.atLeast('5.0')
-          ? `can not delete a service category with ${assigned} assigned Delivery Service(s)`
-          : 'cannot delete service_category because it is being used by a deliveryservice',
+    if (version.atLeast('5.0')) {
+      const [{ n }] = await this.categories.query<{ n: number | string }[]>(
+        'SELECT COUNT(*) AS n FROM deliveryservice WHERE service_category = ?',
+        [name],
       );
+      const assigned = Number(n);
+      if (assigned > 0) {
+        throw new BadRequestException(
+          `can not delete a service category with ${assigned} assigned Delivery Service(s)`,
+        );
+      }
     }
+    // The delivery services' foreign key refuses a category in use (3.x/4.x answer its text).
     await this.categories.delete({ name });
   }
 }

@@ -9,6 +9,7 @@ import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version
 import type { CRConfig } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
 import { SnapshotsService } from './snapshots.service';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 
 /** The first value of a query parameter given once or more; undefined when absent. */
 const first = (raw: unknown): string | undefined => {
@@ -19,7 +20,10 @@ const first = (raw: unknown): string | undefined => {
 /** `PUT snapshot?cdn=<name>` or `?cdnID=<id>`: takes a snapshot of the CDN (docs/original-behaviour.md#snapshots). */
 @Controller({ path: 'snapshot', version: ALL_VERSIONS })
 export class SnapshotController {
-  constructor(private readonly snapshots: SnapshotsService) {}
+  constructor(
+    private readonly snapshots: SnapshotsService,
+    private readonly locks: CdnLocksService,
+  ) {}
 
   /**
    * With If-Unmodified-Since / If-Match, `?cdn=` answers 412 when the CDN's snapshot was taken after
@@ -51,6 +55,9 @@ export class SnapshotController {
       }
       cdn = await this.snapshots.cdnNameOf(new IntParamPipe('cdnID').transform(id));
     }
+    // Another user's lock on the CDN refuses its snapshot (the original's check; an unknown CDN passes
+    // here and is answered by take's 404).
+    await this.locks.assertHoldsLock(cdn, user);
     await this.snapshots.take(cdn, user.username);
     return 'SUCCESS';
   }

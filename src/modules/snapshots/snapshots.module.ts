@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { CdnSnapshotsController, SnapshotController } from './snapshots.controller';
 import { SnapshotsService } from './snapshots.service';
 
@@ -7,6 +8,7 @@ import { SnapshotsService } from './snapshots.service';
  * runs on, taken per CDN into the `snapshot` table and served from it.
  */
 @Module({
+  imports: [CdnLocksModule],
   controllers: [SnapshotController, CdnSnapshotsController],
   providers: [SnapshotsService],
 })

@@ -15,6 +15,8 @@ import {
 import { toTopologyResponse } from './dto/topology.response';
 import { TOPOLOGY_LIST } from './topologies.list';
 import { TopologiesService, type TopologyWrite } from './topologies.service';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 
 /** The first value of a query parameter given as text. */
 function firstText(value: unknown): string | undefined {
@@ -81,8 +83,9 @@ export class TopologiesController {
   queueUpdates(
     @Param('name') name: string,
     @ValidBody(TopologyQueueUpdateBody) body: TopologyQueueUpdateInput,
+    @CurrentUser() user: SessionUser,
   ) {
-    return this.topologies.queueUpdates(name, body);
+    return this.topologies.queueUpdates(name, body, user);
   }
 
   private answer(written: TopologyWrite, text: string, version: ApiVersion) {

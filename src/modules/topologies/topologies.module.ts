@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { ServersModule } from 'src/modules/servers/servers.module';
 import { TopologiesController } from './topologies.controller';
 import { TopologiesService } from './topologies.service';
@@ -11,6 +12,7 @@ import { Topology } from './topology.entity';
   imports: [
     TypeOrmModule.forFeature([Topology, TopologyCachegroup, TopologyCachegroupParent]),
     ServersModule,
+    CdnLocksModule,
   ],
   controllers: [TopologiesController],
   providers: [TopologiesService],

@@ -20,6 +20,7 @@ import {
   nameFailure,
   nodeShapeFailures,
 } from './topology-rules';
+import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 
 /** The original's texts (topology.go). */
 export const NOT_EXACTLY_ONE = 'cannot find exactly 1 topology with the query string provided';
@@ -49,6 +50,7 @@ export class TopologiesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: ServersQueueService,
+    private readonly locks: CdnLocksService,
   ) {}
 
   async list(query: ListQuery): Promise<TopologyView[]> {
@@ -124,7 +126,11 @@ export class TopologiesService {
    * Queues or clears updates on the servers of a CDN in the topology's cache groups. The action,
    * the CDN and the topology are checked together, as the original reports them in one alert.
    */
-  async queueUpdates(name: string, input: TopologyQueueUpdateInput): Promise<TopologyQueueUpdateResponse> {
+  async queueUpdates(
+    name: string,
+    input: TopologyQueueUpdateInput,
+    user: LockUser,
+  ): Promise<TopologyQueueUpdateResponse> {
     const manager = this.dataSource.manager;
     const failures: RuleFailure[] = [];
     if (input.action !== 'queue' && input.action !== 'dequeue') {
@@ -139,6 +145,8 @@ export class TopologiesService {
     if (failures.length > 0) {
       throw new BadRequestException(`invalid request to queue updates: ${joinFailures(failures)}`);
     }
+    // Another user's lock on the CDN refuses its queue operations (the original's check, after these).
+    await this.locks.assertHoldsLock(input.cdnId, user);
     await this.queue.queueTopology(name, input.cdnId, input.action as 'queue' | 'dequeue');
     return { action: input.action, cdnId: input.cdnId, topology: name };
   }
