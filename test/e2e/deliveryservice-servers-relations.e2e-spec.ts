@@ -349,6 +349,34 @@ describe('delivery service ↔ server relation routes', () => {
       expect(await xmlIds(child.client)).toEqual([]);
     });
 
+    it('adds the topology-based delivery services of its CDN whose topology holds its cache group', async () => {
+      const group = await createCachegroup(admin);
+      const edge = await createServer(admin, cdnA.id, { cachegroupId: group.id });
+      const origin = await createServer(admin, cdnA.id, { cachegroupId: group.id, typeName: 'ORG' });
+      const [inTopology, ofOtherCdn, unrelated] = [
+        await newDs(),
+        await newDs({ cdnId: cdnB.id }),
+        await newDs(),
+      ];
+      const topology = `topo-${group.id}`;
+      await setTopology(app, inTopology.id, topology);
+      await setTopology(app, ofOtherCdn.id, topology);
+      await setTopology(app, unrelated.id, `other-${group.id}`);
+      await app
+        .get(DataSource)
+        .query('INSERT INTO topology_cachegroup (topology, cachegroup) VALUES (?, ?)', [
+          topology,
+          group.name,
+        ]);
+      const xmlIds = async (serverId: number) =>
+        responseOf<Json[]>(await admin.at('5.0').get(`servers/${serverId}/deliveryservices`)).map(
+          (d) => d.xmlId,
+        );
+      expect(await xmlIds(edge.id)).toEqual([inTopology.xmlId]);
+      // An origin gets only what it is assigned to.
+      expect(await xmlIds(origin.id)).toEqual([]);
+    });
+
     it('answers 404 for an unknown server and 400 for a bad id', async () => {
       expectError(
         await admin.get('servers/2147480000/deliveryservices'),

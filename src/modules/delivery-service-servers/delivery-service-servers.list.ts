@@ -38,9 +38,18 @@ export const SERVER_DELIVERY_SERVICE_LIST: ListSpec = {
   tiebreak: 'ds.id',
 };
 
-/** The delivery services a server is assigned to, as a condition of the delivery-service query. */
+/**
+ * The delivery services of a server, as a condition of the delivery-service query: those it is
+ * assigned to and, unless it is an origin (ORG), the topology-based ones of its CDN whose topology
+ * holds its cache group, as the original's `servers/{id}/deliveryservices`.
+ */
 export const assignedToServer = (param: string): string =>
-  `ds.id IN (SELECT x.deliveryservice FROM deliveryservice_server x WHERE x.server = :${param})`;
+  `(ds.id IN (SELECT x.deliveryservice FROM deliveryservice_server x WHERE x.server = :${param}) ` +
+  'OR ds.id IN (SELECT td.id FROM deliveryservice td ' +
+  'JOIN topology_cachegroup tc ON tc.topology = td.topology ' +
+  'JOIN cachegroup cg ON cg.name = tc.cachegroup ' +
+  'JOIN server s ON s.cachegroup = cg.id AND s.cdn_id = td.cdn_id ' +
+  `JOIN type st ON st.id = s.type WHERE s.id = :${param} AND st.name <> 'ORG'))`;
 
 /** The servers assigned to a delivery service, as a condition of the server query (alias `server`). */
 export const assignedToDeliveryService = (param: string): string =>

@@ -4,8 +4,8 @@ import type { VersionedListSpecs } from 'src/common/list-query/versioned-list';
 const fields = (role: ListField): Record<string, ListField> => ({
   id: { column: 'u.id', type: 'int' },
   username: { column: 'u.username' },
-  /** Filters by tenant id, as the original's `tenant` parameter of the 4.x clients. */
-  tenant: { column: 'u.tenant_id', type: 'int' },
+  /** Filters by the tenant's name on every version, as the original (Traffic Portal's tenant users page). */
+  tenant: { column: 't.name' },
   tenantId: { column: 'u.tenant_id', filter: false },
   role,
   email: { column: 'u.email', filter: false },

@@ -1,0 +1,957 @@
+import type { INestApplication } from '@nestjs/common';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
+import {
+  createDeliveryService,
+  deliveryServiceBody,
+  type DeliveryServiceResponse,
+} from 'test/e2e/support/fixtures/delivery-services-api';
+import {
+  assignParameter,
+  createCdn,
+  createParameter,
+  createProfile,
+  type ParameterResponse,
+  type ProfileResponse,
+} from 'test/e2e/support/fixtures/profiles';
+import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import type { CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
+import type { DeliveryServiceRequestCommentV5 } from 'src/modules/delivery-service-requests/dto/delivery-service-request-comment.response';
+import type { DeliveryServiceRequestV5 } from 'src/modules/delivery-service-requests/dto/delivery-service-request.response';
+import type { OriginV5 } from 'src/modules/delivery-services/dto/origin.response';
+import type { InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
+import type { ServerCapabilityV5 } from 'src/modules/server-capabilities/dto/server-capability.response';
+import type { ServerServerCapabilityV5 } from 'src/modules/server-capabilities/dto/server-server-capability.response';
+import type { ServerV5 } from 'src/modules/servers/dto/server.response';
+import type { ServiceCategoryV5 } from 'src/modules/service-categories/dto/service-category.response';
+import type { CurrentStatsResponse } from 'src/modules/stats/dto/current-stats.response';
+import type { CdnLockV4 } from 'src/modules/cdn-locks/dto/cdn-lock.response';
+import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
+import type {
+  CacheData,
+  CapacityData,
+  HealthData,
+  RoutingData,
+} from 'src/modules/monitoring/dto/monitoring.response';
+import type { GenericServerCheck } from 'src/modules/servercheck/dto/servercheck.response';
+import type { TopologyV5 } from 'src/modules/topologies/dto/topology.response';
+
+/**
+ * Traffic Portal 8.x (API 5.0, `ENV.api.unstable`) signed in as admin: every page of
+ * docs/traffic-portal.md replays the GET requests it sends when it loads, in its order, each
+ * answering 2xx with the original's shape (the key set of the first record of lib/go-tc's 5.0 type;
+ * `omitempty` keys may be absent).
+ */
+
+interface Shape {
+  keys: readonly string[];
+  /** `omitempty` keys: absent when they have no value. */
+  optional: readonly string[];
+}
+
+/**
+ * The shape of a wire type this service exports, its keys checked against the type at compile time:
+ * a key missing from the list, or a list key the type lacks, fails the type check.
+ */
+function wire<T>() {
+  return <const K extends readonly (keyof T & string)[]>(
+    keys: K &
+      (Exclude<keyof T, K[number]> extends never ? unknown : { missing: Exclude<keyof T, K[number]> }),
+    optional: readonly (keyof T & string)[] = [],
+  ): Shape => ({ keys, optional });
+}
+
+/** The shape of a lib/go-tc type this service has no exported wire type for. */
+const goTc = (keys: readonly string[], optional: readonly string[] = []): Shape => ({ keys, optional });
+
+// lib/go-tc 5.0 types (API 5.0 answers), one constant per type.
+const CDN_V5 = goTc(
+  ['dnssecEnabled', 'domainName', 'id', 'lastUpdated', 'name', 'ttlOverride'],
+  ['ttlOverride'],
+);
+const CACHEGROUP_V5 = goTc([
+  'fallbackToClosest',
+  'fallbacks',
+  'id',
+  'lastUpdated',
+  'latitude',
+  'localizationMethods',
+  'longitude',
+  'name',
+  'parentCachegroupId',
+  'parentCachegroupName',
+  'secondaryParentCachegroupId',
+  'secondaryParentCachegroupName',
+  'shortName',
+  'typeId',
+  'typeName',
+]);
+const SERVER_V5 = wire<ServerV5>()(
+  [
+    'cacheGroup',
+    'cacheGroupID',
+    'cdn',
+    'cdnID',
+    'configApplyTime',
+    'configUpdateFailed',
+    'configUpdateTime',
+    'domainName',
+    'guid',
+    'hostName',
+    'httpsPort',
+    'id',
+    'iloIpAddress',
+    'iloIpGateway',
+    'iloIpNetmask',
+    'iloPassword',
+    'iloUsername',
+    'interfaces',
+    'lastUpdated',
+    'mgmtIpAddress',
+    'mgmtIpGateway',
+    'mgmtIpNetmask',
+    'offlineReason',
+    'physicalLocation',
+    'physicalLocationID',
+    'profiles',
+    'rack',
+    'revalApplyTime',
+    'revalUpdateFailed',
+    'revalUpdateTime',
+    'status',
+    'statusID',
+    'statusLastUpdated',
+    'tcpPort',
+    'type',
+    'typeID',
+    'xmppId',
+    'xmppPasswd',
+  ],
+  [
+    'configApplyTime',
+    'configUpdateTime',
+    'httpsPort',
+    'iloIpAddress',
+    'iloIpGateway',
+    'iloIpNetmask',
+    'iloPassword',
+    'iloUsername',
+    'mgmtIpAddress',
+    'mgmtIpGateway',
+    'mgmtIpNetmask',
+    'profiles',
+    'revalApplyTime',
+    'revalUpdateTime',
+    'statusLastUpdated',
+  ],
+);
+const DELIVERY_SERVICE_V5 = goTc([
+  'active',
+  'anonymousBlockingEnabled',
+  'ccrDnsTtl',
+  'cdnId',
+  'cdnName',
+  'checkPath',
+  'consistentHashQueryParams',
+  'consistentHashRegex',
+  'deepCachingType',
+  'displayName',
+  'dnsBypassCname',
+  'dnsBypassIp',
+  'dnsBypassIp6',
+  'dnsBypassTtl',
+  'dscp',
+  'ecsEnabled',
+  'edgeHeaderRewrite',
+  'exampleURLs',
+  'firstHeaderRewrite',
+  'fqPacingRate',
+  'geoLimit',
+  'geoLimitCountries',
+  'geoLimitRedirectURL',
+  'geoProvider',
+  'globalMaxMbps',
+  'globalMaxTps',
+  'httpBypassFqdn',
+  'id',
+  'infoUrl',
+  'initialDispersion',
+  'innerHeaderRewrite',
+  'ipv6RoutingEnabled',
+  'lastHeaderRewrite',
+  'lastUpdated',
+  'logsEnabled',
+  'longDesc',
+  'matchList',
+  'maxDnsAnswers',
+  'maxOriginConnections',
+  'maxRequestHeaderBytes',
+  'midHeaderRewrite',
+  'missLat',
+  'missLong',
+  'multiSiteOrigin',
+  'orgServerFqdn',
+  'originShield',
+  'profileDescription',
+  'profileId',
+  'profileName',
+  'protocol',
+  'qstringIgnore',
+  'rangeRequestHandling',
+  'rangeSliceBlockSize',
+  'regexRemap',
+  'regional',
+  'regionalGeoBlocking',
+  'remapText',
+  'requiredCapabilities',
+  'routingName',
+  'serviceCategory',
+  'signed',
+  'signingAlgorithm',
+  'sslKeyVersion',
+  'tenant',
+  'tenantId',
+  'tlsVersions',
+  'topology',
+  'trRequestHeaders',
+  'trResponseHeaders',
+  'type',
+  'typeId',
+  'xmlId',
+]);
+const DS_REQUEST_V5 = wire<DeliveryServiceRequestV5>()(
+  [
+    'assignee',
+    'author',
+    'changeType',
+    'createdAt',
+    'id',
+    'lastEditedBy',
+    'lastUpdated',
+    'original',
+    'requested',
+    'status',
+  ],
+  ['original', 'requested'],
+);
+const DS_REQUEST_COMMENT_V5 = wire<DeliveryServiceRequestCommentV5>()([
+  'author',
+  'authorId',
+  'deliveryServiceRequestId',
+  'id',
+  'lastUpdated',
+  'value',
+  'xmlId',
+]);
+const PROFILE_V5 = goTc(
+  ['cdn', 'cdnName', 'description', 'id', 'lastUpdated', 'name', 'params', 'routingDisabled', 'type'],
+  ['params'],
+);
+/** ParameterV5 of 8.0.x; its `comment` came after 8.0 with a column of its own. */
+const PARAMETER_V5 = goTc(['configFile', 'id', 'lastUpdated', 'name', 'profiles', 'secure', 'value']);
+const PROFILE_PARAMETER_BY_NAME_V5 = goTc(['configFile', 'id', 'lastUpdated', 'name', 'secure', 'value']);
+const TYPE_V5 = goTc(['description', 'id', 'lastUpdated', 'name', 'useInTable']);
+const STATUS_V5 = goTc(['description', 'id', 'lastUpdated', 'name']);
+const DIVISION_V5 = goTc(['id', 'lastUpdated', 'name']);
+const REGION_V5 = goTc(['division', 'divisionName', 'id', 'lastUpdated', 'name']);
+const PHYS_LOCATION_V5 = goTc([
+  'address',
+  'city',
+  'comments',
+  'email',
+  'id',
+  'lastUpdated',
+  'name',
+  'phone',
+  'poc',
+  'region',
+  'regionId',
+  'shortName',
+  'state',
+  'zip',
+]);
+const TENANT_V5 = goTc(['active', 'id', 'lastUpdated', 'name', 'parentId', 'parentName'], ['parentName']);
+/** UserV4, which 4.0 and later answer for `users` and `user/current`. */
+const USER_V4 = goTc(
+  [
+    'addressLine1',
+    'addressLine2',
+    'changeLogCount',
+    'city',
+    'company',
+    'country',
+    'email',
+    'fullName',
+    'gid',
+    'id',
+    'lastAuthenticated',
+    'lastUpdated',
+    'localPasswd',
+    'newUser',
+    'phoneNumber',
+    'postalCode',
+    'publicSshKey',
+    'registrationSent',
+    'role',
+    'stateOrProvince',
+    'tenant',
+    'tenantId',
+    'ucdn',
+    'uid',
+    'username',
+  ],
+  ['localPasswd'],
+);
+const ROLE_V4 = goTc(['description', 'lastUpdated', 'name', 'permissions'], ['lastUpdated']);
+const ORIGIN_V5 = wire<OriginV5>()([
+  'cachegroup',
+  'cachegroupId',
+  'coordinate',
+  'coordinateId',
+  'deliveryService',
+  'deliveryServiceId',
+  'fqdn',
+  'id',
+  'ip6Address',
+  'ipAddress',
+  'isPrimary',
+  'lastUpdated',
+  'name',
+  'port',
+  'profile',
+  'profileId',
+  'protocol',
+  'tenant',
+  'tenantId',
+]);
+const COORDINATE_V5 = wire<CoordinateV5>()(['id', 'lastUpdated', 'latitude', 'longitude', 'name']);
+const SERVICE_CATEGORY_V5 = wire<ServiceCategoryV5>()(['lastUpdated', 'name']);
+const TOPOLOGY_V5 = wire<TopologyV5>()(['description', 'lastUpdated', 'name', 'nodes']);
+const SERVER_CAPABILITY_V5 = wire<ServerCapabilityV5>()(['description', 'lastUpdated', 'name']);
+const SERVER_SERVER_CAPABILITY_V5 = wire<ServerServerCapabilityV5>()(
+  ['lastUpdated', 'serverCapability', 'serverHostName', 'serverId'],
+  ['serverHostName'],
+);
+const JOB_V4 = wire<InvalidationJobV4>()([
+  'assetUrl',
+  'createdBy',
+  'deliveryService',
+  'id',
+  'invalidationType',
+  'startTime',
+  'ttlHours',
+]);
+const ASN_V5 = goTc(['asn', 'cachegroup', 'cachegroupId', 'id', 'lastUpdated']);
+const LOG_V5 = goTc(['id', 'lastUpdated', 'level', 'message', 'ticketNum', 'user']);
+const REGEX_V5 = goTc(['id', 'pattern', 'setNumber', 'type', 'typeName']);
+const CURRENT_STATS = wire<CurrentStatsResponse>()(['currentStats']);
+const NEW_LOG_COUNT = goTc(['newLogcount']);
+const NOTIFICATION_V4 = wire<CdnNotificationV4>()(['cdn', 'id', 'lastUpdated', 'notification', 'user']);
+const LOCK_V4 = wire<CdnLockV4>()(['cdn', 'lastUpdated', 'message', 'sharedUserNames', 'soft', 'userName']);
+/** Without a Traffic Monitor its cache groups are empty; the totals are there. */
+const HEALTH = wire<HealthData>()(['cachegroups', 'totalOffline', 'totalOnline']);
+const CAPACITY = wire<CapacityData>()([
+  'availablePercent',
+  'maintenancePercent',
+  'unavailablePercent',
+  'utilizedPercent',
+]);
+const ROUTING = wire<RoutingData>()([
+  'cz',
+  'deepCz',
+  'dsr',
+  'err',
+  'fed',
+  'geo',
+  'miss',
+  'regionalAlternate',
+  'regionalDenied',
+  'staticRoute',
+]);
+const CACHE_DATA = wire<CacheData>()([
+  'cachegroup',
+  'connections',
+  'healthy',
+  'hostname',
+  'ip',
+  'kbps',
+  'profile',
+  'status',
+]);
+const SERVER_CHECK = wire<GenericServerCheck>()(
+  ['adminState', 'cacheGroup', 'checks', 'hostName', 'id', 'profile', 'revalPending', 'type', 'updPending'],
+  ['checks'],
+);
+const SNAPSHOT = goTc(
+  ['config', 'contentRouters', 'contentServers', 'deliveryServices', 'edgeLocations', 'monitors', 'stats'],
+  ['config', 'contentRouters', 'contentServers', 'deliveryServices', 'edgeLocations', 'monitors'],
+);
+
+/** One request a page sends: its path under /api/5.0/ and what it answers. */
+interface Call {
+  path: string;
+  /** `list`: an array whose first record has the shape (`empty`: an array that may be empty). */
+  answer: 'list' | 'object' | 'empty';
+  shape?: Shape;
+}
+
+const list = (path: string, shape: Shape): Call => ({ path, answer: 'list', shape });
+const object = (path: string, shape: Shape): Call => ({ path, answer: 'object', shape });
+const maybeEmpty = (path: string): Call => ({ path, answer: 'empty' });
+
+/** What the suite seeds, as the pages' URLs need it. */
+interface World {
+  cdn: { id: number; name: string };
+  edgeGroup: Cachegroup;
+  midGroup: Cachegroup;
+  edge: ServerResponse;
+  profile: ProfileResponse;
+  parameter: ParameterResponse;
+  ds: DeliveryServiceResponse;
+  /** The region of the edge's phys location, and its division. */
+  region: { id: number; division: number };
+  topology: string;
+  capability: string;
+  serviceCategory: string;
+  coordinateId: number;
+  originId: number;
+  dsRequestId: number;
+  edgeTypeId: number;
+  physLocationId: number;
+  onlineStatusId: number;
+  adminId: number;
+}
+
+/**
+ * What every signed-in page sends first: the private root resolves the current user; the change-log
+ * model polls the count of new entries, the notifications bar the notifications, then the header
+ * reads the CDNs; the locks bar polls the locks.
+ */
+const header = (): Call[] => [
+  object('user/current', USER_V4),
+  object('logs/newcount', NEW_LOG_COUNT),
+  list('cdn_notifications', NOTIFICATION_V4),
+  list('cdns', CDN_V5),
+  list('cdn_locks', LOCK_V4),
+];
+
+/** Pages in the portal's menu order; each page's calls in the order its route and form send them. */
+const pages = (w: World): [string, Call[]][] => [
+  [
+    'dashboard',
+    [
+      list('cdns', CDN_V5),
+      object('cdns/health', HEALTH),
+      object('current_stats', CURRENT_STATS),
+      list('servers?type=EDGE', SERVER_V5),
+      list('deliveryservices', DELIVERY_SERVICE_V5),
+      object('cdns/capacity', CAPACITY),
+      list('logs?limit=5', LOG_V5),
+      object('cdns/routing', ROUTING),
+    ],
+  ],
+  ['CDNs', [list('cdns', CDN_V5)]],
+  ['CDN edit', [list(`cdns?id=${w.cdn.id}`, CDN_V5)]],
+  [
+    'CDN servers',
+    [list(`cdns?id=${w.cdn.id}`, CDN_V5), list(`servers?cdn=${w.cdn.id}&orderby=hostName`, SERVER_V5)],
+  ],
+  [
+    'CDN delivery services',
+    [
+      list(`cdns?id=${w.cdn.id}`, CDN_V5),
+      list(`deliveryservices?cdn=${w.cdn.id}`, DELIVERY_SERVICE_V5),
+      maybeEmpty('steering'),
+    ],
+  ],
+  [
+    'CDN config changes',
+    [
+      list(`cdns?id=${w.cdn.id}`, CDN_V5),
+      object(`cdns/${w.cdn.name}/snapshot`, SNAPSHOT),
+      object(`cdns/${w.cdn.name}/snapshot/new`, SNAPSHOT),
+    ],
+  ],
+  ['CDN federations', [list(`cdns?id=${w.cdn.id}`, CDN_V5), maybeEmpty(`cdns/${w.cdn.name}/federations`)]],
+  [
+    'CDN notifications',
+    [
+      list(`cdns?id=${w.cdn.id}`, CDN_V5),
+      list(`cdn_notifications?cdn=${w.cdn.name}&orderby=lastUpdated`, NOTIFICATION_V4),
+    ],
+  ],
+  ['cache groups', [list('cachegroups?orderby=name', CACHEGROUP_V5)]],
+  [
+    'cache group edit',
+    [
+      list(`cachegroups?id=${w.edgeGroup.id}`, CACHEGROUP_V5),
+      list('types?useInTable=cachegroup', TYPE_V5),
+      list('cachegroups?orderby=name', CACHEGROUP_V5),
+    ],
+  ],
+  [
+    'cache group servers',
+    [
+      list(`cachegroups?id=${w.edgeGroup.id}`, CACHEGROUP_V5),
+      list(`servers?cachegroup=${w.edgeGroup.id}&orderby=hostName`, SERVER_V5),
+    ],
+  ],
+  [
+    'cache group ASNs',
+    [
+      list(`cachegroups?id=${w.edgeGroup.id}`, CACHEGROUP_V5),
+      list(`asns?cachegroup=${w.edgeGroup.id}`, ASN_V5),
+    ],
+  ],
+  ['servers', [list('servers?orderby=hostName', SERVER_V5)]],
+  [
+    'server edit',
+    [
+      list(`servers?id=${w.edge.id}`, SERVER_V5),
+      list('phys_locations', PHYS_LOCATION_V5),
+      list('cachegroups?orderby=name', CACHEGROUP_V5),
+      list('types?useInTable=server', TYPE_V5),
+      list('cdns', CDN_V5),
+      list(`profiles?orderby=name&cdn=${w.cdn.id}`, PROFILE_V5),
+    ],
+  ],
+  [
+    'server capabilities of a server',
+    [
+      list(`servers?id=${w.edge.id}`, SERVER_V5),
+      list(`server_server_capabilities?serverId=${w.edge.id}`, SERVER_SERVER_CAPABILITY_V5),
+    ],
+  ],
+  [
+    'server delivery services',
+    [
+      list(`servers?id=${w.edge.id}`, SERVER_V5),
+      list(`servers/${w.edge.id}/deliveryservices`, DELIVERY_SERVICE_V5),
+      maybeEmpty('steering'),
+    ],
+  ],
+  ['delivery services', [list('deliveryservices', DELIVERY_SERVICE_V5), maybeEmpty('steering')]],
+  [
+    'delivery service edit',
+    [
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`origins?deliveryservice=${w.ds.id}&primary=true`, ORIGIN_V5),
+      list('topologies', TOPOLOGY_V5),
+      list('types?useInTable=deliveryservice', TYPE_V5),
+      maybeEmpty('steering'),
+      list('cdns', CDN_V5),
+      list('profiles?orderby=name', PROFILE_V5),
+      list('tenants', TENANT_V5),
+      list('server_capabilities', SERVER_CAPABILITY_V5),
+      list(`service_categories?dsId=${w.ds.id}`, SERVICE_CATEGORY_V5),
+    ],
+  ],
+  [
+    'delivery service servers',
+    [
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`servers?dsId=${w.ds.id}&orderby=hostName`, SERVER_V5),
+    ],
+  ],
+  [
+    'delivery service origins',
+    [
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`origins?deliveryservice=${w.ds.id}`, ORIGIN_V5),
+    ],
+  ],
+  [
+    'delivery service regexes',
+    [
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`deliveryservices/${w.ds.id}/regexes`, REGEX_V5),
+    ],
+  ],
+  [
+    'delivery service invalidation requests',
+    [
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`jobs?dsId=${w.ds.id}&orderby=startTime&sortOrder=desc`, JOB_V4),
+    ],
+  ],
+  [
+    'delivery service requests',
+    [list('deliveryservice_requests?orderby=createdAt&sortOrder=desc', DS_REQUEST_V5)],
+  ],
+  [
+    'delivery service request edit',
+    [
+      list(`deliveryservice_requests?id=${w.dsRequestId}`, DS_REQUEST_V5),
+      list('topologies', TOPOLOGY_V5),
+      list('types?useInTable=deliveryservice', TYPE_V5),
+      list(
+        `deliveryservice_request_comments?deliveryServiceRequestId=${w.dsRequestId}`,
+        DS_REQUEST_COMMENT_V5,
+      ),
+    ],
+  ],
+  ['profiles', [list('profiles?orderby=name', PROFILE_V5)]],
+  ['profile edit', [list(`profiles?id=${w.profile.id}`, PROFILE_V5), list('cdns', CDN_V5)]],
+  [
+    'profile parameters',
+    [
+      list(`profiles?id=${w.profile.id}`, PROFILE_V5),
+      list(`profiles/${w.profile.id}/parameters`, PROFILE_PARAMETER_BY_NAME_V5),
+    ],
+  ],
+  ['parameters', [list('parameters', PARAMETER_V5)]],
+  ['parameter edit', [list(`parameters?id=${w.parameter.id}`, PARAMETER_V5)]],
+  [
+    'parameter profiles',
+    [
+      list(`parameters?id=${w.parameter.id}`, PARAMETER_V5),
+      list(`profiles?param=${w.parameter.id}`, PROFILE_V5),
+    ],
+  ],
+  ['types', [list('types', TYPE_V5)]],
+  ['type edit', [list(`types?id=${w.edgeTypeId}`, TYPE_V5)]],
+  [
+    'type servers',
+    [list(`types?id=${w.edgeTypeId}`, TYPE_V5), list('servers?type=EDGE&orderby=hostName', SERVER_V5)],
+  ],
+  [
+    'type cache groups',
+    [
+      list(`types?id=${w.edgeGroup.typeId}`, TYPE_V5),
+      list(`cachegroups?type=${w.edgeGroup.typeId}&orderby=name`, CACHEGROUP_V5),
+    ],
+  ],
+  [
+    'type delivery services',
+    [
+      list(`types?id=${w.ds.typeId}`, TYPE_V5),
+      list(`deliveryservices?type=${w.ds.typeId}`, DELIVERY_SERVICE_V5),
+      maybeEmpty('steering'),
+    ],
+  ],
+  ['statuses', [list('statuses', STATUS_V5)]],
+  ['status edit', [list(`statuses?id=${w.onlineStatusId}`, STATUS_V5)]],
+  [
+    'status servers',
+    [
+      list(`statuses?id=${w.onlineStatusId}`, STATUS_V5),
+      list('servers?status=ONLINE&orderby=hostName', SERVER_V5),
+    ],
+  ],
+  ['divisions', [list('divisions', DIVISION_V5)]],
+  ['division edit', [list(`divisions?id=${w.region.division}`, DIVISION_V5)]],
+  [
+    'division regions',
+    [
+      list(`divisions?id=${w.region.division}`, DIVISION_V5),
+      list(`regions?division=${w.region.division}`, REGION_V5),
+    ],
+  ],
+  ['regions', [list('regions', REGION_V5)]],
+  ['region edit', [list(`regions?id=${w.region.id}`, REGION_V5), list('divisions', DIVISION_V5)]],
+  [
+    'region phys locations',
+    [
+      list(`regions?id=${w.region.id}`, REGION_V5),
+      list(`phys_locations?region=${w.region.id}`, PHYS_LOCATION_V5),
+    ],
+  ],
+  ['phys locations', [list('phys_locations', PHYS_LOCATION_V5)]],
+  [
+    'phys location edit',
+    [list(`phys_locations?id=${w.physLocationId}`, PHYS_LOCATION_V5), list('regions', REGION_V5)],
+  ],
+  [
+    'phys location servers',
+    [
+      list(`phys_locations?id=${w.physLocationId}`, PHYS_LOCATION_V5),
+      list(`servers?physLocation=${w.physLocationId}&orderby=hostName`, SERVER_V5),
+    ],
+  ],
+  ['tenants', [list('tenants?orderby=name', TENANT_V5)]],
+  [
+    'tenant edit',
+    [list('tenants?id=1', TENANT_V5), list('tenants?id=1', TENANT_V5), list('tenants', TENANT_V5)],
+  ],
+  ['tenant users', [list('tenants?id=1', TENANT_V5), list('users?tenant=root', USER_V4)]],
+  [
+    'tenant delivery services',
+    [
+      list('tenants?id=1', TENANT_V5),
+      list('deliveryservices?tenant=1', DELIVERY_SERVICE_V5),
+      maybeEmpty('steering'),
+    ],
+  ],
+  ['users', [list('users', USER_V4)]],
+  [
+    'user edit',
+    [
+      list(`users?id=${w.adminId}`, USER_V4),
+      list('roles', ROLE_V4),
+      list('tenants?id=1', TENANT_V5),
+      list('tenants', TENANT_V5),
+    ],
+  ],
+  ['own user', [list('roles', ROLE_V4), list('tenants', TENANT_V5)]],
+  ['roles', [list('roles?orderby=name&sortOrder=asc', ROLE_V4)]],
+  ['role edit', [list('roles?name=admin', ROLE_V4)]],
+  ['role users', [list('roles?name=admin', ROLE_V4), list('users?role=admin', USER_V4)]],
+  ['origins', [list('origins', ORIGIN_V5)]],
+  [
+    'origin edit',
+    [
+      list(`origins?id=${w.originId}`, ORIGIN_V5),
+      list('profiles?orderby=name', PROFILE_V5),
+      list('tenants?id=1', TENANT_V5),
+      list('tenants', TENANT_V5),
+      list('cachegroups?orderby=name', CACHEGROUP_V5),
+      list('coordinates?orderby=name', COORDINATE_V5),
+      list('deliveryservices', DELIVERY_SERVICE_V5),
+    ],
+  ],
+  ['coordinates', [list('coordinates?orderby=name', COORDINATE_V5)]],
+  [
+    'coordinate edit',
+    [
+      list(`coordinates?id=${w.coordinateId}`, COORDINATE_V5),
+      list('coordinates?orderby=name', COORDINATE_V5),
+    ],
+  ],
+  ['service categories', [list('service_categories', SERVICE_CATEGORY_V5)]],
+  ['service category edit', [list(`service_categories?name=${w.serviceCategory}`, SERVICE_CATEGORY_V5)]],
+  [
+    'service category delivery services',
+    [
+      list(`service_categories?name=${w.serviceCategory}`, SERVICE_CATEGORY_V5),
+      list(`deliveryservices?serviceCategory=${w.serviceCategory}`, DELIVERY_SERVICE_V5),
+      maybeEmpty('steering'),
+    ],
+  ],
+  ['topologies', [list('topologies', TOPOLOGY_V5)]],
+  ['topology edit', [list(`topologies?name=${w.topology}`, TOPOLOGY_V5), list('cachegroups', CACHEGROUP_V5)]],
+  [
+    'topology cache groups',
+    [
+      list(`topologies?name=${w.topology}`, TOPOLOGY_V5),
+      list(`cachegroups?topology=${w.topology}`, CACHEGROUP_V5),
+    ],
+  ],
+  [
+    'topology delivery services',
+    [
+      list(`topologies?name=${w.topology}`, TOPOLOGY_V5),
+      list(`deliveryservices?topology=${w.topology}`, DELIVERY_SERVICE_V5),
+      maybeEmpty('steering'),
+    ],
+  ],
+  [
+    'topology servers',
+    [list(`topologies?name=${w.topology}`, TOPOLOGY_V5), list(`servers?topology=${w.topology}`, SERVER_V5)],
+  ],
+  ['server capabilities', [list('server_capabilities', SERVER_CAPABILITY_V5)]],
+  ['server capability edit', [list(`server_capabilities?name=${w.capability}`, SERVER_CAPABILITY_V5)]],
+  [
+    'server capability servers',
+    [
+      list(`server_capabilities?name=${w.capability}`, SERVER_CAPABILITY_V5),
+      list(`server_server_capabilities?serverCapability=${w.capability}`, SERVER_SERVER_CAPABILITY_V5),
+    ],
+  ],
+  [
+    'server capability delivery services',
+    [
+      list(`server_capabilities?name=${w.capability}`, SERVER_CAPABILITY_V5),
+      list(`deliveryservices?requiredCapability=${w.capability}`, DELIVERY_SERVICE_V5),
+    ],
+  ],
+  ['cache checks', [list('servercheck', SERVER_CHECK)]],
+  ['cache stats', [list('caches/stats', CACHE_DATA)]],
+  ['notifications', [list('cdn_notifications', NOTIFICATION_V4)]],
+  ['change logs', [list('logs?days=7', LOG_V5)]],
+  ['invalidation requests', [list('jobs?orderby=startTime&sortOrder=desc', JOB_V4)]],
+  ['new invalidation request', [list('deliveryservices', DELIVERY_SERVICE_V5)]],
+];
+
+/** A world whose every field reads as 0: the page names, known before the seed exists. */
+const PLACEHOLDER: World = new Proxy({} as World, {
+  get: (_target, key): unknown => (key === Symbol.toPrimitive ? () => 0 : PLACEHOLDER),
+});
+
+describe('Traffic Portal 8.x page loads (API 5.0)', () => {
+  let app: INestApplication;
+  let admin: ApiClient;
+  let portal: ApiClient;
+  let world: World;
+
+  const post = async <T>(path: string, body: unknown, client = admin): Promise<T> => {
+    const res = await client.post(path, body);
+    if (res.status !== 200) {
+      throw new Error(`POST ${path} failed: ${res.status} ${res.text}`);
+    }
+    return responseOf<T>(res);
+  };
+  const regionOf = async (server: ServerResponse): Promise<{ id: number; division: number }> => {
+    const physLocationId = (server as ServerResponse & { physLocationId: number }).physLocationId;
+    const [location] = responseOf<{ regionId: number }[]>(
+      await admin.get(`phys_locations?id=${physLocationId}`),
+    );
+    const [region] = responseOf<{ id: number; division: number }[]>(
+      await admin.get(`regions?id=${location.regionId}`),
+    );
+    return region;
+  };
+  const idOf = async (path: string): Promise<number> =>
+    responseOf<{ id: number }[]>(await admin.get(path))[0].id;
+
+  /** A small CDN: two cache groups in a topology, an edge with a capability, a DS with an origin… */
+  const seed = async (): Promise<World> => {
+    const cdn = await createCdn(admin);
+    const midGroup = await createCachegroup(admin, { typeName: 'MID_LOC' });
+    const edgeGroup = await createCachegroup(admin, { parentCachegroupId: midGroup.id });
+    const profile = await createProfile(admin, cdn.id);
+    const parameter = await createParameter(admin);
+    await assignParameter(admin, profile.id, parameter.id);
+    const edge = await createServer(admin, cdn.id, { cachegroupId: edgeGroup.id, profileName: profile.name });
+    await createServer(admin, cdn.id, { cachegroupId: midGroup.id, typeName: 'MID' });
+    await post('asns', { asn: 64512 + edgeGroup.id, cachegroupId: edgeGroup.id });
+    const capability = uniqueName('cap');
+    await post('server_capabilities', { name: capability });
+    await post('server_server_capabilities', { serverId: edge.id, serverCapability: capability });
+    const topology = uniqueName('topo');
+    await post('topologies', {
+      name: topology,
+      description: 'edge and mid',
+      nodes: [
+        { cachegroup: edgeGroup.name, parents: [1] },
+        { cachegroup: midGroup.name, parents: [] },
+      ],
+    });
+    const serviceCategory = uniqueName('sc');
+    await post('service_categories', { name: serviceCategory });
+    const ds = await createDeliveryService(admin, cdn.id, { topology, serviceCategory });
+    const coordinate = await post<{ id: number }>('coordinates', {
+      name: uniqueName('coord'),
+      latitude: 40,
+      longitude: -105,
+    });
+    const origin = await post<{ id: number }>('origins', {
+      name: uniqueName('origin'),
+      fqdn: 'origin.example.net',
+      protocol: 'http',
+      deliveryServiceId: ds.id,
+      tenantId: 1,
+      isPrimary: true,
+      cachegroupId: midGroup.id,
+      coordinateId: coordinate.id,
+      profileId: profile.id,
+    });
+    await post('jobs', {
+      deliveryService: ds.xmlId,
+      regex: '/images/.*',
+      startTime: new Date(Date.now() + 3600_000).toISOString(),
+      ttlHours: 24,
+      invalidationType: 'REFRESH',
+    });
+    const httpType = await typeIdOf(admin, 'HTTP');
+    const dsRequest = await post<{ id: number }>('deliveryservice_requests', {
+      changeType: 'create',
+      status: 'draft',
+      requested: { ...deliveryServiceBody(cdn.id, httpType), active: 'ACTIVE' },
+    });
+    await post('cdn_notifications', { cdn: cdn.name, notification: 'maintenance tonight' });
+    await post('deliveryservice_request_comments', {
+      deliveryServiceRequestId: dsRequest.id,
+      value: 'looks good',
+    });
+    // Last: the lock holds the CDN for the admin only.
+    await post('cdn_locks', { cdn: cdn.name, message: 'portal replay', soft: true });
+    return {
+      cdn,
+      edgeGroup,
+      midGroup,
+      edge,
+      profile,
+      parameter,
+      ds,
+      region: await regionOf(edge),
+      topology,
+      capability,
+      serviceCategory,
+      coordinateId: coordinate.id,
+      originId: origin.id,
+      dsRequestId: dsRequest.id,
+      edgeTypeId: await typeIdOf(admin, 'EDGE'),
+      physLocationId: (edge as ServerResponse & { physLocationId: number }).physLocationId,
+      onlineStatusId: await idOf('statuses?name=ONLINE'),
+      adminId: await idOf('users?username=admin'),
+    };
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    admin = await ApiClient.admin(app, '5.0');
+    portal = await ApiClient.admin(app, '5.0');
+    world = await seed();
+  });
+
+  afterAll(() => app.close());
+
+  /** The sorted keys of a record, and the shape's keys the record must have. */
+  const expectShape = (call: Call, record: unknown): void => {
+    expect(record).toEqual(expect.any(Object));
+    const keys = Object.keys(record as object).sort();
+    const shape = call.shape as Shape;
+    const required = shape.keys.filter((k) => !shape.optional.includes(k)).sort();
+    expect({ path: call.path, unknown: keys.filter((k) => !shape.keys.includes(k)) }).toEqual({
+      path: call.path,
+      unknown: [],
+    });
+    expect({ path: call.path, missing: required.filter((k) => !keys.includes(k)) }).toEqual({
+      path: call.path,
+      missing: [],
+    });
+  };
+
+  const replay = async (calls: Call[]): Promise<void> => {
+    for (const call of [...header(), ...calls]) {
+      const res = await portal.get(call.path);
+      expect({ path: call.path, status: res.status }).toEqual({ path: call.path, status: 200 });
+      const response = (res.body as { response: unknown }).response;
+      if (call.answer === 'object') {
+        expectShape(call, response);
+        continue;
+      }
+      expect({ path: call.path, isArray: Array.isArray(response) }).toEqual({
+        path: call.path,
+        isArray: true,
+      });
+      const records = response as unknown[];
+      if (call.answer === 'list') {
+        expect({ path: call.path, empty: records.length === 0 }).toEqual({ path: call.path, empty: false });
+        expectShape(call, records[0]);
+      }
+    }
+  };
+
+  it('own user page saves the current user as it read it (PUT user/current)', async () => {
+    // The page PUTs the object GET user/current answered, edited, as the portal's UserService does.
+    const current = responseOf<Record<string, unknown>>(await portal.get('user/current'));
+    // The seeded admin has no email; the form requires one, as the original's validation does.
+    const res = await portal.put('user/current', {
+      ...current,
+      fullName: 'Portal Admin',
+      email: 'admin@example.net',
+    });
+    expect({ status: res.status, body: res.body as unknown }).toEqual({
+      status: 200,
+      body: expect.objectContaining({ response: expect.objectContaining({ fullName: 'Portal Admin' }) }),
+    });
+    expectShape(object('user/current', USER_V4), (res.body as { response: unknown }).response);
+  });
+
+  it.each(pages(PLACEHOLDER).map(([name]) => name))('%s', async (name) => {
+    const page = pages(world).find(([n]) => n === name);
+    await replay((page as [string, Call[]])[1]);
+  });
+});
