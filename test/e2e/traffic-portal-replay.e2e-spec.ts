@@ -384,8 +384,27 @@ const SERVER_CHECK = wire<GenericServerCheck>()(
   ['checks'],
 );
 const SNAPSHOT = goTc(
-  ['config', 'contentRouters', 'contentServers', 'deliveryServices', 'edgeLocations', 'monitors', 'stats'],
-  ['config', 'contentRouters', 'contentServers', 'deliveryServices', 'edgeLocations', 'monitors'],
+  [
+    'config',
+    'contentRouters',
+    'contentServers',
+    'deliveryServices',
+    'edgeLocations',
+    'monitors',
+    'stats',
+    'topologies',
+    'trafficRouterLocations',
+  ],
+  [
+    'config',
+    'contentRouters',
+    'contentServers',
+    'deliveryServices',
+    'edgeLocations',
+    'monitors',
+    'topologies',
+    'trafficRouterLocations',
+  ],
 );
 
 /** One request a page sends: its path under /api/5.0/ and what it answers. */
