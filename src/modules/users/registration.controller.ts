@@ -24,6 +24,7 @@ import { UserV4Dto } from './dto/user.dto';
 import { toUserResponse } from './dto/user.response';
 import { RegistrationService } from './registration.service';
 import { UsersService } from './users.service';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** POST users/register (docs/original-behaviour.md#user-registration). */
 @Controller({ path: 'users/register', version: ALL_VERSIONS })
@@ -63,6 +64,8 @@ export class UserAccountController {
 }
 
 /** PUT user/current: the signed-in user's own profile (docs/original-behaviour.md#user-current). */
+/** UserV40 writes its times as RFC 3339 (docs/decisions.md#d4), as GET user/current does. */
+@WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'user/current', version: versionsFrom('4.0') })
 export class CurrentUserController {
   constructor(private readonly users: UsersService) {}
