@@ -56,7 +56,7 @@ export class ServerCapabilities1763920000000 implements MigrationInterface {
     const text = (name: string, length?: string) =>
       lite
         ? { name, type: length ? 'varchar' : 'text', length }
-        : { name, type: length ? 'varchar' : 'text', length, charset: 'utf8mb4', collation: 'utf8mb4_bin' };
+        : { name, type: length ? 'varchar' : 'text', length };
     const lastUpdated = lite
       ? { name: 'last_updated', type: 'datetime', default: 'CURRENT_TIMESTAMP' }
       : {

@@ -35,8 +35,6 @@ export class ServiceCategories1763960000000 implements MigrationInterface {
                 type: 'varchar',
                 length: '255',
                 isPrimary: true,
-                charset: 'utf8mb4',
-                collation: 'utf8mb4_bin',
               },
           lite
             ? { name: 'last_updated', type: 'datetime', default: 'CURRENT_TIMESTAMP' }

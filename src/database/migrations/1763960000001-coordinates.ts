@@ -32,7 +32,7 @@ export class Coordinates1763960000001 implements MigrationInterface {
           },
           lite
             ? { name: 'name', type: 'varchar', length: '255' }
-            : { name: 'name', type: 'varchar', length: '255', charset: 'utf8mb4', collation: 'utf8mb4_bin' },
+            : { name: 'name', type: 'varchar', length: '255' },
           { name: 'latitude', type: 'double', default: 0 },
           { name: 'longitude', type: 'double', default: 0 },
           lite

@@ -42,8 +42,6 @@ export class OriginReferences1763960000002 implements MigrationInterface {
               type: 'varchar',
               length: '64',
               isNullable: true,
-              charset: 'utf8mb4',
-              collation: 'utf8mb4_bin',
             },
       );
     await queryRunner.addColumns('origin', [

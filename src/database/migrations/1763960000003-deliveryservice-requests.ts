@@ -41,10 +41,7 @@ export class DeliveryServiceRequests1763960000003 implements MigrationInterface 
       type: 'varchar' | 'text',
       length?: string,
       isNullable = false,
-    ): TableColumnOptions =>
-      lite
-        ? { name, type, length, isNullable }
-        : { name, type, length, isNullable, charset: 'utf8mb4', collation: 'utf8mb4_bin' };
+    ): TableColumnOptions => (lite ? { name, type, length, isNullable } : { name, type, length, isNullable });
     const time = (name: string, onUpdate = false): TableColumnOptions =>
       lite
         ? { name, type: 'datetime', default: 'CURRENT_TIMESTAMP' }

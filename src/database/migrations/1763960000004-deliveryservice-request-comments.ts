@@ -30,9 +30,7 @@ export class DeliveryServiceRequestComments1763960000004 implements MigrationInt
           },
           { name: 'author_id', type: 'integer' },
           { name: 'deliveryservice_request_id', type: 'integer' },
-          lite
-            ? { name: 'value', type: 'text' }
-            : { name: 'value', type: 'text', charset: 'utf8mb4', collation: 'utf8mb4_bin' },
+          lite ? { name: 'value', type: 'text' } : { name: 'value', type: 'text' },
           lite
             ? { name: 'last_updated', type: 'datetime', default: 'CURRENT_TIMESTAMP' }
             : {

@@ -53,7 +53,6 @@ export class DeliveryserviceServiceCategoryKey1763990000000 implements Migration
     } else {
       await queryRunner.dropForeignKey('deliveryservice', NAME);
       await queryRunner.query(`DROP INDEX \`${NAME}\` ON \`deliveryservice\``);
-      await setCategoryCollation(queryRunner, 'utf8mb4_bin');
     }
   }
 }
