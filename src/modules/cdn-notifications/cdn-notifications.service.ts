@@ -7,7 +7,7 @@ import { writeLock } from 'src/common/database/locks';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnNotification } from './cdn-notification.entity';
 import type { CdnNotificationRow } from './dto/cdn-notification.response';
-import type { CdnNotificationDto } from './dto/cdn-notification.dto';
+import { CdnNotificationDto } from './dto/cdn-notification.dto';
 
 interface RawRow {
   id: number | string;

@@ -10,7 +10,7 @@ import { Type } from 'src/modules/types/type.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import { DeliveryService } from './delivery-service.entity';
 import { defaultHostRegex } from './delivery-service.validation';
-import type { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
+import { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
 import type { DeliveryServiceIdRegex, DeliveryServiceRegexes } from './dto/delivery-service-regex.response';
 import { Regex } from './regex.entity';
 

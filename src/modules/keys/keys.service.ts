@@ -16,7 +16,7 @@ import type { ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
 import { expirationAndSans, verifyCertificateAndKey } from './certificate';
-import type { SslKeysAddDto } from './dto/ssl-keys.dto';
+import { SslKeysAddDto } from './dto/ssl-keys.dto';
 import type { UriSigningKeysDto } from './dto/uri-signing-keys.dto';
 import {
   type CdnSslKey,
