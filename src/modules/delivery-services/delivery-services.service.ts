@@ -3,6 +3,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
+import { getPlainMany, getPlainOne, groupBy } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
@@ -14,7 +15,6 @@ import { Type } from 'src/modules/types/type.entity';
 import { TopologiesService } from 'src/modules/topologies/topologies.service';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import type { DeliveryServiceInput, LegacyFields } from './delivery-service.input';
-import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import { DeliveryServiceRegexesService } from './delivery-service-regexes.service';
 import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
 import { DeliveryService } from './delivery-service.entity';
@@ -61,7 +61,7 @@ export class DeliveryServicesService {
   async list(query: ListQuery, user: CurrentUser): Promise<DeliveryServiceView[]> {
     const manager = this.dataSource.manager;
     const qb = withinTenancy(this.query(manager), 'ds.tenant_id', user.tenantId);
-    return this.views(await applyListQuery(qb, query).getMany(), manager);
+    return this.views(await getPlainMany(applyListQuery(qb, query)), manager);
   }
 
   async create(
@@ -281,7 +281,7 @@ export class DeliveryServicesService {
     } else {
       qb.where('ds.xml_id = :xmlId', { xmlId: where.xmlId });
     }
-    return this.views(await qb.getMany(), manager);
+    return this.views(await getPlainMany(qb), manager);
   }
 
   private query(manager: EntityManager) {
@@ -295,7 +295,10 @@ export class DeliveryServicesService {
   }
 
   private async load(manager: EntityManager, id: number): Promise<DeliveryServiceView> {
-    const row = await this.query(manager).where('ds.id = :id', { id }).getOneOrFail();
+    const row = await getPlainOne(this.query(manager).where('ds.id = :id', { id }));
+    if (!row) {
+      throw new NotFoundException(`no such Delivery Service: #${id}`);
+    }
     const [view] = await this.views([row], manager);
     return view;
   }
@@ -309,40 +312,69 @@ export class DeliveryServicesService {
       return [];
     }
     const ids = rows.map((r) => r.id);
-    const origins = await manager.find(Origin, { where: { deliveryServiceId: In(ids), isPrimary: true } });
-    const tls = await manager.find(DeliveryServiceTlsVersion, {
-      where: { deliveryServiceId: In(ids) },
-      order: { tlsVersion: 'ASC' },
-    });
-    const params = await manager.find(ConsistentHashQueryParam, {
-      where: { deliveryServiceId: In(ids) },
-      order: { name: 'ASC' },
-    });
-    const regexes = await manager.find(DeliveryServiceRegex, {
-      where: { deliveryServiceId: In(ids) },
-      relations: { regex: { type: true } },
-      order: { setNumber: 'ASC', id: 'ASC' },
-    });
+    // Plain rows of the columns shown (docs/decisions.md#d106), grouped in one pass.
+    const select = (table: string, columns: string[], order: string[]) => {
+      const qb = manager.createQueryBuilder().select(columns).from(table, 't');
+      qb.where('t.deliveryservice IN (:...ids)', { ids });
+      for (const column of order) {
+        qb.addOrderBy(column, 'ASC');
+      }
+      return qb;
+    };
+    const [origins, tls, params, regexes] = await Promise.all([
+      select(
+        'origin',
+        ['t.deliveryservice AS ds', 't.protocol AS protocol', 't.fqdn AS fqdn', 't.port AS port'],
+        [],
+      )
+        .andWhere('t.is_primary = 1')
+        .getRawMany<{ ds: number; protocol: string; fqdn: string; port: number | null }>(),
+      select(
+        'deliveryservice_tls_version',
+        ['t.deliveryservice AS ds', 't.tls_version AS v'],
+        ['t.tls_version'],
+      ).getRawMany<{ ds: number; v: string }>(),
+      manager
+        .createQueryBuilder()
+        .select(['t.deliveryservice_id AS ds', 't.name AS name'])
+        .from('deliveryservice_consistent_hash_query_param', 't')
+        .where('t.deliveryservice_id IN (:...ids)', { ids })
+        .orderBy('t.name', 'ASC')
+        .getRawMany<{ ds: number; name: string }>(),
+      select(
+        'deliveryservice_regex',
+        ['t.deliveryservice AS ds', 't.set_number AS setNumber', 'r.pattern AS pattern', 'rt.name AS type'],
+        ['t.set_number', 't.id'],
+      )
+        .leftJoin('regex', 'r', 'r.id = t.regex')
+        .leftJoin('type', 'rt', 'rt.id = r.type')
+        .getRawMany<{ ds: number; setNumber: number | null; pattern: string | null; type: string | null }>(),
+    ]);
     const capabilities = await this.requiredCapabilities.requiredBy(ids, manager);
+    const originOf = new Map<number, (typeof origins)[number]>();
+    for (const origin of origins) {
+      if (!originOf.has(Number(origin.ds))) {
+        originOf.set(Number(origin.ds), origin);
+      }
+    }
+    const tlsOf = groupBy(tls, (t) => Number(t.ds));
+    const paramsOf = groupBy(params, (p) => Number(p.ds));
+    const regexesOf = groupBy(regexes, (r) => Number(r.ds));
     return rows.map((ds) => {
-      const origin = origins.find((o) => o.deliveryServiceId === ds.id);
+      const origin = originOf.get(ds.id);
       return {
         ds,
         orgServerFqdn: origin
           ? `${origin.protocol}://${origin.fqdn}${origin.port === null ? '' : `:${origin.port}`}`
           : null,
-        tlsVersions: tls.filter((t) => t.deliveryServiceId === ds.id).map((t) => t.tlsVersion),
+        tlsVersions: (tlsOf.get(ds.id) ?? []).map((t) => t.v),
         requiredCapabilities: capabilities.get(ds.id) ?? [],
-        consistentHashQueryParams: [
-          ...new Set(params.filter((p) => p.deliveryServiceId === ds.id).map((p) => p.name)),
-        ],
-        matchList: regexes
-          .filter((r) => r.deliveryServiceId === ds.id)
-          .map((r) => ({
-            type: r.regex?.type?.name ?? '',
-            setNumber: r.setNumber ?? 0,
-            pattern: r.regex?.pattern ?? '',
-          })),
+        consistentHashQueryParams: [...new Set((paramsOf.get(ds.id) ?? []).map((p) => p.name))],
+        matchList: (regexesOf.get(ds.id) ?? []).map((r) => ({
+          type: r.type ?? '',
+          setNumber: r.setNumber === null ? 0 : Number(r.setNumber),
+          pattern: r.pattern ?? '',
+        })),
       };
     });
   }

@@ -5,6 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
+import { getPlainMany, getPlainOne, groupBy } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Profile } from 'src/modules/profiles/profile.entity';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
@@ -49,10 +50,8 @@ export class ServersService {
         throw new ForbiddenException('Forbidden');
       }
     }
-    const [servers, count] = await applyListQuery(
-      this.withNames(this.dataSource.manager),
-      query,
-    ).getManyAndCount();
+    const qb = applyListQuery(this.withNames(this.dataSource.manager), query);
+    const [servers, count] = await Promise.all([getPlainMany(qb), qb.getCount()]);
     return { servers: await this.loadDetails(this.dataSource.manager, servers), count };
   }
 
@@ -60,7 +59,7 @@ export class ServersService {
     id: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<LoadedServer | undefined> {
-    const server = await this.withNames(manager).where('server.id = :id', { id }).getOne();
+    const server = await getPlainOne(this.withNames(manager).where('server.id = :id', { id }));
     return server ? (await this.loadDetails(manager, [server]))[0] : undefined;
   }
 
@@ -133,28 +132,46 @@ export class ServersService {
       .leftJoinAndSelect('server.type', 'type');
   }
 
-  /** Profiles (by priority), interfaces and addresses of a page of servers: three set-based queries. */
+  /**
+   * Profiles (by priority), interfaces and addresses of a page of servers: three set-based queries
+   * into plain rows (docs/decisions.md#d106), grouped in one pass each.
+   */
   private async loadDetails(manager: EntityManager, servers: Server[]): Promise<LoadedServer[]> {
     if (servers.length === 0) {
       return [];
     }
     const ids = servers.map((s) => s.id);
     const [links, interfaces, addresses] = await Promise.all([
-      manager.find(ServerProfile, {
-        where: { serverId: In(ids) },
-        relations: { profile: true },
-        order: { priority: 'ASC' },
-      }),
-      manager.find(ServerInterface, { where: { serverId: In(ids) }, order: { name: 'ASC' } }),
-      manager.find(IpAddress, { where: { serverId: In(ids) }, order: { id: 'ASC' } }),
+      getPlainMany(
+        manager
+          .createQueryBuilder(ServerProfile, 'link')
+          .innerJoinAndSelect('link.profile', 'profile')
+          .where('link.server IN (:...ids)', { ids })
+          .orderBy('link.priority', 'ASC'),
+      ),
+      getPlainMany(
+        manager
+          .createQueryBuilder(ServerInterface, 'iface')
+          .where('iface.server IN (:...ids)', { ids })
+          .orderBy('iface.name', 'ASC'),
+      ),
+      getPlainMany(
+        manager
+          .createQueryBuilder(IpAddress, 'ip')
+          .where('ip.server IN (:...ids)', { ids })
+          .orderBy('ip.id', 'ASC'),
+      ),
     ]);
+    const addressesOf = groupBy(addresses, (ip) => ip.interfaceId);
     for (const iface of interfaces) {
-      iface.ipAddresses = addresses.filter((ip) => ip.interfaceId === iface.id);
+      iface.ipAddresses = addressesOf.get(iface.id) ?? [];
     }
+    const linksOf = groupBy(links, (l) => l.serverId);
+    const interfacesOf = groupBy(interfaces, (i) => i.serverId);
     return servers.map((server) => ({
       server,
-      profiles: links.filter((l) => l.serverId === server.id).map((l) => l.profile!),
-      interfaces: interfaces.filter((i) => i.serverId === server.id),
+      profiles: (linksOf.get(server.id) ?? []).map((l) => l.profile!),
+      interfaces: interfacesOf.get(server.id) ?? [],
     }));
   }
 

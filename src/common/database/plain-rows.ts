@@ -1,0 +1,152 @@
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { DriverUtils } from 'typeorm/driver/DriverUtils';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
+
+/**
+ * Lists read into plain objects of the entity's shape, without TypeORM's entity hydration
+ * (docs/decisions.md#d106). TypeORM turns each raw row into entities through a generic walk of its
+ * metadata for every row and every column (about half of the CPU of a large list); here the walk is
+ * done once per query shape and kept as a plan: which raw key goes to which property, converted by
+ * the driver's own `prepareHydratedValue` (booleans, dates, value transformers), exactly as TypeORM
+ * converts it. Joined many-to-one relations become nested objects, or `null` when the left join found
+ * nothing, as TypeORM sets them.
+ *
+ * Only query shapes with one row per entity are accepted: the main alias and many-to-one or one-to-one
+ * joins, each selected whole. A to-many join (which TypeORM would group) or a partial selection is a
+ * programming error and throws, so a query can never silently lose rows or fields.
+ */
+export async function getPlainMany<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<T[]> {
+  const plan = planFor(qb);
+  const raws: Record<string, unknown>[] = await qb.getRawMany();
+  const rows = new Array<T>(raws.length);
+  for (let i = 0; i < raws.length; i++) {
+    rows[i] = plan(raws[i]) as T;
+  }
+  return rows;
+}
+
+/** The first row of `getPlainMany`, or undefined. */
+export async function getPlainOne<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+): Promise<T | undefined> {
+  return (await getPlainMany(qb))[0];
+}
+
+type RawRow = Record<string, unknown>;
+type Plan = (raw: RawRow) => ObjectLiteral;
+
+interface AliasPlan {
+  name: string;
+  columns: { key: string; property: string; column: ColumnMetadata }[];
+  /** Joined aliases nested under this one, by the relation's property. */
+  joins: { property: string; plan: AliasPlan }[];
+}
+
+const plans = new WeakMap<DataSource, Map<string, Plan>>();
+
+function planFor<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
+  const map = qb.expressionMap;
+  const main = map.mainAlias;
+  if (!main?.hasMetadata) {
+    throw new Error('getPlainMany needs a query builder on an entity');
+  }
+  const joins = map.joinAttributes.filter((join) => join.isSelected);
+  const shape =
+    `${main.metadata.name} ${main.name}|` +
+    joins
+      .map((join) => `${join.parentAlias ?? ''}.${join.relationPropertyPath ?? ''}>${join.alias.name}`)
+      .join(',');
+  const dataSource = qb.connection;
+  let byShape = plans.get(dataSource);
+  if (!byShape) {
+    byShape = new Map();
+    plans.set(dataSource, byShape);
+  }
+  let plan = byShape.get(shape);
+  if (!plan) {
+    plan = compile(qb);
+    byShape.set(shape, plan);
+  }
+  return plan;
+}
+
+function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
+  const map = qb.expressionMap;
+  const driver = qb.connection.driver;
+  const selected = new Set(map.selects.map((select) => select.selection));
+  const aliasPlan = (name: string, columns: ColumnMetadata[]): AliasPlan => {
+    if (!selected.has(name)) {
+      throw new Error(`getPlainMany reads whole entities: '${name}' is selected in part`);
+    }
+    return {
+      name,
+      columns: columns
+        .filter((column) => !column.isVirtual)
+        .map((column) => {
+          if (column.embeddedMetadata) {
+            throw new Error(`getPlainMany does not map embedded columns (${name}.${column.propertyPath})`);
+          }
+          return {
+            key: DriverUtils.buildAlias(driver, undefined, name, column.databaseName),
+            property: column.propertyName,
+            column,
+          };
+        }),
+      joins: [],
+    };
+  };
+  const root = aliasPlan(map.mainAlias!.name, map.mainAlias!.metadata.columns);
+  const byName = new Map<string, AliasPlan>([[root.name, root]]);
+  for (const join of map.joinAttributes) {
+    if (!join.isSelected) {
+      continue;
+    }
+    const relation: RelationMetadata | undefined = join.relation;
+    if (!relation || !join.parentAlias || join.mapToProperty || join.isMany) {
+      throw new Error(`getPlainMany maps only selected many-to-one joins ('${join.alias.name}')`);
+    }
+    const parent = byName.get(join.parentAlias);
+    if (!parent) {
+      throw new Error(`getPlainMany: '${join.alias.name}' joins an alias it does not know`);
+    }
+    const child = aliasPlan(join.alias.name, join.metadata!.columns);
+    parent.joins.push({ property: relation.propertyName, plan: child });
+    byName.set(child.name, child);
+  }
+
+  const read = (plan: AliasPlan, raw: RawRow): ObjectLiteral | null => {
+    const entity: ObjectLiteral = {};
+    let hasData = false;
+    for (const { key, property, column } of plan.columns) {
+      const value = raw[key];
+      if (value === undefined) {
+        continue;
+      }
+      if (value !== null) {
+        hasData = true;
+      }
+      entity[property] = driver.prepareHydratedValue(value, column) as unknown;
+    }
+    for (const join of plan.joins) {
+      entity[join.property] = read(join.plan, raw);
+    }
+    return hasData ? entity : null;
+  };
+  return (raw) => read(root, raw) ?? {};
+}
+
+/** Rows grouped by a key, each group in the rows' order (one pass, instead of a filter per parent). */
+export function groupBy<T, K>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) {
+      group.push(row);
+    } else {
+      groups.set(key, [row]);
+    }
+  }
+  return groups;
+}

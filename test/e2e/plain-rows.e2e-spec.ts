@@ -1,0 +1,122 @@
+import type { INestApplication } from '@nestjs/common';
+import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { getPlainMany } from 'src/common/database/plain-rows';
+import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import { IpAddress } from 'src/modules/servers/ip-address.entity';
+import { ServerInterface } from 'src/modules/servers/server-interface.entity';
+import { ServerProfile } from 'src/modules/servers/server-profile.entity';
+import { Server } from 'src/modules/servers/server.entity';
+import { ApiClient } from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
+import { createServer } from 'test/e2e/support/fixtures/servers';
+
+/**
+ * Lists read into plain rows (docs/decisions.md#d106) answer exactly what TypeORM's entity hydration
+ * answers for the same query, value for value and type for type, on the real schema: the list
+ * responses built from them are therefore the same bytes.
+ */
+describe('plain rows (getPlainMany) against TypeORM entities', () => {
+  let app: INestApplication;
+  let dataSource: DataSource;
+
+  /** Values as they are, classes aside: Dates stay Dates (checked), so a string for a Date fails. */
+  const plain = (value: unknown): unknown => {
+    if (value instanceof Date) {
+      return { date: value.toISOString() };
+    }
+    if (Array.isArray(value)) {
+      return value.map(plain);
+    }
+    if (typeof value === 'object' && value !== null) {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([, field]) => field !== undefined)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, field]) => [key, plain(field)]),
+      );
+    }
+    return value;
+  };
+
+  const expectSameAsEntities = async <T extends ObjectLiteral>(
+    qb: () => SelectQueryBuilder<T>,
+  ): Promise<T[]> => {
+    const entities = await qb().getMany();
+    const rows = await getPlainMany(qb());
+    expect(rows.length).toBeGreaterThan(0);
+    expect(plain(rows)).toStrictEqual(plain(entities));
+    return rows;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    dataSource = app.get(DataSource);
+    const admin = await ApiClient.admin(app);
+    const cdn = await createCdn(admin);
+    const profile = await createProfile(admin, cdn.id);
+    // One delivery service with a profile and one without (a left join finding nothing).
+    await createDeliveryService(admin, cdn.id, { profileId: profile.id });
+    await createDeliveryService(admin, cdn.id);
+    await createServer(admin, cdn.id);
+    await createServer(admin, cdn.id);
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('delivery services with their type, CDN, profile (or null) and tenant', async () => {
+    const rows = await expectSameAsEntities(() =>
+      dataSource
+        .getRepository(DeliveryService)
+        .createQueryBuilder('ds')
+        .innerJoinAndSelect('ds.type', 'type')
+        .innerJoinAndSelect('ds.cdn', 'cdn')
+        .leftJoinAndSelect('ds.profile', 'profile')
+        .leftJoinAndSelect('ds.tenant', 'tenant')
+        .orderBy('ds.id'),
+    );
+    expect(rows.some((ds) => ds.profile === null)).toBe(true);
+    expect(rows.some((ds) => ds.profile !== null)).toBe(true);
+    expect(rows[0].lastUpdated).toBeInstanceOf(Date);
+    expect(typeof rows[0].ipv6RoutingEnabled).toBe('boolean');
+  });
+
+  it('servers with their names, profiles, interfaces and addresses', async () => {
+    const servers = await expectSameAsEntities(() =>
+      dataSource
+        .createQueryBuilder(Server, 'server')
+        .leftJoinAndSelect('server.cachegroup', 'cachegroup')
+        .leftJoinAndSelect('server.cdn', 'cdn')
+        .leftJoinAndSelect('server.physLocation', 'physLocation')
+        .leftJoinAndSelect('server.status', 'status')
+        .leftJoinAndSelect('server.type', 'type')
+        .orderBy('server.id'),
+    );
+    expect(servers[0].statusLastUpdated).toBeInstanceOf(Date);
+    await expectSameAsEntities(() =>
+      dataSource
+        .createQueryBuilder(ServerProfile, 'link')
+        .innerJoinAndSelect('link.profile', 'profile')
+        .orderBy('link.id'),
+    );
+    await expectSameAsEntities(() => dataSource.createQueryBuilder(ServerInterface, 'i').orderBy('i.id'));
+    const addresses = await expectSameAsEntities(() =>
+      dataSource.createQueryBuilder(IpAddress, 'ip').orderBy('ip.id'),
+    );
+    expect(typeof addresses[0].serviceAddress).toBe('boolean');
+  });
+
+  it('refuses query shapes it cannot map row for row', async () => {
+    await expect(
+      getPlainMany(
+        dataSource.createQueryBuilder(Server, 'server').leftJoinAndSelect('server.interfaces', 'i'),
+      ),
+    ).rejects.toThrow("getPlainMany maps only selected many-to-one joins ('i')");
+    await expect(
+      getPlainMany(dataSource.createQueryBuilder(Server, 'server').select(['server.id', 'server.hostName'])),
+    ).rejects.toThrow("getPlainMany reads whole entities: 'server' is selected in part");
+  });
+});
