@@ -342,6 +342,8 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
           .get(`cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}`);
         expectApiHeaders(res);
         expect(res.status).toBe(200);
+        // The answer depends on the Accept header.
+        expect(res.headers.vary).toBe('Accept, Accept-Encoding');
         expect(res.body).toEqual({
           response: {
             series: cacheSeries([

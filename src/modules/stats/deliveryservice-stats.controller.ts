@@ -1,10 +1,11 @@
-import { Controller, Get, Headers, Query } from '@nestjs/common';
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { queryParams } from './traffic-stats.params';
+import { queryParams, varyOnAccept } from './traffic-stats.params';
 import { TrafficStatsService } from './traffic-stats.service';
 
 /**
@@ -23,8 +24,10 @@ export class DeliveryServiceStatsController {
     @Query() query: Record<string, unknown>,
     @Headers('accept') accept: string | undefined,
     @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
   ) {
     const { response, alerts } = await this.stats.deliveryServiceStats(queryParams(query), accept, user);
+    varyOnAccept(res);
     return alerts.length > 0 ? ApiResult.of(response, ...alerts) : response;
   }
 }

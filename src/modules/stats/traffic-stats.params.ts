@@ -1,4 +1,5 @@
 import { BadRequestException, NotAcceptableException } from '@nestjs/common';
+import type { Response } from 'express';
 
 /**
  * The query of GET cache_stats and GET deliveryservice_stats, read as the original reads it
@@ -321,4 +322,9 @@ export function negotiateTimestamps(accept: string | undefined): boolean {
     }
   }
   throw new NotAcceptableException(`Failed to negotiate content; cannot produce output satisfying ${accept}`);
+}
+
+/** The answer depends on the Accept header (the timestamps' form): caches must key on it. */
+export function varyOnAccept(res: Response): void {
+  res.setHeader('Vary', 'Accept, Accept-Encoding');
 }
