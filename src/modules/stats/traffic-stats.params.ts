@@ -190,10 +190,8 @@ function parseMediaRange(text: string): MediaRange | undefined {
   const semicolon = text.indexOf(';');
   const base = (semicolon < 0 ? text : text.slice(0, semicolon)).trim().toLowerCase();
   const [type, subtype, ...rest] = base.split('/');
-  if (!TOKEN.test(type) || TOKEN.exec(type)![0] !== type || rest.length > 0) {
-    return undefined;
-  }
-  if (subtype !== undefined && (!TOKEN.test(subtype) || TOKEN.exec(subtype)![0] !== subtype)) {
+  const isToken = (part: string) => TOKEN.exec(part)?.[0] === part;
+  if (!isToken(type) || (subtype !== undefined && !isToken(subtype)) || rest.length > 0) {
     return undefined;
   }
   const params = new Map<string, string>();
