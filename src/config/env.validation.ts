@@ -207,7 +207,7 @@ export class EnvironmentVariables {
 
   /**
    * InfluxDB 1.x that Traffic Stats writes (docs/decisions.md#d16), `http://host:port`; absent → GET
-   * current_stats answers null figures.
+   * current_stats answers null figures, cache_stats and deliveryservice_stats a warning.
    */
   @IsOptional()
   @Matches(/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, {
@@ -220,6 +220,11 @@ export class EnvironmentVariables {
   @IsString()
   INFLUXDB_DATABASE: string = 'cache_stats';
 
+  /** The Traffic Stats delivery-service database (the original's `deliveryservice_stats`). */
+  @IsOptional()
+  @IsString()
+  INFLUXDB_DS_DATABASE: string = 'deliveryservice_stats';
+
   @IsOptional()
   @IsString()
   INFLUXDB_USER?: string;
@@ -228,7 +233,7 @@ export class EnvironmentVariables {
   @IsString()
   INFLUXDB_PASSWORD?: string;
 
-  /** Milliseconds an InfluxDB query may take before current_stats answers without figures. */
+  /** Milliseconds an InfluxDB query may take before the statistics routes answer without figures. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()

@@ -26,6 +26,10 @@ import type { ServerServerCapabilityV5 } from 'src/modules/server-capabilities/d
 import type { ServerV5 } from 'src/modules/servers/dto/server.response';
 import type { ServiceCategoryV5 } from 'src/modules/service-categories/dto/service-category.response';
 import type { CurrentStatsResponse } from 'src/modules/stats/dto/current-stats.response';
+import type {
+  TrafficDSStatsResponse,
+  TrafficStatsResponse,
+} from 'src/modules/stats/dto/traffic-stats.response';
 import type { CdnLockV4 } from 'src/modules/cdn-locks/dto/cdn-lock.response';
 import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
 import type {
@@ -346,6 +350,9 @@ const ASN_V5 = goTc(['asn', 'cachegroup', 'cachegroupId', 'id', 'lastUpdated']);
 const LOG_V5 = goTc(['id', 'lastUpdated', 'level', 'message', 'ticketNum', 'user']);
 const REGEX_V5 = goTc(['id', 'pattern', 'setNumber', 'type', 'typeName']);
 const CURRENT_STATS = wire<CurrentStatsResponse>()(['currentStats']);
+/** Both parts are absent when InfluxDB has nothing to give (a warning says why), `series` also without data. */
+const CACHE_STATS = wire<TrafficStatsResponse>()(['series', 'summary'], ['series', 'summary']);
+const DS_STATS = wire<TrafficDSStatsResponse>()(['series', 'summary'], ['series', 'summary']);
 const NEW_LOG_COUNT = goTc(['newLogcount']);
 const NOTIFICATION_V4 = wire<CdnNotificationV4>()(['cdn', 'id', 'lastUpdated', 'notification', 'user']);
 const LOCK_V4 = wire<CdnLockV4>()(['cdn', 'lastUpdated', 'message', 'sharedUserNames', 'soft', 'userName']);
@@ -455,6 +462,25 @@ const header = (): Call[] => [
   list('cdn_locks', LOCK_V4),
 ];
 
+/**
+ * The range the portal's charts ask for: from a day ago to now, seconds dropped, as moment's
+ * `format()` writes it (with the offset) and Angular encodes it in the query.
+ */
+function chartRange(): string {
+  const time = (ms: number) =>
+    encodeURIComponent(new Date(Math.floor(ms / 60000) * 60000).toISOString().replace('.000Z', '+00:00'));
+  const now = Date.now();
+  return `startDate=${time(now - 86400000)}&endDate=${time(now - 10000)}`;
+}
+
+/** What a delivery-service chart asks for (DeliveryServiceStatsService). */
+const dsStats = (xmlId: string, metricType: string): Call =>
+  object(
+    `deliveryservice_stats?deliveryServiceName=${encodeURIComponent(xmlId)}&metricType=${metricType}` +
+      `&serverType=edge&${chartRange()}&interval=1m`,
+    DS_STATS,
+  );
+
 /** Pages in the portal's menu order; each page's calls in the order its route and form send them. */
 const pages = (w: World): [string, Call[]][] => [
   [
@@ -470,6 +496,22 @@ const pages = (w: World): [string, Call[]][] => [
       object('cdns/routing', ROUTING),
     ],
   ],
+  [
+    'dashboard, CDN chart widget',
+    [
+      list(`cdns?id=${w.cdn.id}`, CDN_V5),
+      object('current_stats', CURRENT_STATS),
+      object(
+        `cache_stats?cdnName=${encodeURIComponent(w.cdn.name)}&metricType=bandwidth&${chartRange()}`,
+        CACHE_STATS,
+      ),
+      object(
+        `cache_stats?cdnName=${encodeURIComponent(w.cdn.name)}&metricType=connections&${chartRange()}`,
+        CACHE_STATS,
+      ),
+    ],
+  ],
+  ['dashboard, delivery services widget', [dsStats(w.ds.xmlId, 'kbps')]],
   ['CDNs', [list('cdns', CDN_V5)]],
   ['CDN edit', [list(`cdns?id=${w.cdn.id}`, CDN_V5)]],
   [
@@ -592,6 +634,21 @@ const pages = (w: World): [string, Call[]][] => [
     [
       list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
       list(`jobs?dsId=${w.ds.id}&orderby=startTime&sortOrder=desc`, JOB_V4),
+    ],
+  ],
+  [
+    'delivery service charts',
+    [
+      // Each of the three charts resolves the delivery service, then asks for its figures.
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      dsStats(w.ds.xmlId, 'kbps'),
+      dsStats(w.ds.xmlId, 'tps_total'),
+      dsStats(w.ds.xmlId, 'tps_2xx'),
+      dsStats(w.ds.xmlId, 'tps_3xx'),
+      dsStats(w.ds.xmlId, 'tps_4xx'),
+      dsStats(w.ds.xmlId, 'tps_5xx'),
     ],
   ],
   [

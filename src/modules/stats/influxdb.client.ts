@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { statsConfig, type StatsConfig } from 'src/config/stats.config';
-import { lastValues } from './influxql';
+import { type InfluxSeries, lastValues, statementResults } from './influxql';
 
 /** Why a query to InfluxDB gave no figures, worded for the API's warning (no addresses, no secrets). */
 export class StatsUnavailableError extends Error {}
 
 /**
  * A minimal InfluxDB 1.x HTTP client: one POST /query carrying several `;`-separated statements,
- * bounded by the configured timeout.
+ * bounded by the configured timeout. Traffic Stats writes two databases: the caches' (CDN figures,
+ * read by current_stats and cache_stats) and the delivery services' (deliveryservice_stats).
  */
 @Injectable()
 export class InfluxDbClient {
@@ -17,8 +18,14 @@ export class InfluxDbClient {
     return this.config.influxUrl !== undefined;
   }
 
+  /** The caches' database (the original's `cache_stats`). */
   get database(): string {
     return this.config.database;
+  }
+
+  /** The delivery services' database (the original's `deliveryservice_stats`). */
+  get dsDatabase(): string {
+    return this.config.dsDatabase;
   }
 
   /** The `last` value of each statement (null where there is no data). */
@@ -26,7 +33,34 @@ export class InfluxDbClient {
     if (statements.length === 0) {
       return [];
     }
-    const form = new URLSearchParams({ db: this.config.database, q: statements.join(';\n') });
+    const body = await this.query(this.config.database, statements);
+    return this.parsed(() => lastValues(body, statements.length));
+  }
+
+  /**
+   * The series each statement found, in statement order, their times in nanoseconds since the epoch
+   * (as the original receives them). One request per statement, sent together: InfluxDB words the
+   * failure of a statement in a batch only as `not executed`.
+   */
+  async series(database: string, statements: string[]): Promise<InfluxSeries[][]> {
+    const bodies = await Promise.all(statements.map((statement) => this.query(database, [statement], 'ns')));
+    return this.parsed(() => bodies.map((body) => statementResults(body, 1)[0]));
+  }
+
+  private parsed<T>(read: () => T): T {
+    try {
+      return read();
+    } catch (error) {
+      throw new StatsUnavailableError((error as Error).message);
+    }
+  }
+
+  /** The JSON answer to the statements; unreachable, timed out or not 2xx → StatsUnavailableError. */
+  private async query(database: string, statements: string[], epoch?: 'ns'): Promise<unknown> {
+    const form = new URLSearchParams({ db: database, q: statements.join(';\n') });
+    if (epoch !== undefined) {
+      form.set('epoch', epoch);
+    }
     const headers: Record<string, string> = {
       'Content-Type': 'application/x-www-form-urlencoded',
       Accept: 'application/json',
@@ -61,11 +95,7 @@ export class InfluxDbClient {
         `InfluxDB answered HTTP ${response.status}${typeof text === 'string' ? `: ${text}` : ''}`,
       );
     }
-    try {
-      return lastValues(body, statements.length);
-    } catch (error) {
-      throw new StatsUnavailableError((error as Error).message);
-    }
+    return body;
   }
 
   private unreachable(error: unknown): StatsUnavailableError {

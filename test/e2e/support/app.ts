@@ -15,3 +15,25 @@ export async function createTestApp(): Promise<INestApplication> {
   await app.init();
   return app;
 }
+
+/** createTestApp with these environment variables set (undefined: unset) while it starts, then restored. */
+export async function createTestAppWithEnv(
+  vars: Record<string, string | undefined>,
+): Promise<INestApplication> {
+  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
+  const apply = (values: Record<string, string | undefined>) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) {
+        delete process.env[key];
+      } else {
+        process.env[key] = value;
+      }
+    }
+  };
+  apply(vars);
+  try {
+    return await createTestApp();
+  } finally {
+    apply(saved);
+  }
+}

@@ -1,0 +1,33 @@
+import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { ApiResult } from 'src/common/http/alerts';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { queryParams, varyOnAccept } from './traffic-stats.params';
+import { TrafficStatsService } from './traffic-stats.service';
+
+/**
+ * A delivery service's figures over time from Traffic Stats, within the user's tenancy
+ * (docs/original-behaviour.md#traffic-stats).
+ */
+@Controller({ path: 'deliveryservice_stats', version: ALL_VERSIONS })
+export class DeliveryServiceStatsController {
+  constructor(private readonly stats: TrafficStatsService) {}
+
+  /** `{response: {series?, summary?}}`, and a `warning` alert when InfluxDB gave nothing. */
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('STAT:READ', 'DELIVERY-SERVICE:READ')
+  async get(
+    @Query() query: Record<string, unknown>,
+    @Headers('accept') accept: string | undefined,
+    @CurrentUser() user: SessionUser,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const { response, alerts } = await this.stats.deliveryServiceStats(queryParams(query), accept, user);
+    varyOnAccept(res);
+    return alerts.length > 0 ? ApiResult.of(response, ...alerts) : response;
+  }
+}
