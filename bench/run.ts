@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as mysql from 'mysql2/promise';
@@ -17,6 +17,13 @@ import { DataSource } from 'typeorm';
 import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
+import { BenchClient } from './client';
+import {
+  type ConfigResult,
+  comparisonReport,
+  measureConfiguration,
+  selfSignedCertificate,
+} from './comparison';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: object) => Promise<AutocannonResult>;
 
@@ -65,21 +72,90 @@ function productionNodeOptions(): string[] {
   return scripts['start:prod'].split(' ').filter((word) => word.startsWith('--'));
 }
 
-function startServer(databaseUrl: string, workers: number, logLevel = 'warn'): ChildProcess {
+/** The server on `databaseUrl`; `workers` undefined leaves WEB_CONCURRENCY to its default. */
+function startServer(
+  databaseUrl: string,
+  workers: number | undefined,
+  logLevel = 'warn',
+  extraEnv: Record<string, string> = {},
+): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: PASSWORD,
+    SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
+    LOG_LEVEL: logLevel,
+    ...extraEnv,
+  };
+  if (workers === undefined) {
+    delete env.WEB_CONCURRENCY;
+  } else {
+    env.WEB_CONCURRENCY = String(workers);
+  }
   return spawn(process.execPath, [...productionNodeOptions(), join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: PASSWORD,
-      SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
-      LOG_LEVEL: logLevel,
-      WEB_CONCURRENCY: String(workers),
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+}
+
+/**
+ * The comparison with the original (bench/comparison.ts): HTTP and HTTPS, each with one worker and
+ * with the default worker count, each on a fresh database.
+ */
+async function comparison(): Promise<ConfigResult[]> {
+  const tls = selfSignedCertificate();
+  const configs: ConfigResult[] = [];
+  try {
+    for (const protocol of ['http', 'https'] as const) {
+      for (const workers of [1, undefined]) {
+        const databaseUrl = await prepareDatabase();
+        const label = workers === undefined ? `default (${availableParallelism()})` : String(workers);
+        console.log(`comparison: ${protocol}, workers ${label}`);
+        const server = startServer(
+          databaseUrl,
+          workers,
+          'warn',
+          protocol === 'https' ? { TLS_CERT_FILE: tls.cert, TLS_KEY_FILE: tls.key } : {},
+        );
+        try {
+          const base = `${protocol}://127.0.0.1:${PORT}`;
+          await waitForServer(base);
+          configs.push({
+            protocol,
+            workers: label,
+            ...(await measureConfiguration(base, server.pid!, PASSWORD, SECONDS)),
+          });
+        } finally {
+          await stop(server);
+        }
+      }
+    }
+  } finally {
+    tls.dispose();
+  }
+  return configs;
+}
+
+async function waitForServer(base: string): Promise<void> {
+  const client = new BenchClient(base);
+  try {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      try {
+        if ((await client.request('GET', '/api/4.0/ping')).status === 200) {
+          return;
+        }
+      } catch {
+        // not listening yet
+      }
+      await sleep(200);
+    }
+  } finally {
+    client.close();
+  }
+  throw new Error(`the server did not come up at ${base}`);
 }
 
 async function login(): Promise<string> {
@@ -196,17 +272,23 @@ interface Timing {
   status: number;
 }
 
-function report(rows: Row[], timings: Timing[], costs: Cost[]): string {
+function report(configs: ConfigResult[], rows: Row[], timings: Timing[], costs: Cost[]): string {
   const lines = [
     '# Benchmarks',
+    '',
+    `Produced by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}; machine: ${cpus().length} × ` +
+      `${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, MariaDB on 127.0.0.1.`,
+    '',
+    ...comparisonReport(configs, SECONDS),
+    '## Earlier scenarios',
     '',
     'Produced by `npm run bench` (bench/run.ts): the production build (`npm run start:prod`) on MySQL',
     `(MariaDB on 127.0.0.1), signed in as admin, ${LOAD_GENERATOR} on the same machine for ${SECONDS} s per row.`,
     `Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
     `Run: ${new Date().toISOString()}.`,
     '',
-    'Each configuration is one server on the same database: `WEB_CONCURRENCY` worker processes; request',
-    'log lines off (`LOG_LEVEL=warn`, only 5xx are logged).',
+    'One server with one worker on a database of its own; request log lines off (`LOG_LEVEL=warn`, only 5xx',
+    'are logged).',
     '',
     '| workers | scenario | connections | requests/s | p50 ms | p99 ms | non-2xx | errors |',
     '|---:|---|---:|---:|---:|---:|---:|---:|',
@@ -216,7 +298,6 @@ function report(rows: Row[], timings: Timing[], costs: Cost[]): string {
         `${result.latency.p99} | ${result.non2xx} | ${result.errors} |`,
     ),
     '',
-    'Targets (issue 2): GET /api/4.0/cdns at 32 connections ≥ 3,000 requests/s with p99 < 50 ms.',
     'Issue 3: `GET /asns?limit=100` should cost the same with 100 and with 10,000 ASNs in the table (paging',
     'in SQL, on the unique index of `asn`).',
     '',
@@ -238,48 +319,39 @@ function report(rows: Row[], timings: Timing[], costs: Cost[]): string {
   return lines.join('\n');
 }
 
-/** `npm run bench -- --only=request-log`: the request log's cost rows alone, printed, docs left as they are. */
+/**
+ * `npm run bench -- --only=comparison` or `--only=request-log`: that part alone, printed; docs/benchmarks.md
+ * is left as it is.
+ */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 
 async function main(): Promise<void> {
-  const databaseUrl = await prepareDatabase();
+  if (ONLY === 'comparison') {
+    console.log(comparisonReport(await comparison(), SECONDS).join('\n'));
+    return;
+  }
   if (ONLY === 'request-log') {
-    console.log(costReport(await mechanismCosts(databaseUrl, true)).join('\n'));
+    console.log(costReport(await mechanismCosts(await prepareDatabase(), true)).join('\n'));
     return;
   }
   if (ONLY !== undefined) {
-    throw new Error(`--only=${ONLY}: the only part that runs alone is request-log`);
+    throw new Error(`--only=${ONLY}: the parts that run alone are comparison and request-log`);
   }
+  const configs = await comparison();
+  const databaseUrl = await prepareDatabase();
   const rows: Row[] = [];
   const timings: Timing[] = [];
-  for (const workers of [1, 2]) {
-    const server = startServer(databaseUrl, workers);
-    try {
-      const cookie = await login();
-      if (workers === 1) {
-        await seed(cookie);
-      }
-      for (const path of ['/api/4.0/cdns', '/api/4.0/types']) {
-        await run(path, 8, cookie, 3); // warm-up
-        for (const connections of [1, 32]) {
-          const result = await run(path, connections, cookie);
-          rows.push({ workers, scenario: `GET ${path}`, connections, result });
-          console.log(
-            `workers=${workers} GET ${path} c=${connections}: ${Math.round(result.requests.average)} req/s, ` +
-              `p99 ${result.latency.p99} ms`,
-          );
-        }
-      }
-      if (workers === 1) {
-        rows.push(...(await asnPaging(databaseUrl, cookie)));
-        timings.push(...(await cachegroupBulk(databaseUrl, cookie)));
-      }
-    } finally {
-      await stop(server);
-    }
+  const server = startServer(databaseUrl, 1);
+  try {
+    const cookie = await login();
+    await seed(cookie);
+    rows.push(...(await asnPaging(databaseUrl, cookie)));
+    timings.push(...(await cachegroupBulk(databaseUrl, cookie)));
+  } finally {
+    await stop(server);
   }
   const costs = await mechanismCosts(databaseUrl);
-  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(rows, timings, costs));
+  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(configs, rows, timings, costs));
   console.log('wrote docs/benchmarks.md');
 }
 

@@ -1,0 +1,89 @@
+/**
+ * A small keep-alive JSON client for the benchmark: plain HTTP or HTTPS to the server under test on
+ * loopback (its certificate is the bench's own self-signed one, so it is not verified).
+ */
+import * as http from 'node:http';
+import * as https from 'node:https';
+
+export interface BenchResponse {
+  status: number;
+  body: string;
+  setCookie: string[];
+}
+
+export class BenchClient {
+  private readonly agent: http.Agent;
+
+  constructor(
+    readonly base: string,
+    private cookie = '',
+  ) {
+    this.agent = base.startsWith('https:')
+      ? new https.Agent({ keepAlive: true, rejectUnauthorized: false })
+      : new http.Agent({ keepAlive: true });
+  }
+
+  /** A client on the same server and session with its own connection pool (one per concurrent writer). */
+  fork(): BenchClient {
+    return new BenchClient(this.base, this.cookie);
+  }
+
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+
+  async login(username: string, password: string): Promise<void> {
+    const res = await this.request('POST', '/api/4.0/user/login', { u: username, p: password });
+    if (res.status !== 200) {
+      throw new Error(`login failed: ${res.status} ${res.body}`);
+    }
+    this.cookie = res.setCookie[0].split(';')[0];
+  }
+
+  request(method: string, path: string, body?: unknown): Promise<BenchResponse> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const transport = this.base.startsWith('https:') ? https : http;
+    return new Promise((resolve, reject) => {
+      const req = transport.request(
+        `${this.base}${path}`,
+        {
+          method,
+          agent: this.agent,
+          headers: {
+            ...(this.cookie ? { Cookie: this.cookie } : {}),
+            ...(payload === undefined
+              ? {}
+              : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) }),
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              setCookie: res.headers['set-cookie'] ?? [],
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  /** The `response` of a 200, or an error naming the request. */
+  async ok<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await this.request(method, path, body);
+    if (res.status !== 200) {
+      throw new Error(`${method} ${path}: ${res.status} ${res.body.slice(0, 500)}`);
+    }
+    return (JSON.parse(res.body) as { response: T }).response;
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
