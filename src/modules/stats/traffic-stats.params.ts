@@ -62,7 +62,7 @@ const INTERVAL_TEXT = 'interval: must be a valid InfluxQL duration literal (reso
  * The common parameters, checked in the original's order: the Accept header (406), `limit`,
  * `offset`, `orderby`, `startDate`, `endDate`, `interval`, `exclude`. Where the original passes a
  * value InfluxDB then refuses (a number beyond 64 bits, a time InfluxDB cannot hold, a zero or
- * overflowing interval) the same 400 answers it (docs/decisions.md#d1xx-trafficstats).
+ * overflowing interval) the same 400 answers it (docs/decisions.md#d107).
  */
 export function parseTrafficStatsQuery(params: QueryParams, accept: string | undefined): TrafficStatsQuery {
   const unix = negotiateTimestamps(accept);

@@ -44,7 +44,7 @@ export interface StatsAnswer<T> {
 /**
  * GET cache_stats and GET deliveryservice_stats (docs/original-behaviour.md#traffic-stats): the
  * original's checks and texts, then its summary and series statements sent to InfluxDB. Without InfluxDB, or when it fails, the answer is 200 with neither part and a `warning`
- * alert, never a 5xx (docs/decisions.md#d16, docs/decisions.md#d1xx-trafficstats).
+ * alert, never a 5xx (docs/decisions.md#d16, docs/decisions.md#d107).
  */
 @Injectable()
 export class TrafficStatsService {
