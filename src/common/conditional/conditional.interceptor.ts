@@ -72,11 +72,11 @@ export class NotModifiedException extends HttpException {
 @Injectable()
 export class ConditionalRequestInterceptor implements NestInterceptor {
   /**
-   * The last change of each table (or set of tables, by their names joined with commas) as last
-   * read, and when it was read. A table's last change only
-   * ever moves forward (a deletion is recorded in `last_deleted`), so a known change later than
-   * If-Modified-Since proves the list changed (200) without asking the database again; only a
-   * possible 304 is always checked against the database, so no instance answers 304 wrongly.
+   * The last change of each table (or set of tables, keyed by their names joined with commas) as
+   * last read, and when it was read. A table's last change only ever moves forward (a deletion is
+   * recorded in `last_deleted`), so a known change later than If-Modified-Since proves the list
+   * changed (200) without asking the database again; only a possible 304 is always checked against
+   * the database, so no instance answers 304 wrongly.
    */
   private readonly knownChanges = new Map<string, { change: Date; readAt: number }>();
 
