@@ -272,7 +272,13 @@ interface Timing {
   status: number;
 }
 
-function report(configs: ConfigResult[], rows: Row[], timings: Timing[], costs: Cost[]): string {
+function report(
+  configs: ConfigResult[],
+  rows: Row[],
+  timings: Timing[],
+  costs: Cost[],
+  snapshot?: SnapshotResult,
+): string {
   const lines = [
     '# Benchmarks',
     '',
@@ -314,18 +320,24 @@ function report(configs: ConfigResult[], rows: Row[], timings: Timing[], costs: 
           ...timings.map(({ scenario, status, ms }) => `| ${scenario} | ${status} | ${Math.round(ms)} |`),
           '',
         ]),
+    ...(snapshot ? snapshotReport(snapshot) : []),
     ...costReport(costs),
   ];
   return lines.join('\n');
 }
 
 /**
- * `npm run bench -- --only=comparison` or `--only=request-log`: that part alone, printed; docs/benchmarks.md
- * is left as it is.
+ * `npm run bench -- --only=<part>`: one part alone, its section printed, docs/benchmarks.md left as it is:
+ * `comparison` (against the original), `request-log` (the request log's cost rows) or `snapshot`
+ * (GET cdns/{name}/snapshot/new on a big CDN).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const PARTS_ALONE = ['comparison', 'request-log', 'snapshot'];
 
 async function main(): Promise<void> {
+  if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
+    throw new Error(`--only=${ONLY}: the parts that run alone are ${PARTS_ALONE.join(', ')}`);
+  }
   if (ONLY === 'comparison') {
     console.log(comparisonReport(await comparison(), SECONDS).join('\n'));
     return;
@@ -334,24 +346,34 @@ async function main(): Promise<void> {
     console.log(costReport(await mechanismCosts(await prepareDatabase(), true)).join('\n'));
     return;
   }
-  if (ONLY !== undefined) {
-    throw new Error(`--only=${ONLY}: the parts that run alone are comparison and request-log`);
+  if (ONLY === 'snapshot') {
+    const databaseUrl = await prepareDatabase();
+    const server = startServer(databaseUrl, 1);
+    try {
+      const result = await snapshotNew(databaseUrl, await login(), server.pid!);
+      console.log(snapshotReport(result).join('\n'));
+    } finally {
+      await stop(server);
+    }
+    return;
   }
   const configs = await comparison();
   const databaseUrl = await prepareDatabase();
   const rows: Row[] = [];
   const timings: Timing[] = [];
+  let snapshot: SnapshotResult | undefined;
   const server = startServer(databaseUrl, 1);
   try {
     const cookie = await login();
     await seed(cookie);
     rows.push(...(await asnPaging(databaseUrl, cookie)));
     timings.push(...(await cachegroupBulk(databaseUrl, cookie)));
+    snapshot = await snapshotNew(databaseUrl, cookie, server.pid!);
   } finally {
     await stop(server);
   }
   const costs = await mechanismCosts(databaseUrl);
-  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(configs, rows, timings, costs));
+  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(configs, rows, timings, costs, snapshot));
   console.log('wrote docs/benchmarks.md');
 }
 
@@ -510,6 +532,204 @@ async function cachegroupBulk(databaseUrl: string, cookie: string): Promise<Timi
     await db.end();
   }
   return timings;
+}
+
+/** What GET cdns/{name}/snapshot/new answered and cost, over SNAPSHOT_REQUESTS requests in a row. */
+interface SnapshotResult {
+  servers: number;
+  deliveryServices: number;
+  cacheGroups: number;
+  bytes: number;
+  statuses: number[];
+  /** Client-side latency of each request, in ms. */
+  ms: number[];
+  /** The server's CPU time (user + system) per request, in ms. */
+  cpuMs: number;
+}
+
+const SNAPSHOT_REQUESTS = 20;
+const SNAPSHOT_CDN = 'bench-snap-cdn';
+
+/**
+ * `GET cdns/{name}/snapshot/new` computes the CRConfig of a CDN of 1,000 EDGE servers (each
+ * with a profile, an interface and an address, serving 3 delivery services), 300 delivery services
+ * (each with a HOST_REGEXP) and 50 cache groups — the data set of test/e2e/snapshots.e2e-spec.ts
+ * ("speed"), which shows the document takes the same fixed set of queries as a small CDN's. The rows
+ * are inserted directly, in a few set-based statements. After 3 warm-up requests, SNAPSHOT_REQUESTS
+ * requests one after the other (1 worker), timed from the client, with the server's CPU time from
+ * /proc; the target is well within a second each.
+ */
+async function snapshotNew(databaseUrl: string, cookie: string, serverPid: number): Promise<SnapshotResult> {
+  const db = await mysql.createConnection(databaseUrl);
+  const id = async (sql: string, params: unknown[] = []): Promise<number> => {
+    const [found] = await db.query<mysql.RowDataPacket[]>(sql, params);
+    return Number(found[0].id);
+  };
+  try {
+    await db.query("INSERT INTO division (name) VALUES ('bench-snap-division')");
+    const division = await id("SELECT id FROM division WHERE name = 'bench-snap-division'");
+    await db.query("INSERT INTO region (name, division) VALUES ('bench-snap-region', ?)", [division]);
+    const region = await id("SELECT id FROM region WHERE name = 'bench-snap-region'");
+    await db.query(
+      "INSERT INTO phys_location (name, short_name, region) VALUES ('bench-snap-pl', 'bench-snap-pl', ?)",
+      [region],
+    );
+    const physLocation = await id("SELECT id FROM phys_location WHERE name = 'bench-snap-pl'");
+    await db.query('INSERT INTO cdn (name, domain_name) VALUES (?, ?)', [SNAPSHOT_CDN, 'snap.example.net']);
+    const cdn = await id('SELECT id FROM cdn WHERE name = ?', [SNAPSHOT_CDN]);
+    await db.query(
+      "INSERT INTO profile (name, description, type, cdn) VALUES ('bench-snap-edge', 'bench EDGE profile', 'ATS_PROFILE', ?)",
+      [cdn],
+    );
+    const profile = await id("SELECT id FROM profile WHERE name = 'bench-snap-edge'");
+    const edgeLoc = await id("SELECT id FROM type WHERE name = 'EDGE_LOC'");
+    const groups = Array.from({ length: 50 }, (_, g) => [
+      `bench-snap-cg${g}`,
+      `bench-snap-cg${g}`,
+      40 + g / 10,
+      -100 + g / 10,
+      edgeLoc,
+    ]);
+    await db.query('INSERT INTO cachegroup (name, short_name, latitude, longitude, type) VALUES ?', [groups]);
+    const [groupRows] = await db.query<mysql.RowDataPacket[]>(
+      "SELECT id FROM cachegroup WHERE name LIKE 'bench-snap-cg%' ORDER BY id",
+    );
+    const groupIds = groupRows.map((row) => Number(row.id));
+    const edge = await id("SELECT id FROM type WHERE name = 'EDGE'");
+    const online = await id("SELECT id FROM status WHERE name = 'ONLINE'");
+    const servers = Array.from({ length: 1000 }, (_, i) => [
+      `bench-snap-edge-${i}`,
+      'example.net',
+      physLocation,
+      groupIds[i % groupIds.length],
+      edge,
+      online,
+      cdn,
+      80,
+    ]);
+    await db.query(
+      'INSERT INTO server (host_name, domain_name, phys_location, cachegroup, type, status, cdn_id, tcp_port) VALUES ?',
+      [servers],
+    );
+    await db.query(
+      "INSERT INTO server_profile (server, profile, priority) SELECT id, ?, 0 FROM server WHERE host_name LIKE 'bench-snap-edge-%'",
+      [profile],
+    );
+    await db.query(
+      "INSERT INTO interface (server, name, monitor) SELECT id, 'eth0', 1 FROM server WHERE host_name LIKE 'bench-snap-edge-%'",
+    );
+    await db.query(
+      "INSERT INTO ip_address (server, interface, address, service_address) SELECT i.server, i.id, '192.0.2.7/24', 1 " +
+        "FROM interface i JOIN server s ON s.id = i.server WHERE s.host_name LIKE 'bench-snap-edge-%'",
+    );
+    const http = await id("SELECT id FROM type WHERE name = 'HTTP'");
+    const tenant = await id("SELECT id FROM tenant WHERE name = 'root'");
+    const services = Array.from({ length: 300 }, (_, i) => [
+      `bench-snap-ds-${i}`,
+      'ACTIVE',
+      0,
+      http,
+      cdn,
+      `bench-snap-ds-${i}`,
+      tenant,
+      'cdn',
+      'NEVER',
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+    ]);
+    await db.query(
+      'INSERT INTO deliveryservice (xml_id, active, dscp, type, cdn_id, display_name, tenant_id, routing_name, ' +
+        'deep_caching_type, regional_geo_blocking, logs_enabled, ipv6_routing_enabled, multi_site_origin, ' +
+        'anonymous_blocking_enabled, ecs_enabled, regional, geo_limit, max_request_header_bytes) VALUES ?',
+      [services],
+    );
+    const hostRegexp = await id("SELECT id FROM type WHERE name = 'HOST_REGEXP'");
+    await db.query(
+      "INSERT INTO regex (pattern, type) SELECT CONCAT('.*\\\\.', xml_id, '\\\\..*'), ? FROM deliveryservice " +
+        "WHERE xml_id LIKE 'bench-snap-ds-%'",
+      [hostRegexp],
+    );
+    await db.query(
+      'INSERT INTO deliveryservice_regex (deliveryservice, regex, set_number) SELECT d.id, r.id, 0 ' +
+        "FROM deliveryservice d JOIN regex r ON r.pattern = CONCAT('.*\\\\.', d.xml_id, '\\\\..*') " +
+        "WHERE d.xml_id LIKE 'bench-snap-ds-%'",
+    );
+    // Each server serves 3 delivery services.
+    await db.query(
+      'INSERT INTO deliveryservice_server (deliveryservice, server) SELECT d.id, s.id FROM server s ' +
+        "JOIN deliveryservice d ON d.cdn_id = s.cdn_id WHERE s.host_name LIKE 'bench-snap-edge-%' " +
+        'AND (s.id + d.id) % 100 = 0',
+    );
+  } finally {
+    await db.end();
+  }
+
+  const path = `/api/4.0/cdns/${SNAPSHOT_CDN}/snapshot/new`;
+  const get = async (): Promise<{ status: number; ms: number; body: string }> => {
+    const started = performance.now();
+    const res = await fetch(`${BASE}${path}`, { headers: { Cookie: cookie } });
+    const body = await res.text();
+    return { status: res.status, ms: performance.now() - started, body };
+  };
+  let last = { status: 0, ms: 0, body: '' };
+  for (let i = 0; i < 3; i++) {
+    last = await get(); // warm-up: JIT, the session
+  }
+  const statuses: number[] = [];
+  const ms: number[] = [];
+  const cpuBefore = cpuMicros(serverPid);
+  for (let i = 0; i < SNAPSHOT_REQUESTS; i++) {
+    last = await get();
+    statuses.push(last.status);
+    ms.push(last.ms);
+  }
+  const cpuMs = (cpuMicros(serverPid) - cpuBefore) / SNAPSHOT_REQUESTS / 1000;
+  const document = (
+    JSON.parse(last.body) as { response?: Record<string, Record<string, unknown> | undefined> }
+  ).response;
+  const result: SnapshotResult = {
+    servers: Object.keys(document?.contentServers ?? {}).length,
+    deliveryServices: Object.keys(document?.deliveryServices ?? {}).length,
+    cacheGroups: Object.keys(document?.edgeLocations ?? {}).length,
+    bytes: Buffer.byteLength(last.body),
+    statuses,
+    ms,
+    cpuMs,
+  };
+  console.log(
+    `GET ${path}: median ${Math.round(median(ms))} ms, max ${Math.round(Math.max(...ms))} ms, ` +
+      `server CPU ${Math.round(cpuMs)} ms per request`,
+  );
+  return result;
+}
+
+function snapshotReport(result: SnapshotResult): string[] {
+  const sorted = [...result.ms].sort((x, y) => x - y);
+  const p90 = sorted[Math.ceil(sorted.length * 0.9) - 1];
+  const statuses = [...new Set(result.statuses)].join(', ');
+  return [
+    "## A CDN's new snapshot",
+    '',
+    `\`GET /api/4.0/cdns/{name}/snapshot/new\` on a CDN of ${result.servers.toLocaleString('en-US')} EDGE servers (each`,
+    `serving 3 delivery services), ${result.deliveryServices} delivery services and ${result.cacheGroups} cache groups`,
+    '(rows inserted directly in SQL), 1 worker, after 3 warm-up requests: ' +
+      `${result.ms.length} requests one after the other, timed from the client; the server's CPU time from /proc.`,
+    'The document is built by a fixed set of queries, the same as for a small CDN',
+    '(test/e2e/snapshots.e2e-spec.ts, "speed"). Target: within 1 s.',
+    '',
+    '| requests | status | median ms | p90 ms | max ms | server CPU ms per request | document |',
+    '|---:|---|---:|---:|---:|---:|---:|',
+    `| ${result.ms.length} | ${statuses} | ${Math.round(median(result.ms))} | ${Math.round(p90)} | ` +
+      `${Math.round(sorted[sorted.length - 1])} | ${Math.round(result.cpuMs)} | ${(result.bytes / 1024).toFixed(0)} KiB |`,
+    '',
+  ];
 }
 
 const COST_ROUNDS = 6;

@@ -21,8 +21,32 @@ export interface ConditionalTable {
  * answer 304 to If-Modified-Since when nothing matching changed or was deleted since, and its
  * PUT/DELETE of one row answer 412 to If-Unmodified-Since / If-Match when the row changed after
  * that, checked atomically with the write (src/common/conditional/conditional.interceptor.ts).
+ *
+ * A GET built from several tables names them all, `@ConditionalOn(['federation', 'cdn'])`: its
+ * last change is the latest change (write or deletion) of any of them. Such a declaration has no
+ * row for a write to check, so it belongs on GET handlers only.
  */
-export const ConditionalOn = Reflector.createDecorator<string | ConditionalTable>();
+export const ConditionalOn = Reflector.createDecorator<string | readonly string[] | ConditionalTable>();
+
+/** A declaration of @ConditionalOn, read: the tables, and for a single table its row and text. */
+export interface ConditionalSpec extends Omit<ConditionalTable, 'table'> {
+  tables: readonly string[];
+}
+
+export function conditionalSpec(declared: string | readonly string[] | ConditionalTable): ConditionalSpec {
+  if (typeof declared === 'string') {
+    return { tables: [declared] };
+  }
+  if (isTableList(declared)) {
+    return { tables: [...declared] };
+  }
+  const { table, ...rest } = declared;
+  return { tables: [table], ...rest };
+}
+
+function isTableList(declared: readonly string[] | ConditionalTable): declared is readonly string[] {
+  return Array.isArray(declared);
+}
 
 /** The first value of a path or query parameter (a repeated query parameter counts by its first). */
 export function paramOf(req: Request, name: string): string | undefined {

@@ -14,7 +14,8 @@ import { from, lastValueFrom, map, mergeMap, type Observable } from 'rxjs';
 import { DataSource } from 'typeorm';
 import {
   ConditionalOn,
-  type ConditionalTable,
+  type ConditionalSpec,
+  conditionalSpec,
   intParamOf,
   type RowKey,
 } from 'src/common/conditional/conditional.decorator';
@@ -36,7 +37,7 @@ const KNOWN_CHANGE_MS = 5000;
  * The row a PUT/DELETE addresses: the route's own reading, else the integer `id` of the path or of
  * the query string. A reading that fails means the request names no row: its handler answers 400.
  */
-function rowOf(spec: ConditionalTable, req: Request): RowKey | undefined {
+function rowOf(spec: ConditionalSpec, req: Request): RowKey | undefined {
   if (!spec.row) {
     const id = intParamOf(req, 'id');
     return id === undefined ? undefined : { id };
@@ -59,7 +60,8 @@ export class NotModifiedException extends HttpException {
  * Conditional requests on the routes of a controller marked @ConditionalOn(table) (docs/decisions.md#d33):
  * - GET with If-Modified-Since: 304 when the table's newest `last_updated` and its last deletion
  *   (`last_deleted`, kept by triggers) are not later, or when the table never held a row (so a
- *   date in the future is always 304); otherwise the list, with Last-Modified.
+ *   date in the future is always 304); otherwise the list, with Last-Modified. A GET that names
+ *   several tables takes the latest of their changes, and 304 when none of them ever held a row.
  * - PUT/DELETE of one row (`:id`, `?id=`, or the route's own key) with If-Unmodified-Since or
  *   If-Match (`"v1-…"` ETags): 412 when the row changed after that instant. The check locks the row
  *   inside the write's own transaction, so of concurrent writes holding one ETag only the first
@@ -70,10 +72,11 @@ export class NotModifiedException extends HttpException {
 @Injectable()
 export class ConditionalRequestInterceptor implements NestInterceptor {
   /**
-   * The last change of each table as last read, and when it was read. A table's last change only
-   * ever moves forward (a deletion is recorded in `last_deleted`), so a known change later than
-   * If-Modified-Since proves the list changed (200) without asking the database again; only a
-   * possible 304 is always checked against the database, so no instance answers 304 wrongly.
+   * The last change of each table (or set of tables, keyed by their names joined with commas) as
+   * last read, and when it was read. A table's last change only ever moves forward (a deletion is
+   * recorded in `last_deleted`), so a known change later than If-Modified-Since proves the list
+   * changed (200) without asking the database again; only a possible 304 is always checked against
+   * the database, so no instance answers 304 wrongly.
    */
   private readonly knownChanges = new Map<string, { change: Date; readAt: number }>();
 
@@ -90,11 +93,11 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
     if (!declared) {
       return next.handle();
     }
-    const spec: ConditionalTable = typeof declared === 'string' ? { table: declared } : declared;
-    const table = spec.table;
-    if (!SQL_NAME.test(table)) {
-      throw new Error(`@ConditionalOn needs a table name, not ${table}`);
+    const spec = conditionalSpec(declared);
+    if (spec.tables.length === 0 || !spec.tables.every((table) => SQL_NAME.test(table))) {
+      throw new Error(`@ConditionalOn needs table names, not ${spec.tables.join(', ')}`);
     }
+    const tables = spec.tables;
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     if (req.method === 'GET') {
@@ -102,15 +105,15 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
       if (!since) {
         return next.handle();
       }
-      const known = this.knownChanges.get(table);
+      const known = this.knownChanges.get(tables.join(','));
       if (known && Date.now() - known.readAt < KNOWN_CHANGE_MS && seconds(known.change) > seconds(since)) {
         res.setHeader('Last-Modified', known.change.toUTCString());
         return next.handle();
       }
-      return from(this.lastChange(table)).pipe(
+      return from(this.lastChange(tables)).pipe(
         mergeMap((changed) => {
           if (!changed) {
-            // Nothing was ever written to or deleted from the table: every copy is current
+            // Nothing was ever written to or deleted from the tables: every copy is current
             // (docs/decisions.md#d85).
             throw new NotModifiedException(new Date(Math.min(since.getTime(), Date.now())));
           }
@@ -126,6 +129,11 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
     const row = since ? rowOf(spec, req) : undefined;
     if (!since || !row) {
       return next.handle().pipe(map((result: unknown) => this.withValidators(result, res)));
+    }
+    if (tables.length !== 1) {
+      throw new Error(
+        `@ConditionalOn(${tables.join(', ')}) names several tables: no row for a write to check`,
+      );
     }
     // In the request's write transaction (the change log opens it), before the handler: the row
     // stays locked until the write commits, so no other write can come in between.
@@ -146,22 +154,25 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
     return given.length === 0 ? undefined : new Date(Math.min(...given.map((d) => d.getTime())));
   }
 
-  /** The newest change of `table`: its latest `last_updated` or its last deletion. */
-  private async lastChange(table: string): Promise<Date | undefined> {
-    const rows: { changed: Date | string | null; deleted: Date | string | null }[] =
-      await this.dataSource.query(
-        `SELECT (SELECT MAX(last_updated) FROM ${table}) AS changed, ` +
-          '(SELECT last_updated FROM last_deleted WHERE table_name = ?) AS deleted',
-        [table],
-      );
-    const times = [rows[0]?.changed, rows[0]?.deleted]
+  /**
+   * The newest change of `tables`: the latest `last_updated` of any of them or their last deletion,
+   * in one query (each MAX reads one entry of the table's `last_updated` index).
+   */
+  private async lastChange(tables: readonly string[]): Promise<Date | undefined> {
+    const newest = tables.map((table, i) => `(SELECT MAX(last_updated) FROM ${table}) AS changed${i}`);
+    const rows = await this.dataSource.query<Record<string, Date | string | null>[]>(
+      `SELECT ${newest.join(', ')}, (SELECT MAX(last_updated) FROM last_deleted ` +
+        `WHERE table_name IN (${tables.map(() => '?').join(', ')})) AS deleted`,
+      [...tables],
+    );
+    const times = Object.values(rows[0] ?? {})
       .filter((t): t is Date | string => t !== null && t !== undefined)
       .map((t) => toDate(t).getTime());
     if (times.length === 0) {
       return undefined;
     }
     const change = new Date(Math.max(...times));
-    this.knownChanges.set(table, { change, readAt: Date.now() });
+    this.knownChanges.set(tables.join(','), { change, readAt: Date.now() });
     return change;
   }
 
@@ -172,13 +183,14 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
    * carries it to the millisecond, goes stale with the next write. A missing row passes: the
    * handler answers its own 404.
    */
-  private async assertUnmodified(spec: ConditionalTable, row: RowKey, since: Date): Promise<void> {
+  private async assertUnmodified(spec: ConditionalSpec, row: RowKey, since: Date): Promise<void> {
+    const [table] = spec.tables;
     const columns = Object.keys(row);
     if (columns.length === 0 || !columns.every((column) => SQL_NAME.test(column))) {
-      throw new Error(`@ConditionalOn(${spec.table}) names its row by columns, not ${columns.join(', ')}`);
+      throw new Error(`@ConditionalOn(${table}) names its row by columns, not ${columns.join(', ')}`);
     }
     const rows = await this.dataSource.query<{ last_updated: Date | string }[]>(
-      `SELECT last_updated FROM ${spec.table} WHERE ${columns.map((c) => `${c} = ?`).join(' AND ')}` +
+      `SELECT last_updated FROM ${table} WHERE ${columns.map((c) => `${c} = ?`).join(' AND ')}` +
         lockingClause(this.dataSource, 'write'),
       columns.map((c) => row[c]),
     );

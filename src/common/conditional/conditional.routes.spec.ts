@@ -1,6 +1,10 @@
 import { Reflector } from '@nestjs/core';
 import { AppModule } from 'src/app.module';
-import { ConditionalOn, type ConditionalTable } from 'src/common/conditional/conditional.decorator';
+import {
+  ConditionalOn,
+  type ConditionalSpec,
+  conditionalSpec,
+} from 'src/common/conditional/conditional.decorator';
 import { routesOfModule } from 'src/common/routes/route-inventory';
 
 /**
@@ -10,10 +14,11 @@ import { routesOfModule } from 'src/common/routes/route-inventory';
  */
 describe('conditional writes: the row of every PUT and DELETE', () => {
   const reflector = new Reflector();
-  const writes = routesOfModule(AppModule).filter((r) => r.method === 'PUT' || r.method === 'DELETE');
-  const declared = (route: (typeof writes)[number]): ConditionalTable | undefined => {
+  const routes = routesOfModule(AppModule);
+  const writes = routes.filter((r) => r.method === 'PUT' || r.method === 'DELETE');
+  const declared = (route: (typeof routes)[number]): ConditionalSpec | undefined => {
     const value = reflector.getAllAndOverride(ConditionalOn, [route.handler, route.controller]);
-    return typeof value === 'string' ? { table: value } : value;
+    return value === undefined ? undefined : conditionalSpec(value);
   };
   const keyed = (how: 'own key' | 'path id' | 'query id') =>
     writes
@@ -92,6 +97,17 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE federations',
       'DELETE multiple_servers_capabilities',
       'PUT federations',
+    ]);
+  });
+
+  // A GET built from several tables names them all; a write must name the one table of its row.
+  it('names several tables only on GETs', () => {
+    const several = routes
+      .filter((route) => (declared(route)?.tables.length ?? 0) > 1)
+      .map((route) => `${route.method} ${route.path}: ${declared(route)!.tables.join(', ')}`)
+      .sort();
+    expect(several).toEqual([
+      'GET federations/all: federation, federation_deliveryservice, federation_federation_resolver, deliveryservice, cdn',
     ]);
   });
 });

@@ -1,10 +1,23 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { AllFederationsService } from './all-federations.service';
 
-/** `GET federations/all[?cdnName=]`: every CDN's federation mappings, for Traffic Router. Admin level. */
+/**
+ * `GET federations/all[?cdnName=]`: every CDN's federation mappings, for Traffic Router. Admin level.
+ * If-Modified-Since is answered from the last change of every table the answer is built from
+ * (docs/decisions.md#d1xx-snapfinish): the original's three federation tables, and the delivery
+ * services and CDNs that `cdnName` selects by.
+ */
 @Controller({ path: 'federations/all', version: ALL_VERSIONS })
+@ConditionalOn([
+  'federation',
+  'federation_deliveryservice',
+  'federation_federation_resolver',
+  'deliveryservice',
+  'cdn',
+])
 export class AllFederationsController {
   constructor(private readonly federations: AllFederationsService) {}
 

@@ -7,6 +7,7 @@ import { LAST_UPDATED } from 'src/common/database/columns';
 @Entity({ name: 'federation_federation_resolver' })
 @Unique('uq_h_80276b925d8c22cab6cd6c54a6e7df9c67c0b606', ['federationId', 'resolverId'])
 @Index('ix_federation_federation_resolver__federation_resolver', ['resolverId'])
+@Index('ix_federation_federation_resolver__last_updated', ['lastUpdated'])
 export class FederationFederationResolver {
   @PrimaryGeneratedColumn()
   id!: number;
