@@ -125,7 +125,7 @@ describe('GET federations/all', () => {
   /**
    * If-Modified-Since from the last change of every table the answer is built from: federation,
    * federation_deliveryservice, federation_federation_resolver, deliveryservice and cdn
-   * (docs/decisions.md#d1xx-snapfinish), deletions included.
+   * (docs/decisions.md#d108), deletions included.
    */
   describe('If-Modified-Since', () => {
     const sql = (query: string, params: unknown[] = []) => app.get(DataSource).query(query, params);

@@ -7,7 +7,7 @@ import { AllFederationsService } from './all-federations.service';
 /**
  * `GET federations/all[?cdnName=]`: every CDN's federation mappings, for Traffic Router. Admin level.
  * If-Modified-Since is answered from the last change of every table the answer is built from
- * (docs/decisions.md#d1xx-snapfinish): the original's three federation tables, and the delivery
+ * (docs/decisions.md#d108): the original's three federation tables, and the delivery
  * services and CDNs that `cdnName` selects by.
  */
 @Controller({ path: 'federations/all', version: ALL_VERSIONS })
