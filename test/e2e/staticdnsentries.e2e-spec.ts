@@ -131,6 +131,31 @@ describe('staticdnsentries', () => {
     expect(responseOf(await client.get(`staticdnsentries?id=${entry.id}`))).toEqual([]);
   });
 
+  it("reads keys in any case, as the original's decoding: Traffic Portal's forms", async () => {
+    const v5 = admin.at('5.0');
+    // The portal's new-entry form: host, typeId, ttl, address, and the delivery service as deliveryServiceId.
+    const host = uniqueName('tp').toLowerCase();
+    const created = await v5.post('staticdnsentries', {
+      host,
+      typeId: types.A_RECORD,
+      ttl: 120,
+      address: '192.0.2.44',
+      deliveryServiceId: ds.id,
+    });
+    expect(created.status).toBe(200);
+    const entry = responseOf<Entry>(created);
+    expect(entry).toMatchObject({ host, deliveryserviceId: ds.id, ttl: 120 });
+    // The edit form sends the record it read, with deliveryServiceId added last (the last key wins).
+    const other = await createDeliveryService(admin, cdn.id);
+    const edited = await v5.put(`staticdnsentries?id=${entry.id}`, {
+      ...entry,
+      TTL: 90,
+      deliveryServiceId: other.id,
+    });
+    expect(edited.status).toBe(200);
+    expect(responseOf(edited)).toMatchObject({ id: entry.id, deliveryserviceId: other.id, ttl: 90 });
+  });
+
   it("filters by the original's query parameters and orders by host", async () => {
     const other = await createDeliveryService(admin, cdn.id);
     const cg = await createCachegroup(admin);
