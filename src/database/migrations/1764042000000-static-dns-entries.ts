@@ -31,7 +31,7 @@ const GRANTS: Record<string, string[]> = {
  * (also those the delivery service's deletion cascades to on MySQL). The `*_RECORD` types are
  * already seeded (1763770000001).
  */
-export class StaticDnsEntries1764004200000 implements MigrationInterface {
+export class StaticDnsEntries1764042000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     const lite = sqlite(queryRunner);
     await queryRunner.createTable(
