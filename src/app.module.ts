@@ -53,6 +53,7 @@ import { CdnNotificationsModule } from 'src/modules/cdn-notifications/cdn-notifi
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { MonitoringModule } from 'src/modules/monitoring/monitoring.module';
 import { ServercheckModule } from 'src/modules/servercheck/servercheck.module';
+import { StaticDnsEntriesModule } from 'src/modules/static-dns-entries/static-dns-entries.module';
 
 @Module({
   imports: [
@@ -103,6 +104,7 @@ import { ServercheckModule } from 'src/modules/servercheck/servercheck.module';
     CdnLocksModule,
     MonitoringModule,
     ServercheckModule,
+    StaticDnsEntriesModule,
   ],
   providers: [
     SessionAuthGuard,

@@ -40,6 +40,7 @@ import type {
 } from 'src/modules/monitoring/dto/monitoring.response';
 import type { GenericServerCheck } from 'src/modules/servercheck/dto/servercheck.response';
 import type { TopologyV5 } from 'src/modules/topologies/dto/topology.response';
+import type { StaticDnsEntryV5 } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
 
 /**
  * Traffic Portal 8.x (API 5.0, `ENV.api.unstable`) signed in as admin: every page of
@@ -332,6 +333,19 @@ const ORIGIN_V5 = wire<OriginV5>()([
 const COORDINATE_V5 = wire<CoordinateV5>()(['id', 'lastUpdated', 'latitude', 'longitude', 'name']);
 const SERVICE_CATEGORY_V5 = wire<ServiceCategoryV5>()(['lastUpdated', 'name']);
 const TOPOLOGY_V5 = wire<TopologyV5>()(['description', 'lastUpdated', 'name', 'nodes']);
+const STATIC_DNS_ENTRY_V5 = wire<StaticDnsEntryV5>()([
+  'address',
+  'cachegroup',
+  'cachegroupId',
+  'deliveryservice',
+  'deliveryserviceId',
+  'host',
+  'id',
+  'lastUpdated',
+  'ttl',
+  'type',
+  'typeId',
+]);
 const SERVER_CAPABILITY_V5 = wire<ServerCapabilityV5>()(['description', 'lastUpdated', 'name']);
 const SERVER_SERVER_CAPABILITY_V5 = wire<ServerServerCapabilityV5>()(
   ['lastUpdated', 'serverCapability', 'serverHostName', 'serverId'],
@@ -444,6 +458,8 @@ interface World {
   originId: number;
   dsRequestId: number;
   edgeTypeId: number;
+  staticDnsEntryId: number;
+  aRecordTypeId: number;
   physLocationId: number;
   onlineStatusId: number;
   adminId: number;
@@ -630,6 +646,21 @@ const pages = (w: World): [string, Call[]][] => [
     ],
   ],
   [
+    'delivery service static DNS entries',
+    [
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`staticdnsentries?deliveryserviceId=${w.ds.id}`, STATIC_DNS_ENTRY_V5),
+    ],
+  ],
+  [
+    'delivery service static DNS entry edit',
+    [
+      list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
+      list(`staticdnsentries?id=${w.staticDnsEntryId}`, STATIC_DNS_ENTRY_V5),
+      list('types?useInTable=staticdnsentry', TYPE_V5),
+    ],
+  ],
+  [
     'delivery service invalidation requests',
     [
       list(`deliveryservices?id=${w.ds.id}`, DELIVERY_SERVICE_V5),
@@ -704,6 +735,13 @@ const pages = (w: World): [string, Call[]][] => [
       list(`types?id=${w.ds.typeId}`, TYPE_V5),
       list(`deliveryservices?type=${w.ds.typeId}`, DELIVERY_SERVICE_V5),
       maybeEmpty('steering'),
+    ],
+  ],
+  [
+    'type static DNS entries',
+    [
+      list(`types?id=${w.aRecordTypeId}`, TYPE_V5),
+      list('staticdnsentries?type=A_RECORD', STATIC_DNS_ENTRY_V5),
     ],
   ],
   ['statuses', [list('statuses', STATUS_V5)]],
@@ -936,6 +974,14 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       requested: { ...deliveryServiceBody(cdn.id, httpType), active: 'ACTIVE' },
     });
     await post('cdn_notifications', { cdn: cdn.name, notification: 'maintenance tonight' });
+    const aRecordTypeId = await typeIdOf(admin, 'A_RECORD');
+    const staticDnsEntry = await post<{ id: number }>('staticdnsentries', {
+      host: 'www',
+      address: '192.0.2.80',
+      ttl: 300,
+      typeId: aRecordTypeId,
+      deliveryServiceId: ds.id,
+    });
     await post('deliveryservice_request_comments', {
       deliveryServiceRequestId: dsRequest.id,
       value: 'looks good',
@@ -958,6 +1004,8 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       originId: origin.id,
       dsRequestId: dsRequest.id,
       edgeTypeId: await typeIdOf(admin, 'EDGE'),
+      staticDnsEntryId: staticDnsEntry.id,
+      aRecordTypeId,
       physLocationId: (edge as ServerResponse & { physLocationId: number }).physLocationId,
       onlineStatusId: await idOf('statuses?name=ONLINE'),
       adminId: await idOf('users?username=admin'),

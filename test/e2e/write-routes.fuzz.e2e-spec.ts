@@ -150,6 +150,9 @@ const FIELDS = [
   'info_url',
   'script_file',
   'isactive',
+  'host',
+  'address',
+  'deliveryserviceId',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

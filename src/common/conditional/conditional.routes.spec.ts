@@ -44,12 +44,14 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
         'DELETE federation_resolvers',
         'DELETE jobs',
         'DELETE origins',
+        'DELETE staticdnsentries',
         'PUT asns',
         'PUT coordinates',
         'PUT deliveryservice_request_comments',
         'PUT deliveryservice_requests',
         'PUT jobs',
         'PUT origins',
+        'PUT staticdnsentries',
       ].sort(),
     );
   });

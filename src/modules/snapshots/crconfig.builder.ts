@@ -1,5 +1,6 @@
 import { isIPv4 } from 'node:net';
 import type { DataSource } from 'typeorm';
+import type { CRConfigStaticDnsEntry } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
 import type {
   CRConfig,
   CRConfigBypassDestination,
@@ -28,6 +29,15 @@ import {
   str,
   strOrNull,
 } from './snapshot-queries';
+
+/**
+ * The static DNS entries of a CDN's active delivery services by XML id, each with the CDN's TTL
+ * override applied (the static DNS entries module's `crConfigEntries`, which owns them).
+ */
+export type StaticDnsEntriesReader = (
+  cdnId: number,
+  ttlOverride: number | null,
+) => Promise<Map<string, CRConfigStaticDnsEntry[]>>;
 
 /** Who and where the document is made, for its `stats`. */
 export interface CRConfigContext {
@@ -72,7 +82,10 @@ interface ServerRow {
  * cache groups.
  */
 export class CRConfigBuilder {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly staticDnsEntries: StaticDnsEntriesReader,
+  ) {}
 
   async build(cdn: CdnRow, context: CRConfigContext): Promise<CRConfig> {
     const config = await this.config(cdn);
@@ -476,6 +489,7 @@ export class CRConfigBuilder {
     };
     const dsParams = await this.dsParams(cdn);
     const { matchsets, domains } = await this.matchsets(cdn);
+    const staticDnsEntries = await this.staticDnsEntries(cdn.id, cdn.ttlOverride);
     const queryParams = group(
       await rows(
         this.dataSource,
@@ -611,6 +625,10 @@ export class CRConfigBuilder {
       ds.routingName = str(row.routing_name);
       ds.soa = soa;
       ds.sslEnabled = protocol.acceptHttps;
+      const entries = staticDnsEntries.get(xmlId);
+      if (entries) {
+        ds.staticDnsEntries = entries;
+      }
       const topology = strOrNull(row.topology);
       if (topology !== null) {
         ds.topology = topology;

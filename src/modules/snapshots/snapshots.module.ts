@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
+import { StaticDnsEntriesModule } from 'src/modules/static-dns-entries/static-dns-entries.module';
 import { CdnSnapshotsController, SnapshotController } from './snapshots.controller';
 import { SnapshotsService } from './snapshots.service';
 
@@ -8,7 +9,7 @@ import { SnapshotsService } from './snapshots.service';
  * runs on, taken per CDN into the `snapshot` table and served from it.
  */
 @Module({
-  imports: [CdnLocksModule],
+  imports: [CdnLocksModule, StaticDnsEntriesModule],
   controllers: [SnapshotController, CdnSnapshotsController],
   providers: [SnapshotsService],
 })

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { packageInfo } from 'src/bootstrap/package-info';
 import type { ApiVersion } from 'src/common/versioning/api-version';
+import { StaticDnsEntriesService } from 'src/modules/static-dns-entries/static-dns-entries.service';
 import { CRConfigBuilder } from './crconfig.builder';
 import type { CRConfig, CRConfigStats } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
@@ -21,7 +22,16 @@ const sqlDateTime = (date: Date): string => date.toISOString().slice(0, 19).repl
  */
 @Injectable()
 export class SnapshotsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly staticDnsEntries: StaticDnsEntriesService,
+  ) {}
+
+  private crConfigBuilder(): CRConfigBuilder {
+    return new CRConfigBuilder(this.dataSource, (cdnId, ttlOverride) =>
+      this.staticDnsEntries.crConfigEntries(cdnId, ttlOverride),
+    );
+  }
 
   /** The CDN named `name`, or 404 `CDN not found`. */
   private async cdn(name: string): Promise<CdnRow> {
@@ -44,7 +54,7 @@ export class SnapshotsService {
   /** `GET cdns/{name}/snapshot/new`: the CRConfig a snapshot would store now. */
   async computeCRConfig(name: string, user: string, version: ApiVersion): Promise<CRConfig> {
     const cdn = await this.cdn(name);
-    return new CRConfigBuilder(this.dataSource).build(cdn, {
+    return this.crConfigBuilder().build(cdn, {
       user,
       version: packageInfo().version,
       emulateOldPath: !version.atLeast('4.0'),
@@ -61,7 +71,7 @@ export class SnapshotsService {
     if (!cdn) {
       throw new NotFoundException('No CDN ID found with that name');
     }
-    const crconfig = await new CRConfigBuilder(this.dataSource).build(cdn, {
+    const crconfig = await this.crConfigBuilder().build(cdn, {
       user,
       version: packageInfo().version,
       emulateOldPath: false,

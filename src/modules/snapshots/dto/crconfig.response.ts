@@ -1,3 +1,4 @@
+import type { CRConfigStaticDnsEntry } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
 import type { SnapshotTopology } from 'src/modules/snapshots/snapshot-queries';
 /**
  * The CRConfig document Traffic Router runs on (lib/go-tc CRConfig), field for field: booleans the
@@ -119,6 +120,8 @@ export interface CRConfigDeliveryService {
   routingName: string;
   soa: CRConfigSoa;
   sslEnabled: string;
+  /** The delivery service's static DNS entries (src/modules/static-dns-entries); absent when none. */
+  staticDnsEntries?: CRConfigStaticDnsEntry[];
   topology?: string;
   ttl?: number;
   ttls: CRConfigTtls;

@@ -1,0 +1,123 @@
+import {
+  BadRequestException,
+  Controller,
+  createParamDecorator,
+  Delete,
+  type ExecutionContext,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+} from '@nestjs/common';
+import type { Request } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as User } from 'src/common/types/current-user';
+import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { WireTimes } from 'src/common/wire/wire-times';
+import { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
+import { toStaticDnsEntryResponse } from './dto/static-dns-entry.response';
+import { STATIC_DNS_ENTRY_LIST } from './static-dns-entries.list';
+import { StaticDnsEntriesService } from './static-dns-entries.service';
+
+/** The first `?id=` of the request as sent (undefined when absent); parsed by `entryId`. */
+const RawQueryId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
+  const raw: unknown = ctx.switchToHttp().getRequest<Request>().query.id;
+  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
+  return first === undefined ? undefined : typeof first === 'string' ? first : '';
+});
+
+const keyId = new KeyIdPipe();
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The entry's `?id=`: before 5.0 as the original's generic handlers read a key (`missing key: id`,
+ * `failed to parse key: id`); on 5.0 as its own handlers (`missing key: id`, then Go's strconv.Atoi
+ * error after `couldn't convert ID into a numeric value: `). An id beyond the ids' column names no
+ * entry (404).
+ */
+export function entryId(raw: string | undefined, version: ApiVersion): number {
+  if (!version.atLeast('5.0')) {
+    if (raw === undefined || raw === '') {
+      throw new BadRequestException('missing key: id');
+    }
+    return keyId.transform(raw);
+  }
+  if (raw === undefined) {
+    throw new BadRequestException('missing key: id');
+  }
+  const atoi = `couldn't convert ID into a numeric value: strconv.Atoi: parsing ${JSON.stringify(raw)}`;
+  if (!/^[+-]?\d+$/.test(raw)) {
+    throw new BadRequestException(`${atoi}: invalid syntax`);
+  }
+  const value = BigInt(raw);
+  if (value > INT64_MAX || value < -INT64_MAX - 1n) {
+    throw new BadRequestException(`${atoi}: value out of range`);
+  }
+  return Number(value);
+}
+
+/**
+ * `staticdnsentries` (docs/original-behaviour.md#static-dns-entries): list, create, and update and
+ * delete by `?id=`, under the tenancy of the entries' delivery services (docs/decisions.md#d1xx-staticdns).
+ * A body is validated before the `?id=` is read, as the original does.
+ */
+@ConditionalOn('staticdnsentry')
+@WireTimes({ rfc3339From: '5.0' })
+@Controller({ path: 'staticdnsentries', version: ALL_VERSIONS })
+export class StaticDnsEntriesController {
+  constructor(private readonly entries: StaticDnsEntriesService) {}
+
+  @Get()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
+  async list(@ListParams(STATIC_DNS_ENTRY_LIST) query: ListQuery, @CurrentUser() user: User) {
+    return (await this.entries.list(query, user)).map(toStaticDnsEntryResponse);
+  }
+
+  @Post()
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('STATIC-DN:CREATE', 'STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
+  async create(
+    @ValidBody(StaticDnsEntryDto) body: StaticDnsEntryDto,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    await this.entries.validate(body, version);
+    const entry = await this.entries.create(body, user);
+    return ApiResult.of(toStaticDnsEntryResponse(entry), successAlert('staticDNSEntry was created.'));
+  }
+
+  @Put()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('STATIC-DN:UPDATE', 'STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
+  async update(
+    @RawQueryId() rawId: string | undefined,
+    @ValidBody(StaticDnsEntryDto) body: StaticDnsEntryDto,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    await this.entries.validate(body, version);
+    const entry = await this.entries.update(entryId(rawId, version), body, user);
+    return ApiResult.of(toStaticDnsEntryResponse(entry), successAlert('staticDNSEntry was updated.'));
+  }
+
+  @Delete()
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('STATIC-DN:DELETE', 'STATIC-DN:READ', 'DELIVERY-SERVICE:READ', 'CACHE-GROUP:READ')
+  async remove(
+    @RawQueryId() rawId: string | undefined,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    await this.entries.remove(entryId(rawId, version), user);
+    return ApiResult.alertsOnly(successAlert('staticDNSEntry was deleted.'));
+  }
+}
