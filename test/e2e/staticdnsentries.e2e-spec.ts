@@ -342,7 +342,7 @@ describe('staticdnsentries', () => {
     await expect(sql(app, 'DELETE FROM type WHERE id = ?', [types.TXT_RECORD])).rejects.toThrow();
   });
 
-  describe('tenancy (D1xx-staticdns)', () => {
+  describe('tenancy (D109)', () => {
     let child: { id: number };
     let sibling: { id: number };
     let ops: CreatedUser;

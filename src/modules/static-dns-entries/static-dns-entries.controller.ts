@@ -65,7 +65,7 @@ export function entryId(raw: string | undefined, version: ApiVersion): number {
 
 /**
  * `staticdnsentries` (docs/original-behaviour.md#static-dns-entries): list, create, and update and
- * delete by `?id=`, under the tenancy of the entries' delivery services (docs/decisions.md#d1xx-staticdns).
+ * delete by `?id=`, under the tenancy of the entries' delivery services (docs/decisions.md#d109).
  * A body is validated before the `?id=` is read, as the original does.
  */
 @ConditionalOn('staticdnsentry')

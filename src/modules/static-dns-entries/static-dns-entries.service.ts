@@ -41,7 +41,7 @@ const intOrNull = (v: number | string | null): number | null => (v === null ? nu
  * Static DNS entries (docs/original-behaviour.md#static-dns-entries): the original's rules — the
  * record type is looked up first, then every field's rule by that type; another user's hard lock
  * on the delivery service's CDN refuses the write (docs/decisions.md#d77) — and, beyond the
- * original, the tenancy of the entry's delivery service (docs/decisions.md#d1xx-staticdns).
+ * original, the tenancy of the entry's delivery service (docs/decisions.md#d109).
  */
 @Injectable()
 export class StaticDnsEntriesService {
