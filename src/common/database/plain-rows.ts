@@ -82,7 +82,7 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
     return {
       name,
       columns: columns
-        .filter((column) => !column.isVirtual)
+        .filter((column) => !column.isVirtual && column.isSelect !== false)
         .map((column) => {
           if (column.embeddedMetadata) {
             throw new Error(`getPlainMany does not map embedded columns (${name}.${column.propertyPath})`);
@@ -115,25 +115,71 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
     byName.set(child.name, child);
   }
 
-  const read = (plan: AliasPlan, raw: RawRow): ObjectLiteral | null => {
-    const entity: ObjectLiteral = {};
-    let hasData = false;
-    for (const { key, property, column } of plan.columns) {
-      const value = raw[key];
-      if (value === undefined) {
-        continue;
-      }
-      if (value !== null) {
-        hasData = true;
-      }
-      entity[property] = driver.prepareHydratedValue(value, column) as unknown;
-    }
-    for (const join of plan.joins) {
-      entity[join.property] = read(join.plan, raw);
-    }
-    return hasData ? entity : null;
+  return generateReader(root, (value, column) => driver.prepareHydratedValue(value, column) as unknown);
+}
+
+/**
+ * Column types whose values both drivers hand over unchanged (no transformer): read as they are.
+ * Booleans are converted inline as the drivers convert them; every other column goes through the
+ * driver's `prepareHydratedValue`.
+ */
+const AS_IS = new Set([
+  'int',
+  'integer',
+  'smallint',
+  'bigint',
+  'varchar',
+  'text',
+  'char',
+  'double',
+  'float',
+  'real',
+]);
+
+/**
+ * The reader of one query shape, generated once as a function whose object literals have the
+ * entities' properties in metadata order (one hidden class per alias, no per-column loop). Every key
+ * and property name is written into the source through JSON.stringify, and comes from the entity
+ * metadata, never from a request.
+ */
+function generateReader(root: AliasPlan, hydrate: (value: unknown, column: ColumnMetadata) => unknown): Plan {
+  const columns: ColumnMetadata[] = [];
+  const lines: string[] = [];
+  const objectOf = (plan: AliasPlan): string => {
+    const values = plan.columns.map(({ key, column }) => {
+      const name = `v${columns.length}`;
+      columns.push(column);
+      lines.push(`const ${name} = raw[${JSON.stringify(key)}];`);
+      return { name, column };
+    });
+    const fields = values.map(({ name, column }, i) => {
+      const index = columns.indexOf(column);
+      const type = typeof column.type === 'string' ? column.type : column.type === Boolean ? 'boolean' : '';
+      const value = column.transformer
+        ? `hydrate(${name}, columns[${index}])`
+        : AS_IS.has(type)
+          ? name
+          : type === 'boolean'
+            ? `(${name} == null ? ${name} : ${name} ? true : false)`
+            : `(${name} == null ? ${name} : hydrate(${name}, columns[${index}]))`;
+      return `${JSON.stringify(plan.columns[i].property)}: ${value}`;
+    });
+    const joins = plan.joins.map((join) => `${JSON.stringify(join.property)}: ${objectOf(join.plan)}`);
+    const hasData = values.map(({ name }) => `${name} != null`).join(' || ') || 'false';
+    return `((${hasData}) ? { ${[...fields, ...joins].join(', ')} } : null)`;
   };
-  return (raw) => read(root, raw) ?? {};
+  const body = objectOf(root);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from entity metadata only (see above)
+  const reader = new Function(
+    'hydrate',
+    'columns',
+    `return (raw) => {\n${lines.join('\n')}\nreturn ${body};\n};`,
+  ) as (
+    hydrate: (value: unknown, column: ColumnMetadata) => unknown,
+    columns: ColumnMetadata[],
+  ) => (raw: RawRow) => ObjectLiteral | null;
+  const read = reader(hydrate, columns);
+  return (raw) => read(raw) ?? {};
 }
 
 /** Rows grouped by a key, each group in the rows' order (one pass, instead of a filter per parent). */
