@@ -377,7 +377,11 @@ export class DeliveryServiceRequestsService {
 }
 
 /** The delivery service an open request shows live: the requested one's id (update), the original's (delete). */
-function liveId(changeType: string, requested: Json | null, original: Json | null): number | undefined {
+function liveId(
+  changeType: string,
+  requested: Json | null,
+  original: { id?: unknown } | null,
+): number | undefined {
   if (changeType === 'update') {
     return numberOf(requested?.id);
   }

@@ -1,4 +1,11 @@
 import { rfc3339 } from 'src/common/wire/by-version';
+import type { DeliveryServiceWire } from 'src/modules/delivery-services/dto/delivery-service.response';
+
+/**
+ * A delivery service inside a request: as the client sent it (`requested`), or as it was when the
+ * request closed, both kept as JSON and parsed back; an open request's `original` is the live one.
+ */
+export type StoredDeliveryService = Record<string, unknown>;
 
 /** A request as read, with its users' names and its delivery services as JSON objects. */
 export interface DeliveryServiceRequestRow {
@@ -10,8 +17,8 @@ export interface DeliveryServiceRequestRow {
   status: string;
   createdAt: Date;
   lastUpdated: Date;
-  requested: Record<string, unknown> | null;
-  original: Record<string, unknown> | null;
+  requested: StoredDeliveryService | null;
+  original: DeliveryServiceWire | StoredDeliveryService | null;
 }
 
 /**
@@ -27,8 +34,8 @@ export interface DeliveryServiceRequestV4 {
   id: number;
   lastEditedBy: string;
   lastUpdated: string;
-  original?: Record<string, unknown>;
-  requested?: Record<string, unknown>;
+  original?: DeliveryServiceWire | StoredDeliveryService;
+  requested?: StoredDeliveryService;
   status: string;
 }
 

@@ -15,6 +15,124 @@ export interface DeliveryServiceView {
 }
 
 /**
+ * The fields every version's delivery service has (lib/go-tc DeliveryServiceV30 … V5), in the wire's
+ * order; `active` and `geoLimitCountries` change type with the version.
+ */
+export interface DeliveryServiceWireBase {
+  active: boolean | string;
+  anonymousBlockingEnabled: boolean;
+  ccrDnsTtl: number | null;
+  cdnId: number;
+  cdnName: string | null;
+  checkPath: string | null;
+  consistentHashQueryParams: string[];
+  consistentHashRegex: string | null;
+  deepCachingType: string;
+  displayName: string;
+  dnsBypassCname: string | null;
+  dnsBypassIp: string | null;
+  dnsBypassIp6: string | null;
+  dnsBypassTtl: number | null;
+  dscp: number;
+  ecsEnabled: boolean;
+  edgeHeaderRewrite: string | null;
+  exampleURLs: string[];
+  firstHeaderRewrite: string | null;
+  fqPacingRate: number | null;
+  geoLimit: number;
+  geoLimitCountries: string | string[] | null;
+  geoLimitRedirectURL: string | null;
+  geoProvider: number | null;
+  globalMaxMbps: number | null;
+  globalMaxTps: number | null;
+  httpBypassFqdn: string | null;
+  id: number;
+  infoUrl: string | null;
+  initialDispersion: number | null;
+  innerHeaderRewrite: string | null;
+  ipv6RoutingEnabled: boolean;
+  lastHeaderRewrite: string | null;
+  /** Written in the route's time format by the envelope (docs/decisions.md#d4). */
+  lastUpdated: Date;
+  logsEnabled: boolean;
+  longDesc: string;
+  matchList: MatchListEntry[];
+  maxDnsAnswers: number | null;
+  maxOriginConnections: number | null;
+  midHeaderRewrite: string | null;
+  missLat: number;
+  missLong: number;
+  multiSiteOrigin: boolean;
+  orgServerFqdn: string | null;
+  originShield: string | null;
+  profileDescription: string | null;
+  profileId: number | null;
+  profileName: string | null;
+  protocol: number | null;
+  qstringIgnore: number | null;
+  rangeRequestHandling: number | null;
+  rangeSliceBlockSize: number | null;
+  regexRemap: string | null;
+  regionalGeoBlocking: boolean;
+  remapText: string | null;
+  routingName: string;
+  serviceCategory: string | null;
+  signed: boolean;
+  signingAlgorithm: string | null;
+  sslKeyVersion: number | null;
+  tenant: string | null;
+  tenantId: number;
+  topology: string | null;
+  trRequestHeaders: string | null;
+  trResponseHeaders: string | null;
+  type: string;
+  typeId: number;
+  xmlId: string;
+  maxRequestHeaderBytes?: number;
+  tlsVersions?: string[] | null;
+  cacheurl?: string | null;
+  longDesc1?: string;
+  longDesc2?: string;
+  regional?: boolean;
+  requiredCapabilities?: string[];
+}
+
+/** 3.0: `active` a boolean, `geoLimitCountries` comma-separated, `cacheurl`, `longDesc1`/`longDesc2` when set. */
+export interface DeliveryServiceV30 extends Omit<
+  DeliveryServiceWireBase,
+  'maxRequestHeaderBytes' | 'tlsVersions' | 'regional' | 'requiredCapabilities'
+> {
+  active: boolean;
+  geoLimitCountries: string;
+  cacheurl: string | null;
+}
+/** 3.1 adds `maxRequestHeaderBytes`. */
+export interface DeliveryServiceV31 extends DeliveryServiceV30 {
+  maxRequestHeaderBytes: number;
+}
+/** 4.0: country codes as a list, `tlsVersions`; no `cacheurl` or long descriptions 1 and 2. */
+export interface DeliveryServiceV40 extends Omit<
+  DeliveryServiceWireBase,
+  'cacheurl' | 'longDesc1' | 'longDesc2' | 'regional' | 'requiredCapabilities'
+> {
+  active: boolean;
+  geoLimitCountries: string[] | null;
+  maxRequestHeaderBytes: number;
+  tlsVersions: string[] | null;
+}
+/** 4.1 adds `regional` and `requiredCapabilities`. */
+export interface DeliveryServiceV41 extends DeliveryServiceV40 {
+  regional: boolean;
+  requiredCapabilities: string[];
+}
+/** 5.0: `active` is the state's name (ACTIVE, PRIMED, INACTIVE). */
+export interface DeliveryServiceV50 extends Omit<DeliveryServiceV41, 'active'> {
+  active: string;
+}
+export type DeliveryServiceWire =
+  DeliveryServiceV30 | DeliveryServiceV31 | DeliveryServiceV40 | DeliveryServiceV41 | DeliveryServiceV50;
+
+/**
  * A delivery service on the wire, per version (lib/go-tc DeliveryServiceV30/V31/V40/V41/V5):
  * 3.x has `longDesc1`/`longDesc2` (omitted when null), `cacheurl`, a comma-separated
  * `geoLimitCountries` and no `tlsVersions`; 3.1+ `maxRequestHeaderBytes`; 4.0+ `tlsVersions` and a
@@ -24,11 +142,11 @@ export interface DeliveryServiceView {
 export function toDeliveryServiceResponse(
   view: DeliveryServiceView,
   version: ApiVersion,
-): Record<string, unknown> {
+): DeliveryServiceWire {
   const { ds } = view;
   const typeName = ds.type?.name ?? '';
   const countries = ds.geoLimitCountries ? ds.geoLimitCountries.split(',') : [];
-  const body: Record<string, unknown> = {
+  const body: DeliveryServiceWireBase = {
     active: version.atLeast('5.0') ? ds.active : ds.active === 'ACTIVE',
     anonymousBlockingEnabled: ds.anonymousBlockingEnabled,
     ccrDnsTtl: ds.ccrDnsTtl,
@@ -120,5 +238,6 @@ export function toDeliveryServiceResponse(
     body.regional = ds.regional;
     body.requiredCapabilities = view.requiredCapabilities;
   }
-  return body;
+  // Built field by field above in the wire's key order, each version's fields added as it has them.
+  return body as DeliveryServiceWire;
 }
