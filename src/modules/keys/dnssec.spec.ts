@@ -42,16 +42,18 @@ describe('DNSSEC key forms', () => {
       ttl: '86400',
       status: 'new',
       effectiveDate: 0,
-      public: Buffer.from(`dskey.example.com.\t86400\tIN\tDNSKEY\t256 3 5 ${RFC_KEY.toString('base64')}`).toString(
-        'base64',
-      ),
+      public: Buffer.from(
+        `dskey.example.com.\t86400\tIN\tDNSKEY\t256 3 5 ${RFC_KEY.toString('base64')}`,
+      ).toString('base64'),
       private: '',
       dsRecord: { algorithm: '5', digestType: '2', digest: '' },
     };
     expect(dsRecordText(key, 60)).toBe(
       'dskey.example.com.\t60\tIN\tDS\t60485 5 2 D4B7D520E7BB5F0F67674A0CCEB1E3E0614B93C4F9E99B8383F6A1E4469DA50A',
     );
-    expect(dsRecordText({ ...key, public: Buffer.from('too few fields').toString('base64') }, 60)).toBeUndefined();
+    expect(
+      dsRecordText({ ...key, public: Buffer.from('too few fields').toString('base64') }, 60),
+    ).toBeUndefined();
     expect(dsRecordText({ ...key, dsRecord: undefined }, 60)).toBeUndefined();
   });
 

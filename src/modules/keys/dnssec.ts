@@ -68,7 +68,10 @@ const unix = (date: Date): number => Math.floor(date.getTime() / 1000);
 export async function newDnssecKey(kind: 'ksk' | 'zsk', options: NewKeyOptions): Promise<StoredDnssecKey> {
   const ksk = kind === 'ksk';
   const flags = ksk ? ZONE_KEY | SECURE_ENTRY_POINT : ZONE_KEY;
-  const { privateKey } = await generateRsa('rsa', { modulusLength: ksk ? 2048 : 1024, publicExponent: 65537 });
+  const { privateKey } = await generateRsa('rsa', {
+    modulusLength: ksk ? 2048 : 1024,
+    publicExponent: 65537,
+  });
   const jwk = privateKey.export({ format: 'jwk' });
   const publicKey = rsaPublicKey(jwk);
   const record = dnskeyText(options.name, options.ttlSeconds, flags, publicKey);
@@ -115,7 +118,8 @@ function rsaPublicKey(jwk: JsonWebKey): Buffer {
 
 /** BIND's private-key-file format (v1.3) of an RSA key, as miekg/dns writes it. */
 function bindPrivateKey(jwk: JsonWebKey): string {
-  const field = (label: string, value: string | undefined) => `${label}: ${jwkBytes(value).toString('base64')}\n`;
+  const field = (label: string, value: string | undefined) =>
+    `${label}: ${jwkBytes(value).toString('base64')}\n`;
   return (
     'Private-key-format: v1.3\n' +
     `Algorithm: ${RSASHA1} (${ALGORITHM_NAME})\n` +
@@ -175,7 +179,10 @@ export function keyTag(flags: number, protocol: number, algorithm: number, publi
 
 /** The canonical wire form of a name (RFC 4034 §6.2): lower case, length-prefixed labels, a zero. */
 function canonicalName(name: string): Buffer {
-  const labels = name.toLowerCase().split('.').filter((label) => label !== '');
+  const labels = name
+    .toLowerCase()
+    .split('.')
+    .filter((label) => label !== '');
   return Buffer.concat([
     ...labels.map((label) => {
       const bytes = Buffer.from(label, 'utf8');
