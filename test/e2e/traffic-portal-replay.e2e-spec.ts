@@ -36,6 +36,10 @@ import type {
 } from 'src/modules/monitoring/dto/monitoring.response';
 import type { GenericServerCheck } from 'src/modules/servercheck/dto/servercheck.response';
 import type { TopologyV5 } from 'src/modules/topologies/dto/topology.response';
+import type { DnssecKeySet } from 'src/modules/keys/dto/dnssec-keys.response';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Traffic Portal 8.x (API 5.0, `ENV.api.unstable`) signed in as admin: every page of
@@ -410,14 +414,22 @@ const SNAPSHOT = goTc(
 /** One request a page sends: its path under /api/5.0/ and what it answers. */
 interface Call {
   path: string;
-  /** `list`: an array whose first record has the shape (`empty`: an array that may be empty). */
-  answer: 'list' | 'object' | 'empty';
+  /**
+   * `list`: an array whose first record has the shape (`empty`: an array that may be empty);
+   * `keyed`: an object of records by name, each with the shape; `names`: an object of strings by name.
+   */
+  answer: 'list' | 'object' | 'empty' | 'keyed' | 'names';
   shape?: Shape;
 }
 
 const list = (path: string, shape: Shape): Call => ({ path, answer: 'list', shape });
 const object = (path: string, shape: Shape): Call => ({ path, answer: 'object', shape });
 const maybeEmpty = (path: string): Call => ({ path, answer: 'empty' });
+const keyed = (path: string, shape: Shape): Call => ({ path, answer: 'keyed', shape });
+const names = (path: string): Call => ({ path, answer: 'names' });
+
+// GET cdns/name/{name}/dnsseckeys: the CDN's and each delivery service's key set by name.
+const DNSSEC_KEY_SET = wire<DnssecKeySet>()(['zsk', 'ksk']);
 
 /** What the suite seeds, as the pages' URLs need it. */
 interface World {
@@ -499,6 +511,10 @@ const pages = (w: World): [string, Call[]][] => [
       list(`cdns?id=${w.cdn.id}`, CDN_V5),
       list(`cdn_notifications?cdn=${w.cdn.name}&orderby=lastUpdated`, NOTIFICATION_V4),
     ],
+  ],
+  [
+    'CDN DNSSEC keys',
+    [list(`cdns?id=${w.cdn.id}`, CDN_V5), keyed(`cdns/name/${w.cdn.name}/dnsseckeys`, DNSSEC_KEY_SET)],
   ],
   ['cache groups', [list('cachegroups?orderby=name', CACHEGROUP_V5)]],
   [
@@ -790,6 +806,7 @@ const pages = (w: World): [string, Call[]][] => [
   ['change logs', [list('logs?days=7', LOG_V5)]],
   ['invalidation requests', [list('jobs?orderby=startTime&sortOrder=desc', JOB_V4)]],
   ['new invalidation request', [list('deliveryservices', DELIVERY_SERVICE_V5)]],
+  ['ISO generation', [list('servers?orderby=hostName', SERVER_V5), names('osversions')]],
 ];
 
 /** A world whose every field reads as 0: the page names, known before the seed exists. */
@@ -879,6 +896,12 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       requested: { ...deliveryServiceBody(cdn.id, httpType), active: 'ACTIVE' },
     });
     await post('cdn_notifications', { cdn: cdn.name, notification: 'maintenance tonight' });
+    await post('cdns/dnsseckeys/generate', {
+      key: cdn.name,
+      ttl: 60,
+      kskExpirationDays: 365,
+      zskExpirationDays: 30,
+    });
     await post('deliveryservice_request_comments', {
       deliveryServiceRequestId: dsRequest.id,
       value: 'looks good',
@@ -907,14 +930,31 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
     };
   };
 
+  // The ISO page's OS versions, from a kickstart directory of the suite's own.
+  const kickstartDir = mkdtempSync(join(tmpdir(), 'cdn-e2e-replay-kickstart-'));
+  writeFileSync(join(kickstartDir, 'osversions.json'), '{"CentOS 7.2": "centos72"}');
+
   beforeAll(async () => {
-    app = await createTestApp();
+    const previous = process.env.KICKSTART_FILES_DIR;
+    process.env.KICKSTART_FILES_DIR = kickstartDir;
+    try {
+      app = await createTestApp();
+    } finally {
+      if (previous === undefined) {
+        delete process.env.KICKSTART_FILES_DIR;
+      } else {
+        process.env.KICKSTART_FILES_DIR = previous;
+      }
+    }
     admin = await ApiClient.admin(app, '5.0');
     portal = await ApiClient.admin(app, '5.0');
     world = await seed();
   });
 
-  afterAll(() => app.close());
+  afterAll(async () => {
+    await app.close();
+    rmSync(kickstartDir, { recursive: true, force: true });
+  });
 
   /** The sorted keys of a record, and the shape's keys the record must have. */
   const expectShape = (call: Call, record: unknown): void => {
@@ -939,6 +979,19 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       const response = (res.body as { response: unknown }).response;
       if (call.answer === 'object') {
         expectShape(call, response);
+        continue;
+      }
+      if (call.answer === 'keyed' || call.answer === 'names') {
+        expect(response).toEqual(expect.any(Object));
+        const values = Object.values(response as object) as unknown[];
+        expect({ path: call.path, empty: values.length === 0 }).toEqual({ path: call.path, empty: false });
+        for (const value of values) {
+          if (call.answer === 'keyed') {
+            expectShape(call, value);
+          } else {
+            expect({ path: call.path, type: typeof value }).toEqual({ path: call.path, type: 'string' });
+          }
+        }
         continue;
       }
       expect({ path: call.path, isArray: Array.isArray(response) }).toEqual({
