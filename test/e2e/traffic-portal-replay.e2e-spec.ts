@@ -37,9 +37,6 @@ import type {
 import type { GenericServerCheck } from 'src/modules/servercheck/dto/servercheck.response';
 import type { TopologyV5 } from 'src/modules/topologies/dto/topology.response';
 import type { DnssecKeySet } from 'src/modules/keys/dto/dnssec-keys.response';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 
 /**
  * Traffic Portal 8.x (API 5.0, `ENV.api.unstable`) signed in as admin: every page of
@@ -930,31 +927,14 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
     };
   };
 
-  // The ISO page's OS versions, from a kickstart directory of the suite's own.
-  const kickstartDir = mkdtempSync(join(tmpdir(), 'cdn-e2e-replay-kickstart-'));
-  writeFileSync(join(kickstartDir, 'osversions.json'), '{"CentOS 7.2": "centos72"}');
-
   beforeAll(async () => {
-    const previous = process.env.KICKSTART_FILES_DIR;
-    process.env.KICKSTART_FILES_DIR = kickstartDir;
-    try {
-      app = await createTestApp();
-    } finally {
-      if (previous === undefined) {
-        delete process.env.KICKSTART_FILES_DIR;
-      } else {
-        process.env.KICKSTART_FILES_DIR = previous;
-      }
-    }
+    app = await createTestApp();
     admin = await ApiClient.admin(app, '5.0');
     portal = await ApiClient.admin(app, '5.0');
     world = await seed();
   });
 
-  afterAll(async () => {
-    await app.close();
-    rmSync(kickstartDir, { recursive: true, force: true });
-  });
+  afterAll(() => app.close());
 
   /** The sorted keys of a record, and the shape's keys the record must have. */
   const expectShape = (call: Call, record: unknown): void => {

@@ -150,6 +150,10 @@ const FIELDS = [
   'info_url',
   'script_file',
   'isactive',
+  'kskExpirationDays',
+  'zskExpirationDays',
+  'effectiveDate',
+  'expirationDays',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
