@@ -14,10 +14,12 @@ import {
 import { createTestApp } from 'test/e2e/support/app';
 import {
   createDeliveryService,
+  deliveryServiceBody,
   type DeliveryServiceResponse,
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';
 
 const DAY = 86_400;
 const decode = (text: string) => Buffer.from(text, 'base64').toString('utf8');
@@ -361,13 +363,14 @@ describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
 
     beforeAll(async () => {
       enabled = await createCdn(admin);
+      // Created before DNSSEC is enabled: it gets its keys with the CDN's.
+      first = await createDeliveryService(admin, enabled.id);
       const cdnRes = await admin.put(`cdns/${enabled.id}`, {
         name: enabled.name,
         domainName: `${enabled.name}.example.net`,
         dnssecEnabled: true,
       });
       expect(cdnRes.status).toBe(200);
-      first = await createDeliveryService(admin, enabled.id);
       // ZSKs that expire at once: every refresh renews them.
       const res = await generate({
         key: enabled.name,
@@ -382,10 +385,53 @@ describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
       await admin.delete(`cdns/name/${enabled.name}/dnsseckeys`);
     });
 
+    it('POST deliveryservices on a CDN with DNSSEC enabled makes the keys of the new delivery service', async () => {
+      const created = await createDeliveryService(admin, enabled.id, { protocol: 1 });
+      const keys = await keysOf(enabled.name);
+      const cdnKsk = keys[enabled.name].ksk![0];
+      const zone = `${created.xmlId}.${enabled.name}.example.net.`.toLowerCase();
+      for (const kind of ['ksk', 'zsk'] as const) {
+        const [key] = keys[created.xmlId][kind]!;
+        // The CDN's current KSK's TTL and the CDN keys' lifetimes.
+        expectKey(key, zone, Number(cdnKsk.ttl), kind);
+        expect(key.expirationDate - key.inceptionDate).toBe(kind === 'ksk' ? 100 * DAY : 0);
+      }
+    });
+
+    it('refuses a delivery service of a DNSSEC CDN without keys with the original 400 and writes nothing', async () => {
+      const bare = await createCdn(admin);
+      expect(
+        (
+          await admin.put(`cdns/${bare.id}`, {
+            name: bare.name,
+            domainName: `${bare.name}.example.net`,
+            dnssecEnabled: true,
+          })
+        ).status,
+      ).toBe(200);
+      const body = deliveryServiceBody(
+        bare.id,
+        responseOf<{ id: number }[]>(await admin.get('types?name=HTTP'))[0].id,
+      );
+      expectError(
+        await admin.post('deliveryservices', body),
+        400,
+        `there are no DNSSec keys for the CDN ${bare.name} which is required to create keys for the deliveryservice`,
+      );
+      expect(responseOf<unknown[]>(await admin.get(`deliveryservices?xmlId=${String(body.xmlId)}`))).toEqual(
+        [],
+      );
+      expect(await rows(bare.id)).toEqual([]);
+    });
+
     it('PUT cdns/dnsseckeys/refresh (4.0+) renews expiring ZSKs and creates the missing sets of a DNSSEC CDN', async () => {
-      const second = await createDeliveryService(admin, enabled.id);
+      // Written around the API, so that it has no keys yet.
+      const second = await insertDeliveryService(app, enabled.id);
+      await insertDeliveryServiceRegex(app, second.id, `.*\\.${second.xmlId}\\..*`, {
+        typeName: 'HOST_REGEXP',
+      });
       const before = await keysOf(enabled.name);
-      expect(Object.keys(before)).toEqual([enabled.name, first.xmlId].sort());
+      expect(before[second.xmlId]).toBeUndefined();
       const untouched = await keysOf(cdn.name);
 
       const res = await admin.at('5.0').put('cdns/dnsseckeys/refresh');
@@ -401,7 +447,7 @@ describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
       });
 
       const after = await keysOf(enabled.name);
-      expect(Object.keys(after)).toEqual([enabled.name, first.xmlId, second.xmlId].sort());
+      expect(Object.keys(after)).toEqual(expect.arrayContaining([enabled.name, first.xmlId, second.xmlId]));
       // The CDN's ZSK: a new one (its predecessor's lifetime, effective TTL × 10 before that expiration) and the old one expired.
       const cdnZsk = after[enabled.name].zsk!;
       expect(cdnZsk.map((k) => k.status)).toEqual(['new', 'expired']);

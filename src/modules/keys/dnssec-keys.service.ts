@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { inRequestTransaction } from 'src/common/database/request-transaction';
@@ -6,6 +6,7 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { processLogger } from 'src/common/logging/logger';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { ChangeLogService } from 'src/modules/change-log/change-log.service';
+import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
 import {
   exampleUrls,
   isDnsType,
@@ -76,13 +77,72 @@ const keysOf = (set: StoredDnssecKeySet | undefined, kind: 'ksk' | 'zsk'): Store
  * written; nothing here logs a key.
  */
 @Injectable()
-export class DnssecKeysService {
+export class DnssecKeysService implements OnModuleInit {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: KeyStoreService,
     private readonly locks: CdnLocksService,
     private readonly changeLog: ChangeLogService,
+    private readonly deliveryServicesService: DeliveryServicesService,
   ) {}
+
+  onModuleInit(): void {
+    this.deliveryServicesService.onCreated((id) => this.createForDeliveryService(id));
+  }
+
+  /**
+   * A new delivery service of a CDN with DNSSEC enabled, of a type that uses DNSSEC keys, gets its
+   * keys in its create transaction (the original's PutDNSSecKeys): the CDN's keys' lifetimes and its
+   * current KSK's TTL. Without the CDN's keys the create is refused with the original's 400.
+   */
+  async createForDeliveryService(id: number): Promise<void> {
+    const [row] = await this.dataSource.query<Record<string, unknown>[]>(
+      'SELECT ds.xml_id AS xmlId, ds.protocol AS protocol, t.name AS typeName, ds.routing_name AS routingName, ' +
+        'c.id AS id, c.name AS name, c.domain_name AS domainName, c.dnssec_enabled AS dnssecEnabled ' +
+        'FROM deliveryservice ds JOIN cdn c ON c.id = ds.cdn_id JOIN type t ON t.id = ds.type WHERE ds.id = ?',
+      [id],
+    );
+    if (!row) {
+      return;
+    }
+    const cdn = toCdnRow(row);
+    const ds: CdnDeliveryService = {
+      xmlId: String(row.xmlId),
+      protocol: row.protocol === null ? null : Number(row.protocol),
+      typeName: String(row.typeName),
+      routingName: String(row.routingName),
+    };
+    if (
+      !cdn.dnssecEnabled ||
+      !(isHttpType(ds.typeName) || isDnsType(ds.typeName) || isSteeringType(ds.typeName))
+    ) {
+      return;
+    }
+    this.requireStore('cannot create DNSSEC keys for delivery service');
+    const cdnKeys = (await this.keySets(cdn)).get(cdn.name);
+    if (!cdnKeys) {
+      throw new BadRequestException(
+        `there are no DNSSec keys for the CDN ${cdn.name} which is required to create keys for the deliveryservice`,
+      );
+    }
+    const lifetime = (kind: 'ksk' | 'zsk', fallback: number): number => {
+      const current = keysOf(cdnKeys, kind).find((k) => k.status === KEY_STATUS_NEW);
+      return current ? (current.expirationDate - current.inceptionDate) * 1000 : fallback;
+    };
+    const matchList = (await this.matchLists([ds.xmlId])).get(ds.xmlId) ?? [];
+    const urls = exampleUrls(ds.protocol, ds.typeName, ds.routingName, matchList, cdn.domainName);
+    // The original's default TTL here is 30 ns: 0 s when the CDN has no current KSK to take it from.
+    const keys = await this.deliveryServiceKeys(
+      ds.xmlId,
+      urls,
+      cdnKeys,
+      lifetime('ksk', DEFAULT_KSK_EXPIRATION_MS),
+      lifetime('zsk', DEFAULT_ZSK_EXPIRATION_MS),
+      0,
+      false,
+    );
+    await this.store.putGroup(KIND, String(cdn.id), [{ owner: ds.xmlId, document: keys }], { cdn: cdn.name });
+  }
 
   /** Without KEY_STORE_KEY every route answers as the original without a Traffic Vault: a bare 500. */
   requireStore(what: string): void {
