@@ -55,6 +55,10 @@ describe('DNSSEC key forms', () => {
       dsRecordText({ ...key, public: Buffer.from('too few fields').toString('base64') }, 60),
     ).toBeUndefined();
     expect(dsRecordText({ ...key, dsRecord: undefined }, 60)).toBeUndefined();
+    // Characters special in a zone file are escaped, as miekg/dns prints names.
+    expect(dsRecordText({ ...key, name: 'a b@c\u0001.example.' }, 60)).toMatch(
+      /^a\\ b\\@c\\001\.example\.\t60\tIN\tDS\t/,
+    );
   });
 
   it("names a delivery service's zone from its first example URL, as GetDSDomainName", () => {

@@ -134,19 +134,20 @@ function bindPrivateKey(jwk: JsonWebKey): string {
   );
 }
 
-/** A record's owner name as miekg/dns prints it: special characters escaped. */
+/**
+ * A record's owner name as miekg/dns prints it: the characters special in a label (space, quote,
+ * `@`, `;`, parentheses, backslash) escaped with a backslash, unprintable bytes as `\DDD`.
+ */
 function presentName(name: string): string {
   let out = '';
-  for (const char of name) {
-    const code = char.codePointAt(0) ?? 0;
-    if (/[A-Za-z0-9.\-_*]/.test(char)) {
-      out += char;
-    } else if (code > 0x20 && code < 0x7f) {
+  for (const byte of Buffer.from(name, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    if (` '@;()"\\`.includes(char)) {
       out += `\\${char}`;
+    } else if (byte < 0x20 || byte > 0x7e) {
+      out += `\\${String(byte).padStart(3, '0')}`;
     } else {
-      for (const byte of Buffer.from(char, 'utf8')) {
-        out += `\\${String(byte).padStart(3, '0')}`;
-      }
+      out += char;
     }
   }
   return out;
