@@ -41,6 +41,7 @@ import { RolesModule } from 'src/modules/roles/roles.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TypesModule } from 'src/modules/types/types.module';
 import { KeysModule } from 'src/modules/keys/keys.module';
+import { IsoModule } from 'src/modules/iso/iso.module';
 import { FirstAdmin } from 'src/modules/users/first-admin';
 import { UsersModule } from 'src/modules/users/users.module';
 import { JobsModule } from 'src/modules/jobs/jobs.module';
@@ -105,6 +106,7 @@ import { StaticDnsEntriesModule } from 'src/modules/static-dns-entries/static-dn
     MonitoringModule,
     ServercheckModule,
     StaticDnsEntriesModule,
+    IsoModule,
   ],
   providers: [
     SessionAuthGuard,

@@ -47,3 +47,17 @@ describe('WEB_CONCURRENCY', () => {
     expect(validateEnv({ DATABASE_URL: MYSQL, WEB_CONCURRENCY: '3' }).WEB_CONCURRENCY).toBe(3);
   });
 });
+
+describe('KICKSTART_FILES_DIR', () => {
+  it("is the original's /var/www/files by default, or the absolute path it is set to", () => {
+    expect(validateEnv({}).KICKSTART_FILES_DIR).toBe('/var/www/files');
+    expect(validateEnv({ KICKSTART_FILES_DIR: '' }).KICKSTART_FILES_DIR).toBe('/var/www/files');
+    expect(validateEnv({ KICKSTART_FILES_DIR: '/srv/iso' }).KICKSTART_FILES_DIR).toBe('/srv/iso');
+  });
+
+  it.each(['files', './files', '/'])('refuses %p, which is no absolute directory', (value) => {
+    expect(() => validateEnv({ KICKSTART_FILES_DIR: value })).toThrow(
+      'KICKSTART_FILES_DIR: KICKSTART_FILES_DIR must be an absolute path',
+    );
+  });
+});

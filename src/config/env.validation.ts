@@ -298,6 +298,14 @@ export class EnvironmentVariables {
   @IsOptional()
   @IsString()
   PORTAL_BASE_URL: string = '';
+
+  /**
+   * The directory of `osversions.json` (GET osversions) unless the `kickstart.files.location`
+   * parameter of config file `mkisofs` names another (the original's default `/var/www/files`).
+   */
+  @IsOptional()
+  @Matches(/^\/./, { message: 'KICKSTART_FILES_DIR must be an absolute path' })
+  KICKSTART_FILES_DIR: string = '/var/www/files';
 }
 
 /**

@@ -41,6 +41,7 @@ import type {
 import type { GenericServerCheck } from 'src/modules/servercheck/dto/servercheck.response';
 import type { TopologyV5 } from 'src/modules/topologies/dto/topology.response';
 import type { StaticDnsEntryV5 } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
+import type { DnssecKeySet } from 'src/modules/keys/dto/dnssec-keys.response';
 
 /**
  * Traffic Portal 8.x (API 5.0, `ENV.api.unstable`) signed in as admin: every page of
@@ -431,14 +432,22 @@ const SNAPSHOT = goTc(
 /** One request a page sends: its path under /api/5.0/ and what it answers. */
 interface Call {
   path: string;
-  /** `list`: an array whose first record has the shape (`empty`: an array that may be empty). */
-  answer: 'list' | 'object' | 'empty';
+  /**
+   * `list`: an array whose first record has the shape (`empty`: an array that may be empty);
+   * `keyed`: an object of records by name, each with the shape; `names`: an object of strings by name.
+   */
+  answer: 'list' | 'object' | 'empty' | 'keyed' | 'names';
   shape?: Shape;
 }
 
 const list = (path: string, shape: Shape): Call => ({ path, answer: 'list', shape });
 const object = (path: string, shape: Shape): Call => ({ path, answer: 'object', shape });
 const maybeEmpty = (path: string): Call => ({ path, answer: 'empty' });
+const keyed = (path: string, shape: Shape): Call => ({ path, answer: 'keyed', shape });
+const names = (path: string): Call => ({ path, answer: 'names' });
+
+// GET cdns/name/{name}/dnsseckeys: the CDN's and each delivery service's key set by name.
+const DNSSEC_KEY_SET = wire<DnssecKeySet>()(['zsk', 'ksk']);
 
 /** What the suite seeds, as the pages' URLs need it. */
 interface World {
@@ -557,6 +566,10 @@ const pages = (w: World): [string, Call[]][] => [
       list(`cdns?id=${w.cdn.id}`, CDN_V5),
       list(`cdn_notifications?cdn=${w.cdn.name}&orderby=lastUpdated`, NOTIFICATION_V4),
     ],
+  ],
+  [
+    'CDN DNSSEC keys',
+    [list(`cdns?id=${w.cdn.id}`, CDN_V5), keyed(`cdns/name/${w.cdn.name}/dnsseckeys`, DNSSEC_KEY_SET)],
   ],
   ['cache groups', [list('cachegroups?orderby=name', CACHEGROUP_V5)]],
   [
@@ -885,6 +898,7 @@ const pages = (w: World): [string, Call[]][] => [
   ['change logs', [list('logs?days=7', LOG_V5)]],
   ['invalidation requests', [list('jobs?orderby=startTime&sortOrder=desc', JOB_V4)]],
   ['new invalidation request', [list('deliveryservices', DELIVERY_SERVICE_V5)]],
+  ['ISO generation', [list('servers?orderby=hostName', SERVER_V5), names('osversions')]],
 ];
 
 /** A world whose every field reads as 0: the page names, known before the seed exists. */
@@ -982,6 +996,12 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       typeId: aRecordTypeId,
       deliveryServiceId: ds.id,
     });
+    await post('cdns/dnsseckeys/generate', {
+      key: cdn.name,
+      ttl: 60,
+      kskExpirationDays: 365,
+      zskExpirationDays: 30,
+    });
     await post('deliveryservice_request_comments', {
       deliveryServiceRequestId: dsRequest.id,
       value: 'looks good',
@@ -1044,6 +1064,19 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       const response = (res.body as { response: unknown }).response;
       if (call.answer === 'object') {
         expectShape(call, response);
+        continue;
+      }
+      if (call.answer === 'keyed' || call.answer === 'names') {
+        expect(response).toEqual(expect.any(Object));
+        const values = Object.values(response as object) as unknown[];
+        expect({ path: call.path, empty: values.length === 0 }).toEqual({ path: call.path, empty: false });
+        for (const value of values) {
+          if (call.answer === 'keyed') {
+            expectShape(call, value);
+          } else {
+            expect({ path: call.path, type: typeof value }).toEqual({ path: call.path, type: 'string' });
+          }
+        }
         continue;
       }
       expect({ path: call.path, isArray: Array.isArray(response) }).toEqual({

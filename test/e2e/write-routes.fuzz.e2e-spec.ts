@@ -153,6 +153,10 @@ const FIELDS = [
   'host',
   'address',
   'deliveryserviceId',
+  'kskExpirationDays',
+  'zskExpirationDays',
+  'effectiveDate',
+  'expirationDays',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */

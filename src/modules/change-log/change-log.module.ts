@@ -10,6 +10,6 @@ import { LogsController } from './logs.controller';
   imports: [TypeOrmModule.forFeature([LogEntry])],
   controllers: [LogsController],
   providers: [ChangeLogService, ChangeLogParticipant],
-  exports: [ChangeLogParticipant],
+  exports: [ChangeLogParticipant, ChangeLogService],
 })
 export class ChangeLogModule {}

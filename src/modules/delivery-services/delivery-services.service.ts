@@ -43,6 +43,12 @@ const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
 /**
+ * Work another module does in a delivery service's create transaction once the delivery service and
+ * its regexes are written (the keys module makes its DNSSEC keys); throwing refuses the create.
+ */
+export type DeliveryServiceCreatedHook = (deliveryServiceId: number) => Promise<void>;
+
+/**
  * Reads and writes of delivery services (docs/original-behaviour.md#deliveryservices). Every write runs
  * in one transaction; uniqueness (xml_id) and references (cdn, profile) are the database's to refuse.
  */
@@ -56,6 +62,13 @@ export class DeliveryServicesService {
     private readonly requiredCapabilities: RequiredCapabilitiesService,
     private readonly locks: CdnLocksService,
   ) {}
+
+  private readonly createdHooks: DeliveryServiceCreatedHook[] = [];
+
+  /** Registers work for every create, run in its transaction (modules that depend on this one). */
+  onCreated(hook: DeliveryServiceCreatedHook): void {
+    this.createdHooks.push(hook);
+  }
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
   async list(query: ListQuery, user: CurrentUser): Promise<DeliveryServiceView[]> {
@@ -94,6 +107,9 @@ export class DeliveryServicesService {
       await this.regexes.createDefault(manager, id, input.xmlId!);
       await this.replaceTlsVersions(manager, id, input.tlsVersions);
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
+      for (const hook of this.createdHooks) {
+        await hook(id);
+      }
       await this.syncPrimaryOrigin(manager, id, input);
       if (version.atLeast('4.1')) {
         await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);

@@ -1,8 +1,12 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn, Unique, UpdateDateColumn } from 'typeorm';
 import { datetimeColumn, LAST_UPDATED } from 'src/common/database/columns';
 
-/** What a row of the key store holds: SSL keys (one row per version and `latest`), URL or URI signing keys. */
-export type KeyKind = 'ssl' | 'url_sig' | 'uri_signing';
+/**
+ * What a row of the key store holds: SSL keys (one row per version and `latest`), URL or URI signing
+ * keys, or one DNSSEC key set of a CDN (`version` the CDN's id; `owner` the delivery service's
+ * xml_id, empty for the CDN's own set; docs/decisions.md#d110).
+ */
+export type KeyKind = 'ssl' | 'url_sig' | 'uri_signing' | 'dnssec';
 
 /**
  * One encrypted entry of the key store (docs/decisions.md#d65): `owner` is the delivery service's

@@ -78,6 +78,58 @@ export class KeyStoreService {
     });
   }
 
+  /** Every entry of `kind` and `version` with its owner, opened, by owner (a group of documents). */
+  async group<T>(kind: KeyKind, version: string): Promise<{ owner: string; document: T }[]> {
+    const entries = await this.dataSource.manager.find(KeyStoreEntry, {
+      where: { kind, version },
+      order: { owner: 'ASC' },
+    });
+    return entries.map((entry) => ({ owner: entry.owner, document: this.open<T>(entry) }));
+  }
+
+  /**
+   * Replaces the entries (kind, each owner of `documents`, version) with the documents, all or
+   * nothing; with `replaceAll`, every other entry of (kind, version) is deleted as well (the
+   * original's whole-document put).
+   */
+  async putGroup(
+    kind: KeyKind,
+    version: string,
+    documents: { owner: string; document: unknown }[],
+    metadata: KeyMetadata & { replaceAll?: boolean } = {},
+  ): Promise<void> {
+    const sealed = documents.map(({ owner, document }) => ({
+      owner,
+      ...this.seal(kind, owner, version, document),
+    }));
+    if (sealed.some((entry) => entry.ciphertext.length > MAX_CIPHERTEXT)) {
+      throw new BadRequestException('the keys are too large to store');
+    }
+    await this.dataSource.transaction(async (manager) => {
+      if (metadata.replaceAll) {
+        await manager.delete(KeyStoreEntry, { kind, version });
+      } else if (sealed.length > 0) {
+        await manager.delete(KeyStoreEntry, { kind, version, owner: In(sealed.map((entry) => entry.owner)) });
+      }
+      for (const entry of sealed) {
+        await manager.insert(KeyStoreEntry, {
+          kind,
+          version,
+          cdn: metadata.cdn ?? null,
+          provider: metadata.provider ?? null,
+          expiration: metadata.expiration ?? null,
+          ...entry,
+        });
+      }
+    });
+  }
+
+  /** Deletes every entry of `kind` and `version`; how many there were. */
+  async deleteGroup(kind: KeyKind, version: string): Promise<number> {
+    const result = await this.dataSource.manager.delete(KeyStoreEntry, { kind, version });
+    return result.affected ?? 0;
+  }
+
   /** Deletes the entry (kind, owner, version); whether there was one. */
   async delete(kind: KeyKind, owner: string, version = ''): Promise<boolean> {
     const result = await this.dataSource.manager.delete(KeyStoreEntry, { kind, owner, version });

@@ -2,9 +2,13 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { keyStoreConfig } from 'src/config/key-store.config';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
+import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
 import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-services.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { KeyStoreEntry } from './key-store.entity';
+import { CdnDnssecKeysController, CdnDnssecRefreshV3Controller } from './dnssec-keys.controller';
+import { DnssecKeysService } from './dnssec-keys.service';
 import { KeyStoreService } from './key-store.service';
 import {
   CdnSslKeysController,
@@ -13,15 +17,23 @@ import {
 } from './keys.controller';
 import { KeysService } from './keys.service';
 
-/** The keys the original keeps in Traffic Vault, encrypted in this service's database (docs/decisions.md#d65). */
+/** The keys the original keeps in Traffic Vault (DNSSEC keys included), encrypted in this service's database (docs/decisions.md#d65). */
 @Module({
   imports: [
     ConfigModule.forFeature(keyStoreConfig),
     TypeOrmModule.forFeature([KeyStoreEntry]),
     TenantsModule,
     DeliveryServicesModule,
+    CdnLocksModule,
+    ChangeLogModule,
   ],
-  controllers: [DeliveryServiceKeysController, CdnSslKeysController, SslKeyExpirationsController],
-  providers: [KeyStoreService, KeysService],
+  controllers: [
+    DeliveryServiceKeysController,
+    CdnSslKeysController,
+    SslKeyExpirationsController,
+    CdnDnssecKeysController,
+    CdnDnssecRefreshV3Controller,
+  ],
+  providers: [KeyStoreService, KeysService, DnssecKeysService],
 })
 export class KeysModule {}
