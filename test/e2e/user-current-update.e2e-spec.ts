@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import fc from 'fast-check';
 import {
   ApiClient,
   createTenant,
@@ -379,6 +380,55 @@ describe('PUT user/current on 3.x', () => {
       .set('If-Unmodified-Since', 'Mon, 01 Jan 2001 00:00:00 GMT');
     expectError(res, 412, 'resource was modified since the time specified by the request headers');
     expect(await profileOf(me.client)).toEqual(before);
+  });
+
+  it('answers generated bodies with a 200 or a 4xx alert that writes nothing, never a 5xx', async () => {
+    const me = await createUser(app, admin, 'read-only', 1, '3.1');
+    let client = me.client;
+    let username = me.username;
+    const stored = async () => responseOf<User>(await admin.get(`users/${me.id}`));
+    const FIELDS = [
+      'addressLine1',
+      'city',
+      'email',
+      'fullName',
+      'gid',
+      'id',
+      'phoneNumber',
+      'publicSshKey',
+      'role',
+      'stateOrProvince',
+      'tenantId',
+      'uid',
+      'username',
+      'confirmLocalPasswd',
+    ];
+    const scalar = fc.oneof(
+      fc.integer(),
+      fc.constantFrom(0, -1, 1, 2, 3, 4, me.id, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 1.5, 1e300),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('', 'a@b.example', 'x'.repeat(300), 'ü€😀'),
+      fc.boolean(),
+      fc.constant(null),
+    );
+    const field = fc.oneof(scalar, fc.array(scalar, { maxLength: 2 }), fc.dictionary(fc.string(), scalar));
+    const user = fc.dictionary(fc.constantFrom(...FIELDS), field, { maxKeys: 5 });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(user, scalar), async (sent) => {
+        const before = await stored();
+        const res = await client.put('user/current', { user: sent });
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          expect((res.body as { alerts: { level: string }[] }).alerts[0].level).toBe('error');
+          expect(await stored()).toEqual(before);
+        } else {
+          // A new role or name: sign in again as whoever the user now is.
+          username = responseOf<UserV3>(res).username;
+          client = await ApiClient.login(app, username, USER_PASSWORD, '3.1');
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it.each(['3.0', '3.1'])('needs a session on %s (401)', async (version) => {
