@@ -3,6 +3,7 @@ import {
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_SHORT,
   PASSWORDS_DIFFER,
+  goodPasswordProblem,
   passwordProblem,
 } from './password-rules';
 
@@ -29,5 +30,13 @@ describe('passwordProblem', () => {
 
   it('checks the length before anything else', () => {
     expect(passwordProblem('abc', 'abc', undefined)).toBe(PASSWORD_TOO_SHORT);
+  });
+});
+
+describe('goodPasswordProblem (the 3.x PUT user/current)', () => {
+  it('checks the length and the common passwords only', () => {
+    expect(goodPasswordProblem('short')).toBe(PASSWORD_TOO_SHORT);
+    expect(goodPasswordProblem('Password1')).toBe(PASSWORD_TOO_COMMON);
+    expect(goodPasswordProblem('alice-the-user')).toBeUndefined();
   });
 });

@@ -47,6 +47,17 @@ export const PASSWORD_TOO_COMMON = 'Password is too common.';
 export const PASSWORD_IS_USERNAME = 'Username and password cannot be the same.';
 export const PASSWORDS_DIFFER = "'confirmLocalPasswd' must match 'localPasswd'";
 
+/**
+ * The rules every new password keeps (length, not a common one): all the original checks on the 3.x
+ * `PUT user/current`, which neither compares it with the user name nor with a confirmation.
+ */
+export function goodPasswordProblem(password: string): string | undefined {
+  if (password.length < 8) {
+    return PASSWORD_TOO_SHORT;
+  }
+  return COMMON_PASSWORDS.has(password.toLowerCase()) ? PASSWORD_TOO_COMMON : undefined;
+}
+
 /** The first rule the password breaks, or undefined when it is acceptable. */
 export function passwordProblem(
   username: string,

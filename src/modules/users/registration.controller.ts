@@ -12,7 +12,7 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { NotAChange } from 'src/modules/change-log/change-log.decorator';
 import {
   PasswordResetBody,
@@ -20,8 +20,9 @@ import {
   RegistrationV4Body,
   type RegistrationRequest,
 } from './dto/registration.body';
+import { CurrentUserV3Body } from './dto/current-user.body';
 import { UserV4Dto } from './dto/user.dto';
-import { toUserResponse } from './dto/user.response';
+import { toCurrentUserV3Response, toUserResponse } from './dto/user.response';
 import { RegistrationService } from './registration.service';
 import { UsersService } from './users.service';
 import { WireTimes } from 'src/common/wire/wire-times';
@@ -48,7 +49,7 @@ export class UserRegistrationController {
   }
 }
 
-/** POST user/reset_password (no session) and PUT user/current (4.0+). */
+/** POST user/reset_password (no session). */
 @Controller({ path: 'user', version: ALL_VERSIONS })
 export class UserAccountController {
   constructor(private readonly registration: RegistrationService) {}
@@ -63,10 +64,14 @@ export class UserAccountController {
   }
 }
 
-/** PUT user/current: the signed-in user's own profile (docs/original-behaviour.md#user-current). */
-/** UserV40 writes its times as RFC 3339 (docs/decisions.md#d4), as GET user/current does. */
+/**
+ * PUT user/current: the signed-in user's own profile (docs/original-behaviour.md#user-current): on
+ * 4.0+ the user object itself, on 3.x `{"user": {...}}` merged into the stored user.
+ * The 4.x types write their times as RFC 3339 (docs/decisions.md#d4), 3.x the custom form, as
+ * GET user/current does.
+ */
 @WireTimes({ rfc3339From: '4.0' })
-@Controller({ path: 'user/current', version: versionsFrom('4.0') })
+@Controller({ path: 'user/current', version: ALL_VERSIONS })
 export class CurrentUserController {
   constructor(private readonly users: UsersService) {}
 
@@ -74,14 +79,14 @@ export class CurrentUserController {
   @ConditionalOn({ table: 'tm_user', row: (req: Request) => ({ id: (req.user as SessionUser).id }) })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   async update(
-    @ValidBody(UserV4Dto) body: UserV4Dto,
+    @ValidBody({ '3.0': CurrentUserV3Body, '4.0': UserV4Dto }) body: CurrentUserV3Body | UserV4Dto,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const updated = await this.users.updateCurrent(body, user);
-    return ApiResult.of(
-      toUserResponse(updated, version),
-      successAlert('User profile was successfully updated'),
-    );
+    const alert = successAlert('User profile was successfully updated');
+    if (body instanceof CurrentUserV3Body) {
+      return ApiResult.of(toCurrentUserV3Response(await this.users.updateCurrentV3(body, user)), alert);
+    }
+    return ApiResult.of(toUserResponse(await this.users.updateCurrent(body, user), version), alert);
   }
 }

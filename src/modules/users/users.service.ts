@@ -1,14 +1,22 @@
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import { translateDbErrors } from 'src/common/database/db-error';
+import { writeLock } from 'src/common/database/locks';
 import { hashPassword } from 'src/modules/auth/password';
 import { Role } from 'src/modules/roles/role.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
-import { passwordProblem } from './password-rules';
+import { CANNOT_CHANGE_ID, COULD_NOT_PARSE, type CurrentUserV3Body } from './dto/current-user.body';
+import { goodPasswordProblem, passwordProblem } from './password-rules';
 import { SessionUserCache, type SessionUser } from './session-user.cache';
 import { User } from './user.entity';
 
@@ -266,6 +274,86 @@ export class UsersService {
       }
     });
     return this.findWithRelations(user.id);
+  }
+
+  /**
+   * PUT user/current on 3.x: the body's fields are merged into the stored user (read under a write
+   * lock, so the merge and the write are one step), in the original's order of checks
+   * (docs/original-behaviour.md#user-current): the own id only (400); the password's length and
+   * commonness (400); another role must exist (404 `role: no such role: <id>`), be no higher than the
+   * user's level (403) and, here, hold no permission the user lacks (400, docs/decisions.md#d1xx-usercurrent3);
+   * the tenant within reach (404 `no such tenant`); another user's name is 409. `newUser` turns false
+   * and any mailed token is dropped. A new password or another role ends the user's sessions (D44).
+   */
+  async updateCurrentV3(body: CurrentUserV3Body, user: CurrentUser): Promise<User> {
+    const { changes } = body;
+    if (changes.id !== undefined && changes.id !== user.id) {
+      throw new BadRequestException(COULD_NOT_PARSE + CANNOT_CHANGE_ID);
+    }
+    if (body.localPasswd !== undefined) {
+      const problem = goodPasswordProblem(body.localPasswd);
+      if (problem) {
+        throw new BadRequestException(problem);
+      }
+    }
+    const password = body.localPasswd === undefined ? undefined : await hashPassword(body.localPasswd);
+    await this.dataSource.transaction(async (manager) => {
+      const stored = await manager.findOneOrFail(User, {
+        where: { id: user.id },
+        lock: writeLock(this.dataSource),
+      });
+      const roleId = changes.role ?? stored.roleId;
+      if (roleId !== stored.roleId) {
+        await this.assertOwnRoleChange(roleId, user, manager);
+      }
+      const tenantId = changes.tenantId ?? stored.tenantId;
+      if (!(await this.tenancy.isWithinReach(user.tenantId, tenantId, manager))) {
+        throw new NotFoundException('no such tenant');
+      }
+      const { id: _id, role: _role, ...fields } = changes;
+      const columns: Partial<User> = { ...fields, roleId, tenantId, newUser: false, token: null };
+      if (password !== undefined) {
+        columns.localPasswd = password;
+      }
+      await translateDbErrors(
+        () => manager.update(User, { id: user.id }, columns),
+        (failure) =>
+          failure.kind === 'unique' && failure.columns.includes('username')
+            ? new ConflictException(`username ${changes.username} already exists`)
+            : undefined,
+      );
+      if (password !== undefined || roleId !== stored.roleId) {
+        await this.endSessions(user.id, manager);
+      } else {
+        this.sessionCache.invalidate(manager);
+      }
+    });
+    return this.findWithRelations(user.id);
+  }
+
+  /** Another role for oneself on 3.x: it exists, is not above the user's level, holds no more permissions. */
+  private async assertOwnRoleChange(
+    roleId: number,
+    user: CurrentUser,
+    manager: EntityManager,
+  ): Promise<void> {
+    const role = await manager.findOneBy(Role, { id: roleId });
+    if (!role) {
+      throw new NotFoundException(`role: no such role: ${roleId}`);
+    }
+    if (role.privLevel > user.privLevel) {
+      throw new ForbiddenException("role: cannot have greater permissions than user's current role");
+    }
+    const caps = await manager.query<{ cap: string }[]>(
+      'SELECT cap_name AS cap FROM role_capability WHERE role_id = ? ORDER BY cap_name',
+      [roleId],
+    );
+    const missing = caps.map((row) => row.cap).filter((cap) => !holdsPermissionNamed(user, cap));
+    if (missing.length > 0) {
+      throw new BadRequestException(
+        `cannot request more than assigned permissions, current user needs ${missing.join(',')} permissions`,
+      );
+    }
   }
 
   /**

@@ -36,3 +36,59 @@ export function toUserResponse(user: User, version: ApiVersion): Record<string, 
   }
   return { ...common, role: user.roleId, rolename: user.role?.name ?? null };
 }
+
+/**
+ * The 3.x `PUT user/current` answer (the original's `tc.User`): the role by id (`role`) and name
+ * (`roleName`, spelt so here, unlike the 3.x `users`), with `registrationSent` and no `localUser`.
+ */
+export interface CurrentUserV3Response {
+  addressLine1: string | null;
+  addressLine2: string | null;
+  city: string | null;
+  company: string | null;
+  country: string | null;
+  email: string | null;
+  fullName: string | null;
+  gid: number | null;
+  id: number;
+  lastUpdated: Date;
+  newUser: boolean;
+  phoneNumber: string | null;
+  postalCode: string | null;
+  publicSshKey: string | null;
+  registrationSent: Date | null;
+  role: number;
+  roleName: string | null;
+  stateOrProvince: string | null;
+  tenant: string | null;
+  tenantId: number;
+  uid: number | null;
+  username: string;
+}
+
+export function toCurrentUserV3Response(user: User): CurrentUserV3Response {
+  return {
+    addressLine1: user.addressLine1,
+    addressLine2: user.addressLine2,
+    city: user.city,
+    company: user.company,
+    country: user.country,
+    email: user.email,
+    fullName: user.fullName,
+    gid: user.gid,
+    id: user.id,
+    lastUpdated: user.lastUpdated,
+    newUser: user.newUser,
+    phoneNumber: user.phoneNumber,
+    postalCode: user.postalCode,
+    publicSshKey: user.publicSshKey,
+    registrationSent: user.registrationSent,
+    role: user.roleId,
+    roleName: user.role?.name ?? null,
+    stateOrProvince: user.stateOrProvince,
+    tenant: user.tenant?.name ?? null,
+    tenantId: user.tenantId,
+    uid: user.uid,
+    username: user.username,
+  };
+}
