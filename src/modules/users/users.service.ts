@@ -281,7 +281,7 @@ export class UsersService {
    * lock, so the merge and the write are one step), in the original's order of checks
    * (docs/original-behaviour.md#user-current): the own id only (400); the password's length and
    * commonness (400); another role must exist (404 `role: no such role: <id>`), be no higher than the
-   * user's level (403) and, here, hold no permission the user lacks (400, docs/decisions.md#d1xx-usercurrent3);
+   * user's level (403) and, here, hold no permission the user lacks (400, docs/decisions.md#d111);
    * the tenant within reach (404 `no such tenant`); another user's name is 409. `newUser` turns false
    * and any mailed token is dropped. A new password or another role ends the user's sessions (D44).
    */
