@@ -21,6 +21,7 @@ import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
 import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
+import { CdniModule } from 'src/modules/cdni/cdni.module';
 import { SystemModule } from 'src/modules/system/system.module';
 import { HealthModule } from 'src/modules/health/health.module';
 import { OpenApiModule } from 'src/modules/openapi/openapi.module';
@@ -103,6 +104,7 @@ import { ServercheckModule } from 'src/modules/servercheck/servercheck.module';
     CdnLocksModule,
     MonitoringModule,
     ServercheckModule,
+    CdniModule,
   ],
   providers: [
     SessionAuthGuard,

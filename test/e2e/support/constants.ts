@@ -4,3 +4,6 @@ export const SESSION_SECRET = 'e2e-session-secret-of-at-least-32-characters';
 export const USER_PASSWORD = 'a-long-and-unusual-password-42';
 /** The key store's encryption key during the tests (32 bytes, hex). */
 export const KEY_STORE_KEY = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff';
+/** The CDNi settings during the tests: this dCDN's identifier and the key of the uCDNs' tokens. */
+export const CDNI_DCDN_ID = 'e2e-dcdn';
+export const CDNI_JWT_DECODING_SECRET = 'e2e-cdni-token-secret-of-32-characters';

@@ -4,7 +4,13 @@ import * as mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { databaseConfigFrom } from 'src/config/database.config';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
-import { ADMIN_PASSWORD, KEY_STORE_KEY, SESSION_SECRET } from 'test/e2e/support/constants';
+import {
+  ADMIN_PASSWORD,
+  CDNI_DCDN_ID,
+  CDNI_JWT_DECODING_SECRET,
+  KEY_STORE_KEY,
+  SESSION_SECRET,
+} from 'test/e2e/support/constants';
 import { INFLUXDB_RUNNING, startInfluxDb } from 'test/e2e/support/influxdb';
 import { testDatabase } from 'test/e2e/support/test-database';
 
@@ -16,6 +22,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.SESSION_SECRET = SESSION_SECRET;
   process.env.SERVER_NAME = 'cdn-control-plane/e2e';
   process.env.KEY_STORE_KEY = KEY_STORE_KEY;
+  process.env.CDNI_DCDN_ID = CDNI_DCDN_ID;
+  process.env.CDNI_JWT_DECODING_SECRET = CDNI_JWT_DECODING_SECRET;
   // Request logs only for 5xx (with their cause) during the tests.
   process.env.LOG_LEVEL = 'error';
   if (db.driver === 'mysql') {
