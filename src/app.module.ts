@@ -22,6 +22,7 @@ import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
 import { CdniModule } from 'src/modules/cdni/cdni.module';
+import { CapabilitiesModule } from 'src/modules/capabilities/capabilities.module';
 import { SystemModule } from 'src/modules/system/system.module';
 import { HealthModule } from 'src/modules/health/health.module';
 import { OpenApiModule } from 'src/modules/openapi/openapi.module';
@@ -105,6 +106,7 @@ import { ServercheckModule } from 'src/modules/servercheck/servercheck.module';
     MonitoringModule,
     ServercheckModule,
     CdniModule,
+    CapabilitiesModule,
   ],
   providers: [
     SessionAuthGuard,
