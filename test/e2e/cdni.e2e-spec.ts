@@ -14,7 +14,14 @@ import {
   uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
-import { CDNI_DCDN_ID, CDNI_JWT_DECODING_SECRET } from 'test/e2e/support/constants';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import {
+  ADMIN_PASSWORD,
+  CDNI_DCDN_ID,
+  CDNI_JWT_DECODING_SECRET,
+  USER_PASSWORD,
+} from 'test/e2e/support/constants';
 
 const ACCEPTED =
   /^CDNi configuration update request received\. Status updates can be found here: \/api\/4\.0\/async_status\/(\d+)$/;
@@ -224,6 +231,28 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
         .get('OC/FCI/advertisement')
         .set('Cookie', `${ucdnUser.client.cookie}; access_token=${tokenFor({ iss: ucdn })}`);
       expect(res.body).toEqual(advertisement());
+    });
+
+    it("takes the token sign-in sets in the access_token cookie (the portal's way)", async () => {
+      const cookiesOf = async (username: string, password: string) => {
+        const res = await request(app.getHttpServer() as App)
+          .post('/api/5.0/user/login')
+          .send({ u: username, p: password });
+        const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+        const token = cookies.find((c) => c.startsWith('access_token='));
+        expect(token).toMatch(/; Max-Age=21600;.*HttpOnly/);
+        return cookies.map((c) => c.split(';')[0]).join('; ');
+      };
+      const ucdnCookies = await cookiesOf(ucdnUser.username, USER_PASSWORD);
+      const own = await request(app.getHttpServer() as App)
+        .get('/api/5.0/OC/FCI/advertisement')
+        .set('Cookie', ucdnCookies);
+      expect(own.body).toEqual(advertisement());
+      const adminCookies = await cookiesOf('admin', ADMIN_PASSWORD);
+      const overridden = await request(app.getHttpServer() as App)
+        .get(`/api/5.0/OC/FCI/advertisement?ucdn=${ucdn}`)
+        .set('Cookie', adminCookies);
+      expect(overridden.body).toEqual(advertisement());
     });
 
     it('answers a user without a uCDN who may override it the uCDN of ?ucdn=', async () => {

@@ -4,6 +4,9 @@ import { cookieFrom } from 'src/common/http/cookies';
 /** The cookie a token may come in when no `Authorization: Bearer` header carries one (RFC 6749). */
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
+/** How long the token sign-in issues is valid: the original's six hours, not renewed. */
+export const CDNI_TOKEN_SECONDS = 6 * 3600;
+
 /** A token that cannot be read or verified; the message follows `invalid token: `. */
 export class CdniTokenError extends Error {}
 
