@@ -11,6 +11,7 @@ import {
   expectError,
   expectMalformedJson,
   responseOf,
+  RFC3339_TIME,
   uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
@@ -440,6 +441,41 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
           .set('Authorization', bearer(tokenFor({ iss: ucdn }))),
       );
       expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe('GET async_status/{id}', () => {
+    it('answers the progress of a queued request where the Location said, to operations too', async () => {
+      const asyncStatusId = await queue({ metadata: requestedLimits(1, []) });
+      const operations = await createUser(app, admin, 'operations');
+      const res = await operations.client.at('5.0').get(`async_status/${asyncStatusId}`);
+      expect(res.status).toBe(200);
+      expectApiHeaders(res);
+      expect(res.body).toEqual({
+        response: {
+          id: asyncStatusId,
+          status: 'PENDING',
+          start_time: expect.stringMatching(RFC3339_TIME),
+          message: 'CDNi configuration update request received.',
+        },
+      });
+      await admin.at('5.0').put(`OC/CI/configuration/request/${await requestIdOf(asyncStatusId)}/false`);
+      const done = await admin.at('4.0').get(`async_status/${asyncStatusId}`);
+      expect(done.body).toEqual({
+        response: {
+          id: asyncStatusId,
+          status: 'FAILED',
+          start_time: expect.stringMatching(RFC3339_TIME),
+          end_time: expect.stringMatching(RFC3339_TIME),
+          message: 'Requested configuration update has been denied.',
+        },
+      });
+      expectError(await admin.get('async_status/999999'), 404, 'Not Found');
+      expectError(
+        await admin.get('async_status/abc'),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      );
     });
   });
 

@@ -12,7 +12,7 @@ const sqlite = (queryRunner: QueryRunner): boolean =>
 
 /** Permissions of the new routes, per seeded role, as the original seeds them (`admin` holds `ALL`). */
 const READERS = ['operations', 'read-only', 'portal', 'steering', 'federation'];
-const GRANTS = ['CDNI-ADMIN:READ', 'CDNI-CAPACITY:READ'];
+const GRANTS = ['ASYNC-STATUS:READ', 'CDNI-ADMIN:READ', 'CDNI-CAPACITY:READ'];
 
 interface ForeignKey {
   column: string;

@@ -11,7 +11,20 @@ import { versionsFrom } from 'src/common/versioning/api-version';
 import { bearerTokenOf } from './cdni-token';
 import { ASYNC_STATUS_ENDPOINT, type CdniCredentials, CdniService, HOST_CONFIG_UPDATE } from './cdni.service';
 import { CdniConfigurationDto, CdniHostConfigurationDto } from './dto/cdni-configuration.dto';
-import type { CdniAdvertisementWire, CdniConfigurationRequestV4 } from './dto/cdni.response';
+import type { AsyncStatusV4, CdniAdvertisementWire, CdniConfigurationRequestV4 } from './dto/cdni.response';
+
+/** `GET async_status/{id}` (4.0+): where the CDNi routes say a queued request's progress is. */
+@Controller({ path: 'async_status', version: versionsFrom('4.0') })
+export class AsyncStatusController {
+  constructor(private readonly cdni: CdniService) {}
+
+  @Get(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('ASYNC-STATUS:READ')
+  get(@Param('id', new IntParamPipe('id')) id: number): Promise<AsyncStatusV4> {
+    return this.cdni.asyncStatus(id);
+  }
+}
 
 /** Go's strconv.ParseBool, which reads the original's `{approved}`. */
 const GO_BOOLEANS: Record<string, boolean> = {

@@ -8,7 +8,9 @@ import { cdniConfig, type CdniConfig } from 'src/config/cdni.config';
 import { UsersService } from 'src/modules/users/users.service';
 import { CdniTokenError, verifyHs256 } from './cdni-token';
 import { AsyncStatus, CdniCapabilityUpdate } from './cdni.entity';
+import { rfc3339 } from 'src/common/wire/by-version';
 import type {
+  AsyncStatusV4,
   CdniAdvertisementWire,
   CdniCapacityCapabilityWire,
   CdniConfigurationRequestV4,
@@ -261,6 +263,21 @@ export class CdniService {
         .execute();
       return asyncStatusId;
     });
+  }
+
+  /** GET async_status/{id}: a queued request's progress; unknown: 404 `Not Found`, as the original. */
+  async asyncStatus(id: number): Promise<AsyncStatusV4> {
+    const found = await this.dataSource.getRepository(AsyncStatus).findOneBy({ id });
+    if (!found) {
+      throw new NotFoundException('Not Found');
+    }
+    return {
+      id: found.id,
+      status: found.status,
+      start_time: rfc3339(found.startTime),
+      ...(found.endTime === null ? {} : { end_time: rfc3339(found.endTime) }),
+      ...(found.message === null ? {} : { message: found.message }),
+    };
   }
 
   /** GET OC/CI/configuration/requests[?id=]: the queued requests, oldest first. */

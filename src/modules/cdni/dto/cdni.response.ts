@@ -69,3 +69,15 @@ export interface CdniConfigurationRequestV4 {
   requestType: string;
   asyncStatusId: number;
 }
+
+/**
+ * The original's `tc.AsyncStatus` (4.0+): times are Go `time.Time` (RFC 3339); `end_time` and
+ * `message` are left out (omitempty) while null.
+ */
+export interface AsyncStatusV4 {
+  id: number;
+  status: string;
+  start_time: string;
+  end_time?: string;
+  message?: string;
+}
