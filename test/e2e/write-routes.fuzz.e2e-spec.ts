@@ -150,6 +150,9 @@ const FIELDS = [
   'info_url',
   'script_file',
   'isactive',
+  'host',
+  'metadata',
+  'host-metadata',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
@@ -294,6 +297,7 @@ const QUERY_NAMES = [
   'revalidate_update_failed',
   'profile',
   'cdnID',
+  'ucdn',
 ];
 const query = fc.dictionary(
   fc.constantFrom(...QUERY_NAMES),
