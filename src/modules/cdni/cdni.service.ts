@@ -49,6 +49,7 @@ interface FootprintRow {
   capability_id: number | string;
   footprint_type: string;
   footprint_value: string;
+  ucdn?: string;
 }
 
 /** A JSON array of strings kept in a text column (the original's `text[]`). */
@@ -310,7 +311,7 @@ export class CdniService {
   async respond(id: number, approved: boolean): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
       const found = await manager.query<
-        { data: string; async_status_id: number | string; host: string | null }[]
+        { data: string; async_status_id: number | string; host: string | null; ucdn: string }[]
       >(
         `SELECT data, async_status_id, host, ucdn FROM cdni_capability_updates WHERE id = ?${lockingClause(this.dataSource, 'write')}`,
         [id],
@@ -318,7 +319,7 @@ export class CdniService {
       if (found.length === 0) {
         throw new NotFoundException('no configuration request for that id');
       }
-      const request = found[0] as (typeof found)[0] & { ucdn: string };
+      const request = found[0];
       const asyncStatusId = Number(request.async_status_id);
       if (!approved) {
         await this.finish(
@@ -377,7 +378,7 @@ export class CdniService {
     );
     const all = new Map<number, number>();
     const ofUcdn = new Map<number, { type: string; value: string }[]>();
-    for (const row of rows as (FootprintRow & { ucdn: string })[]) {
+    for (const row of rows) {
       const capabilityId = Number(row.capability_id);
       all.set(capabilityId, (all.get(capabilityId) ?? 0) + 1);
       if (row.ucdn === ucdn) {
