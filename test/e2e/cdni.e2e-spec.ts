@@ -552,6 +552,20 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
       expect(await limits()).toEqual(before);
     });
 
+    it('answers 412 to a precondition the queued request no longer meets, changing nothing', async () => {
+      const asyncStatusId = await queue({ metadata: requestedLimits(1, []) });
+      const id = await requestIdOf(asyncStatusId);
+      expectError(
+        await respond(id, 'false').set('If-Unmodified-Since', 'Mon, 01 Jan 2001 00:00:00 GMT'),
+        412,
+        'resource was modified since the time specified by the request headers',
+      );
+      expect((await statusOf(asyncStatusId)).status).toBe('PENDING');
+      expect(
+        responseOf<unknown[]>(await admin.at('5.0').get(`OC/CI/configuration/requests?id=${id}`)),
+      ).toHaveLength(1);
+    });
+
     it('refuses bad parameters and unknown requests', async () => {
       expectError(await respond(999999, 'true'), 404, 'no configuration request for that id');
       expectError(await respond(1, 'yes'), 400, 'approved parameter must be a boolean');

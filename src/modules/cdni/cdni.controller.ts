@@ -1,5 +1,6 @@
 import { BadRequestException, Controller, Get, HttpCode, Param, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
@@ -124,8 +125,12 @@ export class CdniController {
     return this.cdni.requests(typeof raw === 'string' ? raw : undefined);
   }
 
-  /** Approves (`true`) or denies (`false`) a queued request; answers the outcome as `response`. */
+  /**
+   * Approves (`true`) or denies (`false`) a queued request; answers the outcome as `response`. With
+   * If-Unmodified-Since / If-Match, a request changed since answers 412 (docs/decisions.md#d33).
+   */
   @Put('CI/configuration/request/:id/:approved')
+  @ConditionalOn('cdni_capability_updates')
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('CDNI-ADMIN:READ', 'CDNI-ADMIN:UPDATE')
   async respond(@Param('id', new IntParamPipe('id')) id: number, @Param('approved') approved: string) {
