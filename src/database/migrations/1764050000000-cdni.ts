@@ -130,7 +130,7 @@ const telemetry: ForeignKey = {
  * array of strings here; `data` holds the JSON a uCDN sent. The operators fill the capability
  * tables (the API only reads them and, on an approved request, changes a limit's `maximum_hard`).
  */
-export class Cdni1764030000000 implements MigrationInterface {
+export class Cdni1764050000000 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     const lite = sqlite(queryRunner);
     await createTable(

@@ -26,7 +26,7 @@ function lastUpdated(lite: boolean): TableColumnOptions {
  * `GET api_capabilities` (3.x) list (docs/decisions.md#d1xx-capabilities). Created empty, as the
  * original's seed leaves them; no route writes them.
  */
-export class Capabilities1764030000001 implements MigrationInterface {
+export class Capabilities1764050000001 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     const lite = sqlite(queryRunner);
     await queryRunner.createTable(
