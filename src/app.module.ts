@@ -21,6 +21,8 @@ import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
 import { FederationsModule } from 'src/modules/federations/federations.module';
 import { SteeringModule } from 'src/modules/steering/steering.module';
 import { StatsModule } from 'src/modules/stats/stats.module';
+import { CdniModule } from 'src/modules/cdni/cdni.module';
+import { CapabilitiesModule } from 'src/modules/capabilities/capabilities.module';
 import { SystemModule } from 'src/modules/system/system.module';
 import { HealthModule } from 'src/modules/health/health.module';
 import { OpenApiModule } from 'src/modules/openapi/openapi.module';
@@ -107,6 +109,8 @@ import { StaticDnsEntriesModule } from 'src/modules/static-dns-entries/static-dn
     ServercheckModule,
     StaticDnsEntriesModule,
     IsoModule,
+    CdniModule,
+    CapabilitiesModule,
   ],
   providers: [
     SessionAuthGuard,

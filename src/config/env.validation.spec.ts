@@ -61,3 +61,31 @@ describe('KICKSTART_FILES_DIR', () => {
     );
   });
 });
+
+describe('CDNI_DCDN_ID and CDNI_JWT_DECODING_SECRET', () => {
+  const SECRET = 'a-shared-secret-of-at-least-32-chars';
+
+  it('are unset by default, and accepted together', () => {
+    expect(validateEnv({}).CDNI_DCDN_ID).toBeUndefined();
+    const env = validateEnv({ CDNI_DCDN_ID: 'dcdn1', CDNI_JWT_DECODING_SECRET: SECRET });
+    expect([env.CDNI_DCDN_ID, env.CDNI_JWT_DECODING_SECRET]).toEqual(['dcdn1', SECRET]);
+  });
+
+  it('must be set together', () => {
+    expect(() => validateEnv({ CDNI_DCDN_ID: 'dcdn1' })).toThrow(
+      'CDNI_JWT_DECODING_SECRET: CDNI_DCDN_ID and CDNI_JWT_DECODING_SECRET must be set together',
+    );
+    expect(() => validateEnv({ CDNI_JWT_DECODING_SECRET: SECRET })).toThrow(
+      'CDNI_DCDN_ID: CDNI_DCDN_ID and CDNI_JWT_DECODING_SECRET must be set together',
+    );
+  });
+
+  it('refuse a short secret and an identifier with spaces', () => {
+    expect(() => validateEnv({ CDNI_DCDN_ID: 'dcdn1', CDNI_JWT_DECODING_SECRET: 'short' })).toThrow(
+      'CDNI_JWT_DECODING_SECRET: CDNI_JWT_DECODING_SECRET must be at least 32 characters long',
+    );
+    expect(() => validateEnv({ CDNI_DCDN_ID: 'd cdn', CDNI_JWT_DECODING_SECRET: SECRET })).toThrow(
+      'CDNI_DCDN_ID: CDNI_DCDN_ID must be one word without spaces',
+    );
+  });
+});

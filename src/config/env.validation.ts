@@ -306,6 +306,25 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^\/./, { message: 'KICKSTART_FILES_DIR must be an absolute path' })
   KICKSTART_FILES_DIR: string = '/var/www/files';
+
+  /**
+   * This CDN's identifier as a downstream CDN in CDN interconnection (the original's `cdni.dcdn_id`):
+   * the audience a uCDN's token must name. Unset: the CDNi routes that read a token answer 500, as
+   * the original's without it (docs/decisions.md#d112).
+   */
+  @ValidateIf((env: EnvironmentVariables) => env.CDNI_JWT_DECODING_SECRET !== undefined)
+  @IsString({ message: 'CDNI_DCDN_ID and CDNI_JWT_DECODING_SECRET must be set together' })
+  @Matches(/^\S+$/, { message: 'CDNI_DCDN_ID must be one word without spaces' })
+  CDNI_DCDN_ID?: string;
+
+  /**
+   * The HS256 key that signs the uCDNs' tokens (the original's `cdni.jwt_decoding_secret`); at least
+   * 32 characters.
+   */
+  @ValidateIf((env: EnvironmentVariables) => env.CDNI_DCDN_ID !== undefined)
+  @IsString({ message: 'CDNI_DCDN_ID and CDNI_JWT_DECODING_SECRET must be set together' })
+  @MinLength(32, { message: 'CDNI_JWT_DECODING_SECRET must be at least 32 characters long' })
+  CDNI_JWT_DECODING_SECRET?: string;
 }
 
 /**

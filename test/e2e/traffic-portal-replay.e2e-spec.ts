@@ -32,6 +32,9 @@ import type {
 } from 'src/modules/stats/dto/traffic-stats.response';
 import type { CdnLockV4 } from 'src/modules/cdn-locks/dto/cdn-lock.response';
 import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
+import { signHs256 } from 'src/modules/cdni/cdni-token';
+import type { CdniConfigurationRequestV4 } from 'src/modules/cdni/dto/cdni.response';
+import { CDNI_DCDN_ID, CDNI_JWT_DECODING_SECRET } from 'test/e2e/support/constants';
 import type {
   CacheData,
   CapacityData,
@@ -370,6 +373,15 @@ const CACHE_STATS = wire<TrafficStatsResponse>()(['series', 'summary'], ['series
 const DS_STATS = wire<TrafficDSStatsResponse>()(['series', 'summary'], ['series', 'summary']);
 const NEW_LOG_COUNT = goTc(['newLogcount']);
 const NOTIFICATION_V4 = wire<CdnNotificationV4>()(['cdn', 'id', 'lastUpdated', 'notification', 'user']);
+/** The original's `cdni.ConfigurationUpdateRequest`. */
+const CDNI_REQUEST = wire<CdniConfigurationRequestV4>()([
+  'asyncStatusId',
+  'data',
+  'host',
+  'id',
+  'requestType',
+  'ucdn',
+]);
 const LOCK_V4 = wire<CdnLockV4>()(['cdn', 'lastUpdated', 'message', 'sharedUserNames', 'soft', 'userName']);
 /** Without a Traffic Monitor its cache groups are empty; the totals are there. */
 const HEALTH = wire<HealthData>()(['cachegroups', 'totalOffline', 'totalOnline']);
@@ -899,6 +911,7 @@ const pages = (w: World): [string, Call[]][] => [
   ['invalidation requests', [list('jobs?orderby=startTime&sortOrder=desc', JOB_V4)]],
   ['new invalidation request', [list('deliveryservices', DELIVERY_SERVICE_V5)]],
   ['ISO generation', [list('servers?orderby=hostName', SERVER_V5), names('osversions')]],
+  ['CDNi configuration requests', [list('OC/CI/configuration/requests', CDNI_REQUEST)]],
 ];
 
 /** A world whose every field reads as 0: the page names, known before the seed exists. */
@@ -1006,6 +1019,17 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       deliveryServiceRequestId: dsRequest.id,
       value: 'looks good',
     });
+    // A uCDN's queued configuration request (the admin acts for it with ?ucdn=).
+    const token = signHs256(
+      { iss: '', aud: CDNI_DCDN_ID, exp: Math.floor(Date.now() / 1000) + 3600 },
+      CDNI_JWT_DECODING_SECRET,
+    );
+    const queued = await admin
+      .put('OC/CI/configuration?ucdn=ucdn1', { type: 'MI.HostMetadata', host: 'example.com', metadata: [] })
+      .set('Authorization', `Bearer ${token}`);
+    if (queued.status !== 202) {
+      throw new Error(`PUT OC/CI/configuration failed: ${queued.status} ${queued.text}`);
+    }
     // Last: the lock holds the CDN for the admin only.
     await post('cdn_locks', { cdn: cdn.name, message: 'portal replay', soft: true });
     return {

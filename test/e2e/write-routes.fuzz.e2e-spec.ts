@@ -157,6 +157,8 @@ const FIELDS = [
   'zskExpirationDays',
   'effectiveDate',
   'expirationDays',
+  'metadata',
+  'host-metadata',
 ];
 
 /** JSON text put in a body as is (JSON.stringify would round 2^53+1, and cannot repeat a key). */
@@ -301,6 +303,7 @@ const QUERY_NAMES = [
   'revalidate_update_failed',
   'profile',
   'cdnID',
+  'ucdn',
 ];
 const query = fc.dictionary(
   fc.constantFrom(...QUERY_NAMES),

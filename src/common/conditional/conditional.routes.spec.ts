@@ -89,7 +89,8 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
 
   // The current user's federation mappings and bulk capability removals address no single row; a CDN's
   // lock is named by the CDN's name, which is not a key of its table; a CDN's DNSSEC keys are a group of
-  // key store entries, and their refresh addresses every CDN's.
+  // key store entries, and their refresh addresses every CDN's; a uCDN's configuration PUTs queue a new
+  // request.
   it('leaves out only writes that address no single row by a key of their table', () => {
     const unconditional = writes
       .filter((route) => !declared(route))
@@ -101,6 +102,8 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE federations',
       'DELETE multiple_servers_capabilities',
       'PUT cdns/dnsseckeys/refresh',
+      'PUT OC/CI/configuration',
+      'PUT OC/CI/configuration/:host',
       'PUT federations',
     ]);
   });

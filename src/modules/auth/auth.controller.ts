@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ValidBody } from 'src/common/validation/valid-body';
 import type { Request, Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -14,6 +14,9 @@ import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { SessionService } from './session.service';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { cdniConfig, type CdniConfig } from 'src/config/cdni.config';
+import { ACCESS_TOKEN_COOKIE, CDNI_TOKEN_SECONDS, signHs256 } from 'src/modules/cdni/cdni-token';
+import { sessionCookieOptions } from './session-cookie';
 
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'user', version: ALL_VERSIONS })
@@ -22,6 +25,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly sessions: SessionService,
+    @Inject(cdniConfig.KEY) private readonly cdni: CdniConfig,
   ) {}
 
   @Post('login')
@@ -34,6 +38,7 @@ export class AuthController {
   ): Promise<ApiResult<never>> {
     const claims = await this.auth.login(body.u, body.p, req.ip ?? 'unknown');
     this.sessions.start(req, res, claims);
+    await this.issueCdniToken(req, res, claims.userId);
     return ApiResult.alertsOnly(successAlert('Successfully logged in.'));
   }
 
@@ -49,6 +54,24 @@ export class AuthController {
     // Every session of the user ends, on every instance, not just this cookie.
     await this.sessions.end(req, res, user);
     return ApiResult.alertsOnly(successAlert('You are logged out.'));
+  }
+
+  /**
+   * With CDNi configured, sign-in also sets the `access_token` cookie the original's sign-in sets: a
+   * token for the CDNi routes naming the user's uCDN (`iss`) and this dCDN (`aud`), valid for the
+   * original's six hours and not renewed (docs/decisions.md#d112).
+   */
+  private async issueCdniToken(req: Request, res: Response, userId: number): Promise<void> {
+    const { dcdnId, jwtSecret } = this.cdni;
+    if (dcdnId === undefined || jwtSecret === undefined) {
+      return;
+    }
+    const user = await this.users.findWithRelations(userId);
+    const exp = Math.floor(Date.now() / 1000) + CDNI_TOKEN_SECONDS;
+    res.cookie(ACCESS_TOKEN_COOKIE, signHs256({ iss: user.ucdn ?? '', aud: dcdnId, exp }, jwtSecret), {
+      ...sessionCookieOptions(req),
+      maxAge: CDNI_TOKEN_SECONDS * 1000,
+    });
   }
 
   @Get('current')

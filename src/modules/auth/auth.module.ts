@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
 import { PassportModule } from '@nestjs/passport';
+import { cdniConfig } from 'src/config/cdni.config';
 import { UsersModule } from 'src/modules/users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -8,7 +10,7 @@ import { SessionService } from './session.service';
 import { SessionStrategy } from './session.strategy';
 
 @Module({
-  imports: [PassportModule, UsersModule],
+  imports: [PassportModule, UsersModule, ConfigModule.forFeature(cdniConfig)],
   controllers: [AuthController],
   providers: [AuthService, LoginThrottle, SessionService, SessionStrategy],
   exports: [SessionService],

@@ -9,3 +9,7 @@ export const KEY_STORE_KEY = '00112233445566778899aabbccddeeff001122334455667788
 
 /** The kickstart directory of the e2e runs: its `osversions.json` is what GET osversions answers. */
 export const KICKSTART_FILES_DIR = resolve(__dirname, 'kickstart');
+
+/** The CDNi settings during the tests: this dCDN's identifier and the key of the uCDNs' tokens. */
+export const CDNI_DCDN_ID = 'e2e-dcdn';
+export const CDNI_JWT_DECODING_SECRET = 'e2e-cdni-token-secret-of-32-characters';

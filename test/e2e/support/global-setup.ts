@@ -8,6 +8,9 @@ import {
   ADMIN_PASSWORD,
   KEY_STORE_KEY,
   KICKSTART_FILES_DIR,
+  CDNI_DCDN_ID,
+  CDNI_JWT_DECODING_SECRET,
+  KEY_STORE_KEY,
   SESSION_SECRET,
 } from 'test/e2e/support/constants';
 import { INFLUXDB_RUNNING, startInfluxDb } from 'test/e2e/support/influxdb';
@@ -22,6 +25,8 @@ export default async function globalSetup(): Promise<void> {
   process.env.SERVER_NAME = 'cdn-control-plane/e2e';
   process.env.KEY_STORE_KEY = KEY_STORE_KEY;
   process.env.KICKSTART_FILES_DIR = KICKSTART_FILES_DIR;
+  process.env.CDNI_DCDN_ID = CDNI_DCDN_ID;
+  process.env.CDNI_JWT_DECODING_SECRET = CDNI_JWT_DECODING_SECRET;
   // Request logs only for 5xx (with their cause) during the tests.
   process.env.LOG_LEVEL = 'error';
   if (db.driver === 'mysql') {

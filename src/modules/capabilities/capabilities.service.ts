@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { ApiCapability, Capability } from './capability.entity';
+
+/** The original's `capability` and `api_capability` tables, read only (docs/decisions.md#d113). */
+@Injectable()
+export class CapabilitiesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  capabilities(query: ListQuery): Promise<Capability[]> {
+    return applyListQuery(this.dataSource.getRepository(Capability).createQueryBuilder('c'), query).getMany();
+  }
+
+  apiCapabilities(query: ListQuery): Promise<ApiCapability[]> {
+    return applyListQuery(
+      this.dataSource.getRepository(ApiCapability).createQueryBuilder('ac'),
+      query,
+    ).getMany();
+  }
+}

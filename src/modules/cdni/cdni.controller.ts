@@ -1,0 +1,154 @@
+import { BadRequestException, Controller, Get, HttpCode, Param, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { versionsFrom } from 'src/common/versioning/api-version';
+import { bearerTokenOf } from './cdni-token';
+import { ASYNC_STATUS_ENDPOINT, type CdniCredentials, CdniService, HOST_CONFIG_UPDATE } from './cdni.service';
+import { CdniConfigurationDto, CdniHostConfigurationDto } from './dto/cdni-configuration.dto';
+import type { AsyncStatusV4, CdniAdvertisementWire, CdniConfigurationRequestV4 } from './dto/cdni.response';
+
+/** `GET async_status/{id}` (4.0+): where the CDNi routes say a queued request's progress is. */
+@Controller({ path: 'async_status', version: versionsFrom('4.0') })
+export class AsyncStatusController {
+  constructor(private readonly cdni: CdniService) {}
+
+  @Get(':id')
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('ASYNC-STATUS:READ')
+  get(@Param('id', new IntParamPipe('id')) id: number): Promise<AsyncStatusV4> {
+    return this.cdni.asyncStatus(id);
+  }
+}
+
+/** Go's strconv.ParseBool, which reads the original's `{approved}`. */
+const GO_BOOLEANS: Record<string, boolean> = {
+  '1': true,
+  t: true,
+  T: true,
+  TRUE: true,
+  true: true,
+  True: true,
+  '0': false,
+  f: false,
+  F: false,
+  FALSE: false,
+  false: false,
+  False: false,
+};
+
+/** The first value of a query parameter, '' when absent. */
+function firstOf(raw: unknown): string {
+  const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
+  return typeof value === 'string' ? value : '';
+}
+
+function credentialsOf(req: Request, ucdn: unknown): CdniCredentials {
+  return { token: bearerTokenOf(req.headers.authorization, req.headers.cookie), ucdnParam: firstOf(ucdn) };
+}
+
+/**
+ * CDN interconnection, 4.0+ (docs/original-behaviour.md#cdni): what this dCDN advertises to a uCDN,
+ * the configuration changes a uCDN asks for (queued, 202 with where their status is), and their
+ * review by an administrator. The uCDN's routes need a session and a token (CdniService.ucdnOf).
+ */
+@Controller({ path: 'OC', version: versionsFrom('4.0') })
+export class CdniController {
+  constructor(private readonly cdni: CdniService) {}
+
+  /** The advertisement, without the `{response}` envelope, as the original writes it. */
+  @Get('FCI/advertisement')
+  @RawResponse()
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDNI-CAPACITY:READ')
+  async advertisement(
+    @Req() req: Request,
+    @Query('ucdn') ucdn: unknown,
+    @CurrentUser() user: SessionUser,
+  ): Promise<CdniAdvertisementWire> {
+    return this.cdni.advertisement(await this.cdni.ucdnOf(credentialsOf(req, ucdn), user));
+  }
+
+  @Put('CI/configuration')
+  @HttpCode(202)
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDNI-CAPACITY:UPDATE')
+  async configuration(
+    @ValidBody(CdniConfigurationDto, { deferred: true }) body: DeferredBody<CdniConfigurationDto>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query('ucdn') ucdn: unknown,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const acting = await this.cdni.ucdnOf(credentialsOf(req, ucdn), user);
+    const dto = await body.read();
+    const asyncStatusId = await this.cdni.queue(
+      { ucdn: acting, data: dto.metadata, requestType: dto.type, host: dto.host },
+      'CDNi configuration update request received.',
+    );
+    return this.accepted(res, asyncStatusId);
+  }
+
+  @Put('CI/configuration/:host')
+  @HttpCode(202)
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('CDNI-CAPACITY:UPDATE')
+  async hostConfiguration(
+    @Param('host') host: string,
+    @ValidBody(CdniHostConfigurationDto, { deferred: true }) body: DeferredBody<CdniHostConfigurationDto>,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query('ucdn') ucdn: unknown,
+    @CurrentUser() user: SessionUser,
+  ) {
+    await this.cdni.assertHostExists(host);
+    const acting = await this.cdni.ucdnOf(credentialsOf(req, ucdn), user);
+    const dto = await body.read();
+    const asyncStatusId = await this.cdni.queue(
+      { ucdn: acting, data: dto.metadata, requestType: HOST_CONFIG_UPDATE, host },
+      'CDNi host configuration update request received.',
+    );
+    return this.accepted(res, asyncStatusId);
+  }
+
+  @Get('CI/configuration/requests')
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('CDNI-ADMIN:READ')
+  requests(@Query('id') id: unknown): Promise<CdniConfigurationRequestV4[]> {
+    const raw: unknown = Array.isArray(id) ? (id as unknown[])[0] : id;
+    return this.cdni.requests(typeof raw === 'string' ? raw : undefined);
+  }
+
+  /**
+   * Approves (`true`) or denies (`false`) a queued request; answers the outcome as `response`. With
+   * If-Unmodified-Since / If-Match, a request changed since answers 412 (docs/decisions.md#d33).
+   */
+  @Put('CI/configuration/request/:id/:approved')
+  @ConditionalOn('cdni_capability_updates')
+  @RequirePrivLevel(PrivLevel.Admin)
+  @RequirePermissions('CDNI-ADMIN:READ', 'CDNI-ADMIN:UPDATE')
+  async respond(@Param('id', new IntParamPipe('id')) id: number, @Param('approved') approved: string) {
+    const decision = GO_BOOLEANS[approved];
+    if (decision === undefined) {
+      throw new BadRequestException('approved parameter must be a boolean');
+    }
+    return this.cdni.respond(id, decision);
+  }
+
+  /** 202 with the status's address in `Location` and in the alert, as the original answers. */
+  private accepted(res: Response, asyncStatusId: number) {
+    const location = `${ASYNC_STATUS_ENDPOINT}${asyncStatusId}`;
+    res.setHeader('Location', location);
+    return ApiResult.alertsOnly(
+      successAlert(
+        `CDNi configuration update request received. Status updates can be found here: ${location}`,
+      ),
+    );
+  }
+}
