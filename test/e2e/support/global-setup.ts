@@ -6,11 +6,10 @@ import { databaseConfigFrom } from 'src/config/database.config';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import {
   ADMIN_PASSWORD,
-  KEY_STORE_KEY,
-  KICKSTART_FILES_DIR,
   CDNI_DCDN_ID,
   CDNI_JWT_DECODING_SECRET,
   KEY_STORE_KEY,
+  KICKSTART_FILES_DIR,
   SESSION_SECRET,
 } from 'test/e2e/support/constants';
 import { INFLUXDB_RUNNING, startInfluxDb } from 'test/e2e/support/influxdb';
