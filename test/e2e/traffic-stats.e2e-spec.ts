@@ -325,6 +325,10 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
 
       afterAll(async () => {
         await app.get(DataSource).query('DELETE FROM cdn WHERE name = ?', [odd]);
+        // The run's InfluxDB is shared by the suites: current_stats sums every CDN's last figures.
+        for (const database of ['cache_stats', 'deliveryservice_stats']) {
+          await influxQuery(url, `DROP DATABASE ${database}`);
+        }
         await app.close();
       });
 
