@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
+import { SessionCacheModule } from 'src/common/auth/session-cache.module';
 import { UsersModule } from 'src/modules/users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -8,7 +9,7 @@ import { SessionService } from './session.service';
 import { SessionStrategy } from './session.strategy';
 
 @Module({
-  imports: [PassportModule, UsersModule],
+  imports: [PassportModule, SessionCacheModule, UsersModule],
   controllers: [AuthController],
   providers: [AuthService, LoginThrottle, SessionService, SessionStrategy],
   exports: [SessionService],

@@ -4,12 +4,12 @@ import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } f
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import { translateDbErrors } from 'src/common/database/db-error';
-import { hashPassword } from 'src/modules/auth/password';
+import { hashPassword } from './password';
 import { Role } from 'src/modules/roles/role.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { passwordProblem } from './password-rules';
-import { SessionUserCache, type SessionUser } from './session-user.cache';
+import { SessionUserCache, type SessionUser } from 'src/common/auth/session-user.cache';
 import { User } from './user.entity';
 
 export const MORE_PRIVILEGED_ROLE = 'user cannot update a user with a role more privileged than themselves';
