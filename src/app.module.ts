@@ -123,7 +123,7 @@ import { ServercheckModule } from 'src/modules/servercheck/servercheck.module';
       useFactory: (changeLog: ChangeLogParticipant) => [changeLog],
       inject: [ChangeLogParticipant],
     },
-    // The exception filter renews sessions through the auth module's service (src/common/auth/session-renewal.ts).
+    // AllExceptionsFilter renews sessions through auth's service (src/common/auth/session-renewal.ts).
     { provide: SESSION_RENEWAL, useExisting: SessionService },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     FirstAdmin,
