@@ -1,7 +1,212 @@
 // @ts-check
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+
+/** The import rules every TypeScript file obeys (the per-folder blocks below repeat them). */
+const IMPORT_PATTERNS = [
+  { group: ['../*'], message: 'Import across folders with the absolute src/... path.' },
+  {
+    group: ['**/database/migrations', '**/database/migrations/**', './migrations/**'],
+    message: 'Only migrations import migration code (docs/database.md).',
+  },
+];
+const IMPORT_PATHS = [
+  {
+    name: '@nestjs/common',
+    importNames: ['Body'],
+    message: 'Receive a body with @ValidBody (src/common/validation/valid-body.ts).',
+  },
+];
+
+/*
+ * A module owns its tables (docs/architecture.md#ownership): only its own service writes them;
+ * other modules read them through the owner's exported service, or through the read joins listed
+ * here. READ_JOINS is the one place a module may import another module's entity: per importing
+ * module (its folder under src/modules), '<owner folder>/<file>.entity' and why. An entity listed
+ * here may be named in relations, joins and reads, never written: lint refuses insert/update/
+ * delete/save/remove/upsert on it, a repository of it (@InjectRepository, forFeature), and the
+ * query builder's insert().into(...) / delete().from(...) with it. To write another module's
+ * table, call a method of the owner's exported service with your EntityManager (same transaction).
+ */
+const READ_JOINS = {
+  cachegroups: {
+    'types/type.entity': "cachegroup.type relation; a new or changed cache group's type is read and checked",
+  },
+  'cdn-locks': {
+    'cdns/cdn.entity': 'foreign key cdn_lock.cdn',
+    'users/user.entity': 'foreign keys cdn_lock.username and cdn_lock_user.username',
+  },
+  'cdn-notifications': {
+    'cdns/cdn.entity': 'foreign key cdn_notification.cdn',
+    'users/user.entity': 'foreign key cdn_notification.user',
+  },
+  'change-log': {
+    'users/user.entity': "log.user relation: an entry's username is joined on read",
+  },
+  'delivery-service-requests': {
+    'users/user.entity': 'foreign keys of the author, assignee, last editor and comment author',
+  },
+  'delivery-service-servers': {
+    'delivery-services/delivery-service.entity':
+      'foreign key deliveryservice_server.deliveryservice; lists join the delivery service',
+    'servers/server.entity': 'foreign key deliveryservice_server.server',
+    'servers/server-interface.entity':
+      "type of a server's interfaces in the wire mapper (servers' loaded rows)",
+  },
+  'delivery-services': {
+    'cachegroups/cachegroup.entity': 'foreign key origin.cachegroup',
+    'cdns/cdn.entity': 'deliveryservice.cdn relation',
+    'coordinates/coordinate.entity': 'foreign key origin.coordinate',
+    'profiles/profile.entity': 'deliveryservice.profile relation, foreign key origin.profile',
+    'service-categories/service-category.entity': 'foreign key deliveryservice.service_category',
+    'tenants/tenant.entity': 'foreign keys deliveryservice.tenant_id and origin.tenant',
+    'topologies/topology.entity': 'foreign key deliveryservice.topology',
+    'types/type.entity':
+      "deliveryservice.type and regex.type relations; a delivery service's and a regex's type are read and checked",
+  },
+  federations: {
+    'delivery-services/delivery-service.entity': 'foreign key federation_deliveryservice.deliveryservice',
+    'roles/role.entity': 'foreign key federation_tmuser.role',
+    'types/type.entity': 'foreign key federation_resolver.type',
+    'users/user.entity': 'foreign key federation_tmuser.tm_user',
+  },
+  jobs: {
+    'delivery-services/delivery-service.entity': 'foreign key job.job_deliveryservice',
+    'users/user.entity': 'foreign key job.job_user',
+  },
+  'phys-locations': { 'regions/region.entity': 'phys_location.region relation' },
+  'profile-parameters': {
+    'parameters/parameter.entity':
+      'profile_parameter.parameter relation; the type of the parameters assigned',
+    'profiles/profile.entity':
+      'profile_parameter.profile relation (joined by the list); type of a copied profile',
+  },
+  profiles: { 'cdns/cdn.entity': 'profile.cdn relation' },
+  regions: { 'divisions/division.entity': 'region.division relation' },
+  'server-capabilities': {
+    'delivery-services/delivery-service.entity':
+      'foreign key of a required capability; the list joins the delivery service',
+    'servers/server.entity': "foreign key of a server's capability; the list joins the server",
+  },
+  servercheck: {
+    'servers/server.entity': 'foreign key servercheck.server',
+    'types/type.entity': "foreign key to_extension.type; an extension's type is looked up by name",
+  },
+  servers: {
+    'cachegroups/cachegroup.entity': 'server.cachegroup relation; queue_update reads the cache group',
+    'cdns/cdn.entity': 'server.cdn relation; queue_update reads the CDN',
+    'phys-locations/phys-location.entity': 'server.phys_location relation',
+    'profiles/profile.entity': "server_profile.profile relation; a server's profiles are read and checked",
+    'statuses/status.entity': 'server.status relation',
+    'types/type.entity': "server.type relation; a server's type is read and checked",
+  },
+  'static-dns-entries': {
+    'cachegroups/cachegroup.entity': 'foreign key staticdnsentry.cachegroup; lists join its name',
+    'delivery-services/delivery-service.entity': 'foreign key staticdnsentry.deliveryservice; lists join its xmlId',
+    'types/type.entity': 'foreign key staticdnsentry.type; lists join its name',
+  },
+  steering: {
+    'delivery-services/delivery-service.entity': 'foreign keys steering_target.deliveryservice and target',
+    'types/type.entity': 'foreign key steering_target.type',
+  },
+  topologies: { 'cachegroups/cachegroup.entity': 'foreign key topology_cachegroup.cachegroup' },
+  users: {
+    'roles/role.entity': "tm_user.role relation; a user's role is looked up by name",
+    'tenants/tenant.entity': 'tm_user.tenant relation; registration reads the tenant',
+  },
+};
+
+const MODULES_DIR = join(import.meta.dirname, 'src', 'modules');
+const MODULES = readdirSync(MODULES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The class names an entity file exports (what a write would name). */
+function entityClasses(entity) {
+  const file = join(MODULES_DIR, `${entity}.ts`);
+  if (!existsSync(file)) {
+    throw new Error(`eslint.config.mjs READ_JOINS: no entity file src/modules/${entity}.ts`);
+  }
+  return [...readFileSync(file, 'utf8').matchAll(/export class (\w+)/g)].map((match) => match[1]);
+}
+
+const WRITES =
+  'insert|update|delete|save|remove|upsert|softDelete|softRemove|restore|increment|decrement|clear';
+
+/** The lint blocks of one module: only its READ_JOINS of foreign entities, and none of them written. */
+function ownershipBlocks(module) {
+  const joins = READ_JOINS[module] ?? {};
+  const files = [`src/modules/${module}/**/*.ts`];
+  const blocks = [
+    {
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              ...IMPORT_PATTERNS,
+              {
+                group: [
+                  'src/modules/*/**/*.entity',
+                  `!src/modules/${module}/**`,
+                  ...Object.keys(joins).map((entity) => `!src/modules/${entity}`),
+                ],
+                message:
+                  "Another module's entity: read it through its module's exported service, or list the read join in READ_JOINS (eslint.config.mjs, docs/architecture.md#ownership).",
+              },
+            ],
+            paths: IMPORT_PATHS,
+          },
+        ],
+      },
+    },
+  ];
+  const names = Object.keys(joins).flatMap(entityClasses);
+  if (names.length > 0) {
+    const foreign = `/^(${names.join('|')})$/`;
+    const message = `A module writes only its own tables: ${names.join(', ')} belong to another module; call its owner's service with your EntityManager (docs/architecture.md#ownership).`;
+    blocks.push({
+      files,
+      rules: {
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: `CallExpression[callee.property.name=/^(${WRITES})$/][arguments.0.name=${foreign}]`,
+            message,
+          },
+          {
+            selector: `CallExpression[callee.property.name=/^(${WRITES})$/][callee.object.callee.property.name='getRepository'][callee.object.arguments.0.name=${foreign}]`,
+            message,
+          },
+          { selector: `CallExpression[callee.property.name='into'][arguments.0.name=${foreign}]`, message },
+          {
+            selector: `CallExpression[callee.property.name='from'][callee.object.callee.property.name='delete'][arguments.0.name=${foreign}]`,
+            message,
+          },
+          {
+            selector: `CallExpression[callee.name='InjectRepository'][arguments.0.name=${foreign}]`,
+            message,
+          },
+          {
+            selector: `CallExpression[callee.property.name='forFeature'] Identifier[name=${foreign}]`,
+            message,
+          },
+        ],
+      },
+    });
+  }
+  return blocks;
+}
+
+for (const module of Object.keys(READ_JOINS)) {
+  if (!MODULES.includes(module)) {
+    throw new Error(`eslint.config.mjs READ_JOINS: no module folder src/modules/${module}`);
+  }
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'eslint.config.mjs'] },
@@ -16,33 +221,40 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/require-await': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'always'],
       curly: ['error', 'all'],
       'no-console': 'error',
+      'no-restricted-imports': ['error', { patterns: IMPORT_PATTERNS, paths: IMPORT_PATHS }],
+    },
+  },
+  {
+    // The shared mechanisms never depend on a resource module (docs/architecture.md#ownership): what
+    // they need from one is an interface and an injection token here, bound in AppModule.
+    files: ['src/common/**/*.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['../*'], message: 'Import across folders with the absolute src/... path.' },
+            ...IMPORT_PATTERNS,
             {
-              group: ['**/database/migrations', '**/database/migrations/**', './migrations/**'],
-              message: 'Only migrations import migration code (docs/database.md).',
+              group: ['src/modules', 'src/modules/**'],
+              message:
+                'src/common never imports src/modules: move the shared piece into common/, or define an injection token here (docs/architecture.md#ownership).',
             },
           ],
-          paths: [
-            {
-              name: '@nestjs/common',
-              importNames: ['Body'],
-              message: 'Receive a body with @ValidBody (src/common/validation/valid-body.ts).',
-            },
-          ],
+          paths: IMPORT_PATHS,
         },
       ],
     },
   },
+  ...MODULES.flatMap(ownershipBlocks),
   {
     // Migrations are frozen once applied: they import only typeorm, node built-ins and their frozen,
     // versioned helpers under ./support — never application code or another migration.

@@ -4,7 +4,9 @@ import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { ConditionalRequestInterceptor } from 'src/common/conditional/conditional.interceptor';
 import { AllExceptionsFilter } from 'src/common/filters/all-exceptions.filter';
 import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
-import { SessionAuthGuard } from 'src/common/guards/session-auth.guard';
+import { SessionAuthGuard } from 'src/modules/auth/session-auth.guard';
+import { SessionService } from 'src/modules/auth/session.service';
+import { SESSION_RENEWAL } from 'src/common/auth/session-renewal';
 import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.interceptor';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
@@ -129,6 +131,8 @@ import { StaticDnsEntriesModule } from 'src/modules/static-dns-entries/static-dn
       useFactory: (changeLog: ChangeLogParticipant) => [changeLog],
       inject: [ChangeLogParticipant],
     },
+    // AllExceptionsFilter renews sessions through auth's service (src/common/auth/session-renewal.ts).
+    { provide: SESSION_RENEWAL, useExisting: SessionService },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     FirstAdmin,
   ],

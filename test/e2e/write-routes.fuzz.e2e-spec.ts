@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from 'src/app.module';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { routesOfModule } from 'src/common/routes/route-inventory';
-import { NotAChange } from 'src/modules/change-log/change-log.decorator';
+import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import { ApiClient, createUser } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { USER_PASSWORD } from 'test/e2e/support/constants';

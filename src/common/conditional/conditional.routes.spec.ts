@@ -101,9 +101,9 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       'DELETE cdns/name/:name/dnsseckeys',
       'DELETE federations',
       'DELETE multiple_servers_capabilities',
-      'PUT cdns/dnsseckeys/refresh',
       'PUT OC/CI/configuration',
       'PUT OC/CI/configuration/:host',
+      'PUT cdns/dnsseckeys/refresh',
       'PUT federations',
     ]);
   });

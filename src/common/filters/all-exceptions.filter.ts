@@ -4,6 +4,7 @@ import {
   ExceptionFilter,
   HttpException,
   HttpStatus,
+  Inject,
   Logger,
   NotFoundException,
 } from '@nestjs/common';
@@ -16,7 +17,7 @@ import { sendAlerts } from 'src/common/http/json';
 import { isRouteMatched } from 'src/common/http/route-match';
 import { isServerError, type WithCause } from 'src/common/logging/request-log';
 import { isServedVersion, versionInPath } from 'src/common/versioning/api-version';
-import { SessionService } from 'src/modules/auth/session.service';
+import { SESSION_RENEWAL, type SessionRenewal } from 'src/common/auth/session-renewal';
 
 export const NOT_IMPLEMENTED_VERSION_TEXT =
   'The requested api version is not implemented by this server. If you are using a newer client with an ' +
@@ -43,7 +44,7 @@ function httpExceptionText(exception: HttpException): string {
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger(AllExceptionsFilter.name);
 
-  constructor(private readonly sessions: SessionService) {}
+  constructor(@Inject(SESSION_RENEWAL) private readonly sessions: SessionRenewal) {}
 
   async catch(exception: unknown, host: ArgumentsHost): Promise<void> {
     const http = host.switchToHttp();

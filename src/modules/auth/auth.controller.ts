@@ -7,7 +7,7 @@ import { PrivLevel, Public, RequirePrivLevel } from 'src/common/decorators/auth.
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as CurrentUserData } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { NotAChange } from 'src/modules/change-log/change-log.decorator';
+import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import { toUserResponse } from 'src/modules/users/dto/user.response';
 import { UsersService } from 'src/modules/users/users.service';
 import { AuthService } from './auth.service';

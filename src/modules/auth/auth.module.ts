@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { PassportModule } from '@nestjs/passport';
 import { cdniConfig } from 'src/config/cdni.config';
+import { SessionCacheModule } from 'src/common/auth/session-cache.module';
 import { UsersModule } from 'src/modules/users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -10,7 +11,7 @@ import { SessionService } from './session.service';
 import { SessionStrategy } from './session.strategy';
 
 @Module({
-  imports: [PassportModule, UsersModule, ConfigModule.forFeature(cdniConfig)],
+  imports: [PassportModule, SessionCacheModule, UsersModule, ConfigModule.forFeature(cdniConfig)],
   controllers: [AuthController],
   providers: [AuthService, LoginThrottle, SessionService, SessionStrategy],
   exports: [SessionService],

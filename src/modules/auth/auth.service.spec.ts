@@ -3,7 +3,7 @@ import type { AuthConfig } from 'src/config/auth.config';
 import type { LoginCandidate, UsersService } from 'src/modules/users/users.service';
 import { AuthService } from './auth.service';
 import { LoginThrottle } from './login-throttle';
-import { hashPassword } from './password';
+import { hashPassword } from 'src/modules/users/password';
 
 describe('AuthService.login: the failure limit is kept per account', () => {
   const config = { loginMaxFailures: 3, loginWindowSeconds: 300 } as AuthConfig;

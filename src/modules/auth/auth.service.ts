@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { UsersService } from 'src/modules/users/users.service';
 import { LoginThrottle } from './login-throttle';
-import { verifyPassword } from './password';
+import { verifyPassword } from 'src/modules/users/password';
 import type { SessionClaims } from './session-cookie';
 
 export const INVALID_LOGIN = 'Invalid username or password.';

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { refusedAsCrossSite } from 'src/common/http/cross-site';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
-import { SessionUserCache, type SessionUser } from 'src/modules/users/session-user.cache';
+import { SessionUserCache, type SessionUser } from 'src/common/auth/session-user.cache';
 import { UsersService } from 'src/modules/users/users.service';
 import {
   issueSessionCookie,

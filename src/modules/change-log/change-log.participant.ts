@@ -5,7 +5,7 @@ import type { EntityManager } from 'typeorm';
 import type { TransactionParticipant } from 'src/common/database/request-transaction.interceptor';
 import { ApiResult } from 'src/common/http/alerts';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { NotAChange } from './change-log.decorator';
+import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import { ChangeLogService } from './change-log.service';
 
 const MAX_MESSAGE = 1024;

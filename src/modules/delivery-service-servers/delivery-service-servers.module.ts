@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-services.module';
 import { ServersModule } from 'src/modules/servers/servers.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
+import { CachegroupAssignmentController } from './cachegroup-assignment.controller';
 import {
   DeliveryServiceServerListsController,
   ServerDeliveryServicesController,
@@ -11,7 +12,7 @@ import { DeliveryServiceServer } from './delivery-service-server.entity';
 import { DeliveryServiceServersController } from './delivery-service-servers.controller';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
 
-/** Server ↔ delivery service assignments; the service is also used by the cache-group bulk assignment. */
+/** Server ↔ delivery service assignments; and the cache-group bulk assignment. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([DeliveryServiceServer]),
@@ -23,6 +24,7 @@ import { DeliveryServiceServersService } from './delivery-service-servers.servic
     DeliveryServiceServersController,
     DeliveryServiceServerListsController,
     ServerDeliveryServicesController,
+    CachegroupAssignmentController,
   ],
   providers: [DeliveryServiceServersService],
   exports: [DeliveryServiceServersService],

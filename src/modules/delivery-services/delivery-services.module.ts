@@ -4,6 +4,7 @@ import { ServerCapabilitiesModule } from 'src/modules/server-capabilities/server
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TopologiesModule } from 'src/modules/topologies/topologies.module';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
+import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import {
@@ -35,6 +36,7 @@ import { Regex } from './regex.entity';
     TopologiesModule,
     ServerCapabilitiesModule,
     CdnLocksModule,
+    ParametersModule,
   ],
   controllers: [
     DeliveryServiceSafeController,

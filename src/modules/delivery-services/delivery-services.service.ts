@@ -1,14 +1,14 @@
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
 import { getPlainMany, getPlainOne, groupBy } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
-import { Parameter } from 'src/modules/parameters/parameter.entity';
+import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { Type } from 'src/modules/types/type.entity';
@@ -61,6 +61,7 @@ export class DeliveryServicesService {
     private readonly topologies: TopologiesService,
     private readonly requiredCapabilities: RequiredCapabilitiesService,
     private readonly locks: CdnLocksService,
+    private readonly parameters: ParametersService,
   ) {}
 
   private readonly createdHooks: DeliveryServiceCreatedHook[] = [];
@@ -215,10 +216,11 @@ export class DeliveryServicesService {
       await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
       await this.regexes.removeAllOf(manager, id);
       await manager.delete(DeliveryService, { id });
-      await manager.delete(Parameter, {
-        name: 'location',
-        configFile: In(LOCATION_FILES.map((prefix) => `${prefix}${existing.xmlId}.config`)),
-      });
+      await this.parameters.removeNamedIn(
+        manager,
+        'location',
+        LOCATION_FILES.map((prefix) => `${prefix}${existing.xmlId}.config`),
+      );
     });
   }
 

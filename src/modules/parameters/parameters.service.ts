@@ -1,7 +1,8 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
-import { type DbFailure, translateDbErrors } from 'src/common/database/db-error';
+import { DataSource, type EntityManager, In, Repository } from 'typeorm';
+import { classifyDbError, type DbFailure, translateDbErrors } from 'src/common/database/db-error';
+import { lockingClause } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { ParameterDto } from './dto/parameter.dto';
 import { Parameter, parameterIdentity } from './parameter.entity';
@@ -89,6 +90,55 @@ export class ParametersService {
     if (!result.affected) {
       throw new NotFoundException('no param with that key found');
     }
+  }
+
+  /*
+   * Writes other modules ask for, inside their own transaction (`manager`): the parameter table is
+   * written only here (docs/architecture.md#ownership).
+   */
+
+  /**
+   * Inserts the parameter, or, when the unique index says one with the same name, config file and
+   * value exists, finds that one (its `secure` unchanged). No SELECT decides before the write, so
+   * concurrent requests cannot both create it; a failed INSERT leaves the transaction usable on
+   * MySQL and SQLite. Answers the parameter's id and whether it was new.
+   */
+  async insertOrFind(
+    manager: EntityManager,
+    item: { name: string; configFile: string; value: string; secure: boolean },
+  ): Promise<{ id: number; inserted: boolean }> {
+    const identity = parameterIdentity(item.name, item.configFile, item.value);
+    let inserted = true;
+    try {
+      await manager.insert(Parameter, { ...item, identity });
+    } catch (error) {
+      if (classifyDbError(error)?.kind !== 'unique') {
+        throw error;
+      }
+      inserted = false;
+    }
+    // A locking read on MySQL sees the row another transaction committed after ours began.
+    const lock = lockingClause(manager.connection, 'share');
+    const [row] = await manager.query<{ id: number | string }[]>(
+      `SELECT id FROM parameter WHERE identity = ?${lock}`,
+      [identity],
+    );
+    return { id: Number(row.id), inserted };
+  }
+
+  /** One parameter, read in the caller's transaction; it must exist. */
+  loadIn(manager: EntityManager, id: number): Promise<Parameter> {
+    return manager.getRepository(Parameter).findOneByOrFail({ id });
+  }
+
+  /** Deletes the parameters named `name` in any of `configFiles` (a deleted delivery service's own). */
+  async removeNamedIn(manager: EntityManager, name: string, configFiles: string[]): Promise<void> {
+    await manager.delete(Parameter, { name, configFile: In(configFiles) });
+  }
+
+  /** The parameters of one configuration file, by id (GET system/info). */
+  ofConfigFile(configFile: string): Promise<Parameter[]> {
+    return this.parameters.find({ where: { configFile }, order: { id: 'ASC' } });
   }
 
   private columns(

@@ -3,7 +3,8 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { Parameter, parameterIdentity } from 'src/modules/parameters/parameter.entity';
+import type { Parameter } from 'src/modules/parameters/parameter.entity';
+import { ParametersService } from 'src/modules/parameters/parameters.service';
 import type { ByNameParameter } from './dto/by-name.body';
 import type { ProfileParameterAssignment } from './dto/profile-parameter-assignment.body';
 import type { ParamProfileBody } from './dto/param-profile.body';
@@ -41,6 +42,7 @@ export class ProfileParametersService {
   constructor(
     @InjectRepository(ProfileParameter) private readonly links: Repository<ProfileParameter>,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly parameters: ParametersService,
   ) {}
 
   list(query: ListQuery): Promise<ProfileParameter[]> {
@@ -201,22 +203,12 @@ export class ProfileParametersService {
     let created = 0;
     let existing = 0;
     for (const item of parameters) {
-      const identity = parameterIdentity(item.name, item.configFile, item.value);
-      const inserted = await insertUnlessExists(() =>
-        manager.insert(Parameter, {
-          name: item.name,
-          configFile: item.configFile,
-          value: item.value,
-          secure: false,
-          identity,
-        }),
-      );
-      const lock = lockingClause(manager.connection, 'share');
-      const [row] = await manager.query<{ id: number | string }[]>(
-        `SELECT id FROM parameter WHERE identity = ?${lock}`,
-        [identity],
-      );
-      const id = Number(row.id);
+      const { id, inserted } = await this.parameters.insertOrFind(manager, {
+        name: item.name,
+        configFile: item.configFile,
+        value: item.value,
+        secure: false,
+      });
       if (linked.has(id)) {
         continue;
       }
@@ -232,22 +224,12 @@ export class ProfileParametersService {
   }
 
   private async insertOrReuse(manager: EntityManager, item: ByNameParameter): Promise<Parameter> {
-    const identity = parameterIdentity(item.name, item.configFile, item.value);
-    await insertUnlessExists(() =>
-      manager.insert(Parameter, {
-        name: item.name,
-        configFile: item.configFile,
-        value: item.value,
-        secure: item.secure === 1,
-        identity,
-      }),
-    );
-    // A locking read on MySQL sees the row another transaction committed after ours began.
-    const lock = lockingClause(manager.connection, 'share');
-    const rows = await manager.query<{ id: number | string }[]>(
-      `SELECT id FROM parameter WHERE identity = ?${lock}`,
-      [identity],
-    );
-    return manager.getRepository(Parameter).findOneByOrFail({ id: Number(rows[0].id) });
+    const { id } = await this.parameters.insertOrFind(manager, {
+      name: item.name,
+      configFile: item.configFile,
+      value: item.value,
+      secure: item.secure === 1,
+    });
+    return this.parameters.loadIn(manager, id);
   }
 }

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { UsersModule } from 'src/modules/users/users.module';
+import { SessionCacheModule } from 'src/common/auth/session-cache.module';
 import { RoleCapability } from './role-capability.entity';
 import { Role } from './role.entity';
 import { RolesController } from './roles.controller';
 import { RolesService } from './roles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Role, RoleCapability]), UsersModule],
+  imports: [TypeOrmModule.forFeature([Role, RoleCapability]), SessionCacheModule],
   controllers: [RolesController],
   providers: [RolesService],
 })

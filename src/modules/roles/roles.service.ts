@@ -6,7 +6,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import type { RoleInput } from './dto/role.dto';
 import type { RoleWithPermissions } from './dto/role.response';
-import { SessionUserCache } from 'src/modules/users/session-user.cache';
+import { SessionUserCache } from 'src/common/auth/session-user.cache';
 import type { RoleKey } from './role-key';
 import { RoleCapability } from './role-capability.entity';
 import { Role } from './role.entity';

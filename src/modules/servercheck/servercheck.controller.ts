@@ -9,7 +9,7 @@ import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { NotAChange } from 'src/modules/change-log/change-log.decorator';
+import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import {
   ExtensionBody,
   type ExtensionRequest,

@@ -6,6 +6,8 @@ import { IpAddress } from './ip-address.entity';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
+import { CachegroupQueueController } from './cachegroup-queue.controller';
+import { CdnQueueController } from './cdn-queue.controller';
 import { ServersController } from './servers.controller';
 import { ServersQueueService } from './servers-queue.service';
 import {
@@ -27,6 +29,8 @@ import { ServersService } from './servers.service';
     ServerUpdatesController,
     ServerUpdateStatusController,
     ServerUpdateStatusV3Controller,
+    CachegroupQueueController,
+    CdnQueueController,
   ],
   providers: [ServersService, ServersQueueService, ServerUpdatesService],
   exports: [ServersService, ServersQueueService],

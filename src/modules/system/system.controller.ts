@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { packageInfo } from 'src/bootstrap/package-info';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -9,7 +9,7 @@ import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { schemaVersionOf } from 'src/database/schema-version';
-import { Parameter } from 'src/modules/parameters/parameter.entity';
+import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues } from 'src/modules/parameters/secure-values';
 
 /** The parameters GET system/info shows: those of the `global` configuration file (as the original). */
@@ -24,7 +24,7 @@ const GLOBAL_CONFIG_FILE = 'global';
 export class SystemController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(Parameter) private readonly parameters: Repository<Parameter>,
+    private readonly parameters: ParametersService,
   ) {}
 
   @Get('about')
@@ -49,10 +49,7 @@ export class SystemController {
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ): Promise<{ parameters: Record<string, string> }> {
-    const rows = await this.parameters.find({
-      where: { configFile: GLOBAL_CONFIG_FILE },
-      order: { id: 'ASC' },
-    });
+    const rows = await this.parameters.ofConfigFile(GLOBAL_CONFIG_FILE);
     const canReadSecure = canReadSecureValues(user, version);
     const parameters: Record<string, string> = {};
     for (const row of rows) {

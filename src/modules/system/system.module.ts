@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { Parameter } from 'src/modules/parameters/parameter.entity';
+import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { SystemController } from './system.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Parameter])],
+  imports: [ParametersModule],
   controllers: [SystemController],
 })
 export class SystemModule {}

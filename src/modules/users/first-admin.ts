@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
-import { hashPassword } from 'src/modules/auth/password';
+import { hashPassword } from './password';
 
 /**
  * The generated password, shown once where the operator looks at start-up: on stderr, as a block

@@ -13,7 +13,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { NotAChange } from 'src/modules/change-log/change-log.decorator';
+import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import {
   PasswordResetBody,
   RegistrationV3Body,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Role } from 'src/modules/roles/role.entity';
+import { SessionCacheModule } from 'src/common/auth/session-cache.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { MailModule } from 'src/modules/mail/mail.module';
 import {
@@ -11,13 +11,12 @@ import {
 import { RegistrationService } from './registration.service';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
-import { SessionUserCache } from './session-user.cache';
 import { UsersService } from './users.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, Role]), TenantsModule, MailModule],
+  imports: [TypeOrmModule.forFeature([User]), SessionCacheModule, TenantsModule, MailModule],
   controllers: [UsersController, UserRegistrationController, UserAccountController, CurrentUserController],
-  providers: [UsersService, SessionUserCache, RegistrationService],
-  exports: [UsersService, SessionUserCache],
+  providers: [UsersService, RegistrationService],
+  exports: [UsersService],
 })
 export class UsersModule {}

@@ -11,13 +11,13 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import { translateDbErrors } from 'src/common/database/db-error';
 import { writeLock } from 'src/common/database/locks';
-import { hashPassword } from 'src/modules/auth/password';
+import { hashPassword } from './password';
 import { Role } from 'src/modules/roles/role.entity';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { CANNOT_CHANGE_ID, COULD_NOT_PARSE, type CurrentUserV3Body } from './dto/current-user.body';
 import { goodPasswordProblem, passwordProblem } from './password-rules';
-import { SessionUserCache, type SessionUser } from './session-user.cache';
+import { SessionUserCache, type SessionUser } from 'src/common/auth/session-user.cache';
 import { User } from './user.entity';
 
 export const MORE_PRIVILEGED_ROLE = 'user cannot update a user with a role more privileged than themselves';

@@ -4,8 +4,8 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { markRouteMatched } from 'src/common/http/route-match';
-import { NOT_LOGGED_IN, SessionService } from 'src/modules/auth/session.service';
-import { bindSessions, SESSION_STRATEGY } from 'src/modules/auth/session.strategy';
+import { NOT_LOGGED_IN, SessionService } from './session.service';
+import { bindSessions, SESSION_STRATEGY } from './session.strategy';
 
 /**
  * First global guard: every route but the @Public() ones needs a valid session (the signed

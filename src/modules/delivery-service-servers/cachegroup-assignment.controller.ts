@@ -4,20 +4,19 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
-import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { DeliveryServiceServersService } from 'src/modules/delivery-service-servers/delivery-service-servers.service';
-import { CachegroupAssignmentDto } from 'src/modules/delivery-service-servers/dto/assignment.dto';
-import { QueueUpdateBody, type QueueUpdateRequest } from 'src/modules/servers/dto/queue-update.dto';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { DeliveryServiceServersService } from './delivery-service-servers.service';
+import { CachegroupAssignmentDto } from './dto/assignment.dto';
 
-/** Operations on all the servers of a cache group (docs/original-behaviour.md#cachegroup-operations). */
+/**
+ * POST cachegroups/{id}/deliveryservices: assigns delivery services to all the servers of a cache
+ * group (docs/original-behaviour.md#cachegroup-operations). It writes deliveryservice_server, so it
+ * lives with that table's owner.
+ */
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
-export class CachegroupOperationsController {
-  constructor(
-    private readonly assignments: DeliveryServiceServersService,
-    private readonly queue: ServersQueueService,
-  ) {}
+export class CachegroupAssignmentController {
+  constructor(private readonly assignments: DeliveryServiceServersService) {}
 
   @Post(':id/deliveryservices')
   @HttpCode(200)
@@ -38,18 +37,5 @@ export class CachegroupOperationsController {
       result,
       successAlert(`Delivery services successfully assigned to all the servers of cache group ${id}.`),
     );
-  }
-
-  /** Answers the result without alerts (docs/decisions.md#d6). */
-  @Post(':id/queue_update')
-  @HttpCode(200)
-  @RequirePrivLevel(PrivLevel.Operations)
-  @RequirePermissions('CACHE-GROUP:READ', 'CDN:READ', 'SERVER:READ', 'SERVER:QUEUE')
-  queueUpdates(
-    @Param('id', new IntParamPipe()) id: number,
-    @ValidBody(QueueUpdateBody) body: QueueUpdateRequest,
-    @CurrentUser() user: SessionUser,
-  ) {
-    return this.queue.queueUpdates(id, body, user);
   }
 }

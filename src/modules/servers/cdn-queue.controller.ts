@@ -3,12 +3,12 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { QueueActionBody } from 'src/modules/servers/dto/queue-action.dto';
-import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';
-import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { QueueActionBody } from './dto/queue-action.dto';
+import type { CdnQueueUpdateResponse } from './dto/server-update-status.response';
+import { ServersQueueService } from './servers-queue.service';
 
 /** The first value of a query parameter given as text. */
 function firstText(value: unknown): string | undefined {
@@ -18,7 +18,8 @@ function firstText(value: unknown): string | undefined {
 
 /**
  * Queues (or clears) updates on the servers of a CDN, optionally of one type (`?type=`) and/or with
- * one profile (`?profile=`), by name (docs/original-behaviour.md#cdn-queue-update).
+ * one profile (`?profile=`), by name (docs/original-behaviour.md#cdn-queue-update). It writes servers' update flags, so it
+ * lives with the server table's owner.
  */
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
 export class CdnQueueController {

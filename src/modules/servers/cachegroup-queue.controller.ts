@@ -1,0 +1,32 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { IntParamPipe } from 'src/common/validation/id.pipe';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
+import { QueueUpdateBody, type QueueUpdateRequest } from './dto/queue-update.dto';
+import { ServersQueueService } from './servers-queue.service';
+
+/**
+ * POST cachegroups/{id}/queue_update: queues or clears updates on all the servers of a cache group
+ * of one CDN (docs/original-behaviour.md#cachegroup-operations). It writes servers' update flags,
+ * so it lives with the server table's owner.
+ */
+@Controller({ path: 'cachegroups', version: ALL_VERSIONS })
+export class CachegroupQueueController {
+  constructor(private readonly queue: ServersQueueService) {}
+
+  /** Answers the result without alerts (docs/decisions.md#d6). */
+  @Post(':id/queue_update')
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('CACHE-GROUP:READ', 'CDN:READ', 'SERVER:READ', 'SERVER:QUEUE')
+  queueUpdates(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(QueueUpdateBody) body: QueueUpdateRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return this.queue.queueUpdates(id, body, user);
+  }
+}
