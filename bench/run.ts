@@ -465,32 +465,7 @@ async function cachegroupBulk(databaseUrl: string, cookie: string): Promise<Timi
       'INSERT INTO server (host_name, domain_name, phys_location, cachegroup, type, status, cdn_id) VALUES ?',
       [servers],
     );
-    const services = Array.from({ length: 50 }, (_, i) => [
-      `bench-ds-${i}`,
-      'ACTIVE',
-      0,
-      http,
-      cdn,
-      `bench-ds-${i}`,
-      tenant,
-      'cdn',
-      'NEVER',
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-    ]);
-    await db.query(
-      'INSERT INTO deliveryservice (xml_id, active, dscp, type, cdn_id, display_name, tenant_id, routing_name, ' +
-        'deep_caching_type, regional_geo_blocking, logs_enabled, ipv6_routing_enabled, multi_site_origin, ' +
-        'anonymous_blocking_enabled, ecs_enabled, regional, geo_limit, max_request_header_bytes) VALUES ?',
-      [services],
-    );
+    await insertDeliveryServices(db, 'bench-ds', 50, { type: http, cdn, tenant });
     const [dsRows] = await db.query<mysql.RowDataPacket[]>(
       "SELECT id FROM deliveryservice WHERE xml_id LIKE 'bench-ds-%' ORDER BY id",
     );
@@ -624,32 +599,7 @@ async function snapshotNew(databaseUrl: string, cookie: string, serverPid: numbe
     );
     const http = await id("SELECT id FROM type WHERE name = 'HTTP'");
     const tenant = await id("SELECT id FROM tenant WHERE name = 'root'");
-    const services = Array.from({ length: 300 }, (_, i) => [
-      `bench-snap-ds-${i}`,
-      'ACTIVE',
-      0,
-      http,
-      cdn,
-      `bench-snap-ds-${i}`,
-      tenant,
-      'cdn',
-      'NEVER',
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-      0,
-    ]);
-    await db.query(
-      'INSERT INTO deliveryservice (xml_id, active, dscp, type, cdn_id, display_name, tenant_id, routing_name, ' +
-        'deep_caching_type, regional_geo_blocking, logs_enabled, ipv6_routing_enabled, multi_site_origin, ' +
-        'anonymous_blocking_enabled, ecs_enabled, regional, geo_limit, max_request_header_bytes) VALUES ?',
-      [services],
-    );
+    await insertDeliveryServices(db, 'bench-snap-ds', 300, { type: http, cdn, tenant });
     const hostRegexp = await id("SELECT id FROM type WHERE name = 'HOST_REGEXP'");
     await db.query(
       "INSERT INTO regex (pattern, type) SELECT CONCAT('.*\\\\.', xml_id, '\\\\..*'), ? FROM deliveryservice " +
@@ -871,6 +821,44 @@ function costReport(costs: Cost[]): string[] {
     'the list.',
     '',
   ];
+}
+
+/**
+ * `count` ACTIVE delivery services named `<prefix>-<i>`, inserted in one statement (the scenarios
+ * measure reads and bulk operations, not these writes).
+ */
+async function insertDeliveryServices(
+  db: mysql.Connection,
+  prefix: string,
+  count: number,
+  refs: { type: number; cdn: number; tenant: number },
+): Promise<void> {
+  const services = Array.from({ length: count }, (_, i) => [
+    `${prefix}-${i}`,
+    'ACTIVE',
+    0,
+    refs.type,
+    refs.cdn,
+    `${prefix}-${i}`,
+    refs.tenant,
+    'cdn',
+    'NEVER',
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+    0,
+  ]);
+  await db.query(
+    'INSERT INTO deliveryservice (xml_id, active, dscp, type, cdn_id, display_name, tenant_id, routing_name, ' +
+      'deep_caching_type, regional_geo_blocking, logs_enabled, ipv6_routing_enabled, multi_site_origin, ' +
+      'anonymous_blocking_enabled, ecs_enabled, regional, geo_limit, max_request_header_bytes) VALUES ?',
+    [services],
+  );
 }
 
 function stop(server: ChildProcess): Promise<void> {

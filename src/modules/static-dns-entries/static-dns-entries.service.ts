@@ -8,7 +8,7 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
-import type { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
+import { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
 import type { CRConfigStaticDnsEntry, StaticDnsEntryRow } from './dto/static-dns-entry.response';
 import { StaticDnsEntry } from './static-dns-entry.entity';
 import { staticDnsEntryProblems } from './static-dns-entry.rules';

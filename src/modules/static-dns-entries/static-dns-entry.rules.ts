@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { isDnsName } from 'src/common/validation/dns';
-import type { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
+import { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
 
 /** The longest host or address the columns hold (the original's are unbounded `text`). */
 export const MAX_TEXT = 255;
