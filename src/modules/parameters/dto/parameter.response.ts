@@ -1,6 +1,17 @@
 import type { Parameter } from 'src/modules/parameters/parameter.entity';
 import { visibleValue } from 'src/modules/parameters/secure-values';
 
+/** lib/go-tc ParameterNullable (every version). */
+export interface ParameterWire {
+  configFile: string;
+  id: number;
+  lastUpdated: Date;
+  name: string;
+  profiles: string[] | null;
+  secure: boolean;
+  value: string;
+}
+
 /**
  * A parameter on the wire (lib/go-tc ParameterNullable). `profiles` is the list of the names of
  * the profiles using it in reads ([] when none) and null in write responses, as in the original.
@@ -9,7 +20,7 @@ export function toParameterResponse(
   parameter: Parameter,
   profiles: string[] | null,
   canReadSecure = true,
-): Record<string, unknown> {
+): ParameterWire {
   return {
     configFile: parameter.configFile,
     id: parameter.id,
