@@ -1,7 +1,23 @@
 import type { ProfileParameter } from 'src/modules/profile-parameters/profile-parameter.entity';
 
+/** lib/go-tc ProfileParametersNullable as listed. */
+export interface ProfileParameterWire {
+  lastUpdated: Date;
+  profile: string | null;
+  parameter: number;
+}
+
+/** What the original's generic create answers: the request's ids, everything else null. */
+export interface CreatedProfileParameterWire {
+  lastUpdated: null;
+  profile: null;
+  profileId: number;
+  parameter: null;
+  parameterId: number;
+}
+
 /** A row of GET /profileparameters (lib/go-tc ProfileParametersNullable): profile by name, parameter by id. */
-export function toProfileParameterResponse(link: ProfileParameter): Record<string, unknown> {
+export function toProfileParameterResponse(link: ProfileParameter): ProfileParameterWire {
   return {
     lastUpdated: link.lastUpdated,
     profile: link.profile?.name ?? null,
@@ -13,7 +29,7 @@ export function toProfileParameterResponse(link: ProfileParameter): Record<strin
 export function toCreatedProfileParameter(link: {
   profileId: number;
   parameterId: number;
-}): Record<string, unknown> {
+}): CreatedProfileParameterWire {
   return {
     lastUpdated: null,
     profile: null,

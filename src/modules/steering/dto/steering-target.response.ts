@@ -9,8 +9,19 @@ export interface SteeringTargetRow {
   value: number | string;
 }
 
+/** lib/go-tc SteeringTargetNullable (every version). */
+export interface SteeringTargetWire {
+  deliveryService: string;
+  deliveryServiceId: number;
+  target: string;
+  targetId: number;
+  type: string;
+  typeId: number;
+  value: number;
+}
+
 /** A steering target on the wire, in the original's key order (lib/go-tc SteeringTargetNullable). */
-export function toSteeringTargetResponse(row: SteeringTargetRow): Record<string, unknown> {
+export function toSteeringTargetResponse(row: SteeringTargetRow): SteeringTargetWire {
   return {
     deliveryService: row.deliveryService,
     deliveryServiceId: Number(row.deliveryServiceId),
