@@ -5,7 +5,22 @@ export interface AssignmentRow {
   lastUpdated: Date;
 }
 
-export function toAssignmentResponse(row: AssignmentRow): Record<string, unknown> {
+/** lib/go-tc DeliveryServiceServer: one assignment. */
+export interface AssignmentWire {
+  server: AssignmentRow['server'];
+  deliveryService: AssignmentRow['deliveryService'];
+  lastUpdated: AssignmentRow['lastUpdated'];
+}
+
+/** lib/go-tc DeliveryServiceServerResponse: the list with its paging, outside the usual envelope. */
+export interface AssignmentListWire {
+  orderby: string;
+  response: AssignmentWire[];
+  size: number;
+  limit: number;
+}
+
+export function toAssignmentResponse(row: AssignmentRow): AssignmentWire {
   return { server: row.server, deliveryService: row.deliveryService, lastUpdated: row.lastUpdated };
 }
 
@@ -17,7 +32,7 @@ export function toAssignmentResponse(row: AssignmentRow): Record<string, unknown
 export function toAssignmentListResponse(
   rows: AssignmentRow[],
   page: { orderby: string; size: number; limit: number },
-): Record<string, unknown> {
+): AssignmentListWire {
   return {
     orderby: page.orderby,
     response: rows.map(toAssignmentResponse),
