@@ -5,22 +5,15 @@ export interface AssignmentRow {
   lastUpdated: Date;
 }
 
-/** lib/go-tc DeliveryServiceServer: one assignment. */
-export interface AssignmentWire {
-  server: AssignmentRow['server'];
-  deliveryService: AssignmentRow['deliveryService'];
-  lastUpdated: AssignmentRow['lastUpdated'];
-}
-
 /** lib/go-tc DeliveryServiceServerResponse: the list with its paging, outside the usual envelope. */
 export interface AssignmentListWire {
   orderby: string;
-  response: AssignmentWire[];
+  response: AssignmentRow[];
   size: number;
   limit: number;
 }
 
-export function toAssignmentResponse(row: AssignmentRow): AssignmentWire {
+export function toAssignmentResponse(row: AssignmentRow): AssignmentRow {
   return { server: row.server, deliveryService: row.deliveryService, lastUpdated: row.lastUpdated };
 }
 
