@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ApiClient, CUSTOM_TIME, RFC3339_TIME, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import { T3C_READS } from 'test/e2e/support/go-types';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import {
@@ -39,7 +40,7 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
     expect(Array.isArray(body)).toBe(true);
     return body as Json[];
   };
-  const expectKeys = (record: Json | undefined, keys: string[]) => {
+  const expectKeys = (record: Json | undefined, keys: readonly string[]) => {
     expect(record).toBeDefined();
     for (const key of keys) {
       expect(record).toHaveProperty(key);
@@ -113,16 +114,7 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
     // 3. Every server (ServerV5: 5.0 names, RFC 3339 times).
     const servers = await records('servers');
     const ours = servers.find((s) => s.hostName === edge.hostName);
-    expectKeys(ours, [
-      'cacheGroup',
-      'cacheGroupID',
-      'cdn',
-      'cdnID',
-      'profiles',
-      'statusID',
-      'typeID',
-      'interfaces',
-    ]);
+    expectKeys(ours, T3C_READS.server);
     expect(ours!.lastUpdated).toMatch(RFC3339_TIME);
     expect(ours!.cdn).toBe(cdn.name);
     expect(ours!.profiles).toEqual([profileName]);
@@ -132,7 +124,7 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
     const dses = await records(`deliveryservices?cdn=${cdn.id}`);
     expect(dses.map((d) => d.xmlId)).toEqual([xmlId]);
     expect(dses[0].lastUpdated).toMatch(RFC3339_TIME);
-    expectKeys(dses[0], ['xmlId', 'cdnName', 'type', 'signingAlgorithm', 'requiredCapabilities', 'topology']);
+    expectKeys(dses[0], T3C_READS.deliveryService);
     // 6. The CDN's assignments (DeliveryServiceServerV5).
     const assignments = await records(`deliveryserviceserver?limit=999999&cdn=${cdn.name}&orderby=`);
     expect(assignments).toContainEqual(
@@ -155,7 +147,7 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
     // 11. The CDN's jobs, old and new shapes (InvalidationJobV4: RFC 3339 startTime).
     const jobs = await records(`jobs?maxRevalDurationDays=&cdn=${cdn.name}`);
     expect(jobs).toHaveLength(1);
-    expectKeys(jobs[0], ['assetUrl', 'deliveryService', 'startTime', 'ttlHours', 'invalidationType']);
+    expectKeys(jobs[0], T3C_READS.job);
     expect(jobs[0].startTime).toMatch(RFC3339_TIME);
     // 12. Cache groups (CacheGroupNullableV50) with their parents.
     const groups = await records('cachegroups');
@@ -188,7 +180,7 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
     // 21. Its update status (ServerUpdateStatusV5).
     const [status] = await records(`servers/${edge.hostName}/update_status`);
     expect(status).toMatchObject({ host_name: edge.hostName, upd_pending: true, reval_pending: false });
-    expectKeys(status, ['config_update_time', 'config_apply_time', 'config_update_failed', 'parent_pending']);
+    expectKeys(status, T3C_READS.updateStatus);
     // 22. Statuses (StatusV50: RFC 3339).
     expect((await records('statuses'))[0].lastUpdated).toMatch(RFC3339_TIME);
     // 23. The apply report: the queued time as applied.

@@ -1,6 +1,51 @@
 import type { INestApplication } from '@nestjs/common';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import {
+  type GoType,
+  wire,
+  ASN_V5,
+  CACHEGROUP_V5,
+  CACHE_DATA,
+  CACHE_STATS,
+  CAPACITY,
+  CDNI_REQUEST,
+  CDN_V5,
+  COORDINATE_V5,
+  CURRENT_STATS,
+  DELIVERY_SERVICE_V5,
+  DIVISION_V5,
+  DS_REQUEST_COMMENT_V5,
+  DS_REQUEST_V5,
+  DS_STATS,
+  HEALTH,
+  JOB_V4,
+  LOCK_V4,
+  LOG_V5,
+  NEW_LOG_COUNT,
+  NOTIFICATION_V4,
+  ORIGIN_V5,
+  PARAMETER_V5,
+  PHYS_LOCATION_V5,
+  PROFILE_PARAMETER_BY_NAME_V5,
+  PROFILE_V5,
+  REGEX_V5,
+  REGION_V5,
+  ROLE_V4,
+  ROUTING,
+  SERVER_CAPABILITY_V5,
+  SERVER_CHECK,
+  SERVER_SERVER_CAPABILITY_V5,
+  SERVER_V5,
+  SERVICE_CATEGORY_V5,
+  SNAPSHOT,
+  STATIC_DNS_ENTRY_V5,
+  STATUS_V5,
+  TENANT_V5,
+  TOPOLOGY_V5,
+  TYPE_V5,
+  USER_V4,
+} from 'test/e2e/support/go-types';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -16,34 +61,8 @@ import {
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
-import type { CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
-import type { DeliveryServiceRequestCommentV5 } from 'src/modules/delivery-service-requests/dto/delivery-service-request-comment.response';
-import type { DeliveryServiceRequestV5 } from 'src/modules/delivery-service-requests/dto/delivery-service-request.response';
-import type { OriginV5 } from 'src/modules/delivery-services/dto/origin.response';
-import type { InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
-import type { ServerCapabilityV5 } from 'src/modules/server-capabilities/dto/server-capability.response';
-import type { ServerServerCapabilityV5 } from 'src/modules/server-capabilities/dto/server-server-capability.response';
-import type { ServerV5 } from 'src/modules/servers/dto/server.response';
-import type { ServiceCategoryV5 } from 'src/modules/service-categories/dto/service-category.response';
-import type { CurrentStatsResponse } from 'src/modules/stats/dto/current-stats.response';
-import type {
-  TrafficDSStatsResponse,
-  TrafficStatsResponse,
-} from 'src/modules/stats/dto/traffic-stats.response';
-import type { CdnLockV4 } from 'src/modules/cdn-locks/dto/cdn-lock.response';
-import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
 import { signHs256 } from 'src/modules/cdni/cdni-token';
-import type { CdniConfigurationRequestV4 } from 'src/modules/cdni/dto/cdni.response';
 import { CDNI_DCDN_ID, CDNI_JWT_DECODING_SECRET } from 'test/e2e/support/constants';
-import type {
-  CacheData,
-  CapacityData,
-  HealthData,
-  RoutingData,
-} from 'src/modules/monitoring/dto/monitoring.response';
-import type { GenericServerCheck } from 'src/modules/servercheck/dto/servercheck.response';
-import type { TopologyV5 } from 'src/modules/topologies/dto/topology.response';
-import type { StaticDnsEntryV5 } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
 import type { DnssecKeySet } from 'src/modules/keys/dto/dnssec-keys.response';
 
 /**
@@ -53,394 +72,6 @@ import type { DnssecKeySet } from 'src/modules/keys/dto/dnssec-keys.response';
  * `omitempty` keys may be absent).
  */
 
-interface Shape {
-  keys: readonly string[];
-  /** `omitempty` keys: absent when they have no value. */
-  optional: readonly string[];
-}
-
-/**
- * The shape of a wire type this service exports, its keys checked against the type at compile time:
- * a key missing from the list, or a list key the type lacks, fails the type check.
- */
-function wire<T>() {
-  return <const K extends readonly (keyof T & string)[]>(
-    keys: K &
-      (Exclude<keyof T, K[number]> extends never ? unknown : { missing: Exclude<keyof T, K[number]> }),
-    optional: readonly (keyof T & string)[] = [],
-  ): Shape => ({ keys, optional });
-}
-
-/** The shape of a lib/go-tc type this service has no exported wire type for. */
-const goTc = (keys: readonly string[], optional: readonly string[] = []): Shape => ({ keys, optional });
-
-// lib/go-tc 5.0 types (API 5.0 answers), one constant per type.
-const CDN_V5 = goTc(
-  ['dnssecEnabled', 'domainName', 'id', 'lastUpdated', 'name', 'ttlOverride'],
-  ['ttlOverride'],
-);
-const CACHEGROUP_V5 = goTc([
-  'fallbackToClosest',
-  'fallbacks',
-  'id',
-  'lastUpdated',
-  'latitude',
-  'localizationMethods',
-  'longitude',
-  'name',
-  'parentCachegroupId',
-  'parentCachegroupName',
-  'secondaryParentCachegroupId',
-  'secondaryParentCachegroupName',
-  'shortName',
-  'typeId',
-  'typeName',
-]);
-const SERVER_V5 = wire<ServerV5>()(
-  [
-    'cacheGroup',
-    'cacheGroupID',
-    'cdn',
-    'cdnID',
-    'configApplyTime',
-    'configUpdateFailed',
-    'configUpdateTime',
-    'domainName',
-    'guid',
-    'hostName',
-    'httpsPort',
-    'id',
-    'iloIpAddress',
-    'iloIpGateway',
-    'iloIpNetmask',
-    'iloPassword',
-    'iloUsername',
-    'interfaces',
-    'lastUpdated',
-    'mgmtIpAddress',
-    'mgmtIpGateway',
-    'mgmtIpNetmask',
-    'offlineReason',
-    'physicalLocation',
-    'physicalLocationID',
-    'profiles',
-    'rack',
-    'revalApplyTime',
-    'revalUpdateFailed',
-    'revalUpdateTime',
-    'status',
-    'statusID',
-    'statusLastUpdated',
-    'tcpPort',
-    'type',
-    'typeID',
-    'xmppId',
-    'xmppPasswd',
-  ],
-  [
-    'configApplyTime',
-    'configUpdateTime',
-    'httpsPort',
-    'iloIpAddress',
-    'iloIpGateway',
-    'iloIpNetmask',
-    'iloPassword',
-    'iloUsername',
-    'mgmtIpAddress',
-    'mgmtIpGateway',
-    'mgmtIpNetmask',
-    'profiles',
-    'revalApplyTime',
-    'revalUpdateTime',
-    'statusLastUpdated',
-  ],
-);
-const DELIVERY_SERVICE_V5 = goTc([
-  'active',
-  'anonymousBlockingEnabled',
-  'ccrDnsTtl',
-  'cdnId',
-  'cdnName',
-  'checkPath',
-  'consistentHashQueryParams',
-  'consistentHashRegex',
-  'deepCachingType',
-  'displayName',
-  'dnsBypassCname',
-  'dnsBypassIp',
-  'dnsBypassIp6',
-  'dnsBypassTtl',
-  'dscp',
-  'ecsEnabled',
-  'edgeHeaderRewrite',
-  'exampleURLs',
-  'firstHeaderRewrite',
-  'fqPacingRate',
-  'geoLimit',
-  'geoLimitCountries',
-  'geoLimitRedirectURL',
-  'geoProvider',
-  'globalMaxMbps',
-  'globalMaxTps',
-  'httpBypassFqdn',
-  'id',
-  'infoUrl',
-  'initialDispersion',
-  'innerHeaderRewrite',
-  'ipv6RoutingEnabled',
-  'lastHeaderRewrite',
-  'lastUpdated',
-  'logsEnabled',
-  'longDesc',
-  'matchList',
-  'maxDnsAnswers',
-  'maxOriginConnections',
-  'maxRequestHeaderBytes',
-  'midHeaderRewrite',
-  'missLat',
-  'missLong',
-  'multiSiteOrigin',
-  'orgServerFqdn',
-  'originShield',
-  'profileDescription',
-  'profileId',
-  'profileName',
-  'protocol',
-  'qstringIgnore',
-  'rangeRequestHandling',
-  'rangeSliceBlockSize',
-  'regexRemap',
-  'regional',
-  'regionalGeoBlocking',
-  'remapText',
-  'requiredCapabilities',
-  'routingName',
-  'serviceCategory',
-  'signed',
-  'signingAlgorithm',
-  'sslKeyVersion',
-  'tenant',
-  'tenantId',
-  'tlsVersions',
-  'topology',
-  'trRequestHeaders',
-  'trResponseHeaders',
-  'type',
-  'typeId',
-  'xmlId',
-]);
-const DS_REQUEST_V5 = wire<DeliveryServiceRequestV5>()(
-  [
-    'assignee',
-    'author',
-    'changeType',
-    'createdAt',
-    'id',
-    'lastEditedBy',
-    'lastUpdated',
-    'original',
-    'requested',
-    'status',
-  ],
-  ['original', 'requested'],
-);
-const DS_REQUEST_COMMENT_V5 = wire<DeliveryServiceRequestCommentV5>()([
-  'author',
-  'authorId',
-  'deliveryServiceRequestId',
-  'id',
-  'lastUpdated',
-  'value',
-  'xmlId',
-]);
-const PROFILE_V5 = goTc(
-  ['cdn', 'cdnName', 'description', 'id', 'lastUpdated', 'name', 'params', 'routingDisabled', 'type'],
-  ['params'],
-);
-/** ParameterV5 of 8.0.x; its `comment` came after 8.0 with a column of its own. */
-const PARAMETER_V5 = goTc(['configFile', 'id', 'lastUpdated', 'name', 'profiles', 'secure', 'value']);
-const PROFILE_PARAMETER_BY_NAME_V5 = goTc(['configFile', 'id', 'lastUpdated', 'name', 'secure', 'value']);
-const TYPE_V5 = goTc(['description', 'id', 'lastUpdated', 'name', 'useInTable']);
-const STATUS_V5 = goTc(['description', 'id', 'lastUpdated', 'name']);
-const DIVISION_V5 = goTc(['id', 'lastUpdated', 'name']);
-const REGION_V5 = goTc(['division', 'divisionName', 'id', 'lastUpdated', 'name']);
-const PHYS_LOCATION_V5 = goTc([
-  'address',
-  'city',
-  'comments',
-  'email',
-  'id',
-  'lastUpdated',
-  'name',
-  'phone',
-  'poc',
-  'region',
-  'regionId',
-  'shortName',
-  'state',
-  'zip',
-]);
-const TENANT_V5 = goTc(['active', 'id', 'lastUpdated', 'name', 'parentId', 'parentName'], ['parentName']);
-/** UserV4, which 4.0 and later answer for `users` and `user/current`. */
-const USER_V4 = goTc(
-  [
-    'addressLine1',
-    'addressLine2',
-    'changeLogCount',
-    'city',
-    'company',
-    'country',
-    'email',
-    'fullName',
-    'gid',
-    'id',
-    'lastAuthenticated',
-    'lastUpdated',
-    'localPasswd',
-    'newUser',
-    'phoneNumber',
-    'postalCode',
-    'publicSshKey',
-    'registrationSent',
-    'role',
-    'stateOrProvince',
-    'tenant',
-    'tenantId',
-    'ucdn',
-    'uid',
-    'username',
-  ],
-  ['localPasswd'],
-);
-const ROLE_V4 = goTc(['description', 'lastUpdated', 'name', 'permissions'], ['lastUpdated']);
-const ORIGIN_V5 = wire<OriginV5>()([
-  'cachegroup',
-  'cachegroupId',
-  'coordinate',
-  'coordinateId',
-  'deliveryService',
-  'deliveryServiceId',
-  'fqdn',
-  'id',
-  'ip6Address',
-  'ipAddress',
-  'isPrimary',
-  'lastUpdated',
-  'name',
-  'port',
-  'profile',
-  'profileId',
-  'protocol',
-  'tenant',
-  'tenantId',
-]);
-const COORDINATE_V5 = wire<CoordinateV5>()(['id', 'lastUpdated', 'latitude', 'longitude', 'name']);
-const SERVICE_CATEGORY_V5 = wire<ServiceCategoryV5>()(['lastUpdated', 'name']);
-const TOPOLOGY_V5 = wire<TopologyV5>()(['description', 'lastUpdated', 'name', 'nodes']);
-const STATIC_DNS_ENTRY_V5 = wire<StaticDnsEntryV5>()([
-  'address',
-  'cachegroup',
-  'cachegroupId',
-  'deliveryservice',
-  'deliveryserviceId',
-  'host',
-  'id',
-  'lastUpdated',
-  'ttl',
-  'type',
-  'typeId',
-]);
-const SERVER_CAPABILITY_V5 = wire<ServerCapabilityV5>()(['description', 'lastUpdated', 'name']);
-const SERVER_SERVER_CAPABILITY_V5 = wire<ServerServerCapabilityV5>()(
-  ['lastUpdated', 'serverCapability', 'serverHostName', 'serverId'],
-  ['serverHostName'],
-);
-const JOB_V4 = wire<InvalidationJobV4>()([
-  'assetUrl',
-  'createdBy',
-  'deliveryService',
-  'id',
-  'invalidationType',
-  'startTime',
-  'ttlHours',
-]);
-const ASN_V5 = goTc(['asn', 'cachegroup', 'cachegroupId', 'id', 'lastUpdated']);
-const LOG_V5 = goTc(['id', 'lastUpdated', 'level', 'message', 'ticketNum', 'user']);
-const REGEX_V5 = goTc(['id', 'pattern', 'setNumber', 'type', 'typeName']);
-const CURRENT_STATS = wire<CurrentStatsResponse>()(['currentStats']);
-/** Both parts are absent when InfluxDB has nothing to give (a warning says why), `series` also without data. */
-const CACHE_STATS = wire<TrafficStatsResponse>()(['series', 'summary'], ['series', 'summary']);
-const DS_STATS = wire<TrafficDSStatsResponse>()(['series', 'summary'], ['series', 'summary']);
-const NEW_LOG_COUNT = goTc(['newLogcount']);
-const NOTIFICATION_V4 = wire<CdnNotificationV4>()(['cdn', 'id', 'lastUpdated', 'notification', 'user']);
-/** The original's `cdni.ConfigurationUpdateRequest`. */
-const CDNI_REQUEST = wire<CdniConfigurationRequestV4>()([
-  'asyncStatusId',
-  'data',
-  'host',
-  'id',
-  'requestType',
-  'ucdn',
-]);
-const LOCK_V4 = wire<CdnLockV4>()(['cdn', 'lastUpdated', 'message', 'sharedUserNames', 'soft', 'userName']);
-/** Without a Traffic Monitor its cache groups are empty; the totals are there. */
-const HEALTH = wire<HealthData>()(['cachegroups', 'totalOffline', 'totalOnline']);
-const CAPACITY = wire<CapacityData>()([
-  'availablePercent',
-  'maintenancePercent',
-  'unavailablePercent',
-  'utilizedPercent',
-]);
-const ROUTING = wire<RoutingData>()([
-  'cz',
-  'deepCz',
-  'dsr',
-  'err',
-  'fed',
-  'geo',
-  'miss',
-  'regionalAlternate',
-  'regionalDenied',
-  'staticRoute',
-]);
-const CACHE_DATA = wire<CacheData>()([
-  'cachegroup',
-  'connections',
-  'healthy',
-  'hostname',
-  'ip',
-  'kbps',
-  'profile',
-  'status',
-]);
-const SERVER_CHECK = wire<GenericServerCheck>()(
-  ['adminState', 'cacheGroup', 'checks', 'hostName', 'id', 'profile', 'revalPending', 'type', 'updPending'],
-  ['checks'],
-);
-const SNAPSHOT = goTc(
-  [
-    'config',
-    'contentRouters',
-    'contentServers',
-    'deliveryServices',
-    'edgeLocations',
-    'monitors',
-    'stats',
-    'topologies',
-    'trafficRouterLocations',
-  ],
-  [
-    'config',
-    'contentRouters',
-    'contentServers',
-    'deliveryServices',
-    'edgeLocations',
-    'monitors',
-    'topologies',
-    'trafficRouterLocations',
-  ],
-);
-
 /** One request a page sends: its path under /api/5.0/ and what it answers. */
 interface Call {
   path: string;
@@ -449,13 +80,13 @@ interface Call {
    * `keyed`: an object of records by name, each with the shape; `names`: an object of strings by name.
    */
   answer: 'list' | 'object' | 'empty' | 'keyed' | 'names';
-  shape?: Shape;
+  shape?: GoType;
 }
 
-const list = (path: string, shape: Shape): Call => ({ path, answer: 'list', shape });
-const object = (path: string, shape: Shape): Call => ({ path, answer: 'object', shape });
+const list = (path: string, shape: GoType): Call => ({ path, answer: 'list', shape });
+const object = (path: string, shape: GoType): Call => ({ path, answer: 'object', shape });
 const maybeEmpty = (path: string): Call => ({ path, answer: 'empty' });
-const keyed = (path: string, shape: Shape): Call => ({ path, answer: 'keyed', shape });
+const keyed = (path: string, shape: GoType): Call => ({ path, answer: 'keyed', shape });
 const names = (path: string): Call => ({ path, answer: 'names' });
 
 // GET cdns/name/{name}/dnsseckeys: the CDN's and each delivery service's key set by name.
@@ -1066,10 +697,10 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
   afterAll(() => app.close());
 
   /** The sorted keys of a record, and the shape's keys the record must have. */
-  const expectShape = (call: Call, record: unknown): void => {
+  const expectGoType = (call: Call, record: unknown): void => {
     expect(record).toEqual(expect.any(Object));
     const keys = Object.keys(record as object).sort();
-    const shape = call.shape as Shape;
+    const shape = call.shape as GoType;
     const required = shape.keys.filter((k) => !shape.optional.includes(k)).sort();
     expect({ path: call.path, unknown: keys.filter((k) => !shape.keys.includes(k)) }).toEqual({
       path: call.path,
@@ -1087,7 +718,7 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       expect({ path: call.path, status: res.status }).toEqual({ path: call.path, status: 200 });
       const response = (res.body as { response: unknown }).response;
       if (call.answer === 'object') {
-        expectShape(call, response);
+        expectGoType(call, response);
         continue;
       }
       if (call.answer === 'keyed' || call.answer === 'names') {
@@ -1096,7 +727,7 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
         expect({ path: call.path, empty: values.length === 0 }).toEqual({ path: call.path, empty: false });
         for (const value of values) {
           if (call.answer === 'keyed') {
-            expectShape(call, value);
+            expectGoType(call, value);
           } else {
             expect({ path: call.path, type: typeof value }).toEqual({ path: call.path, type: 'string' });
           }
@@ -1110,7 +741,7 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       const records = response as unknown[];
       if (call.answer === 'list') {
         expect({ path: call.path, empty: records.length === 0 }).toEqual({ path: call.path, empty: false });
-        expectShape(call, records[0]);
+        expectGoType(call, records[0]);
       }
     }
   };
@@ -1128,7 +759,7 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
       status: 200,
       body: expect.objectContaining({ response: expect.objectContaining({ fullName: 'Portal Admin' }) }),
     });
-    expectShape(object('user/current', USER_V4), (res.body as { response: unknown }).response);
+    expectGoType(object('user/current', USER_V4), (res.body as { response: unknown }).response);
   });
 
   it.each(pages(PLACEHOLDER).map(([name]) => name))('%s', async (name) => {

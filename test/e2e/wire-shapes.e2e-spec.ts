@@ -9,6 +9,30 @@ import {
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import {
+  answered,
+  ASN_V5,
+  CACHEGROUP_V5,
+  CDN_V5,
+  DELIVERY_SERVICE_SERVER,
+  DIVISION_V5,
+  LOG_V5,
+  PARAMETER_V5,
+  PHYS_LOCATION_V5,
+  PROFILE_PARAMETER_V5,
+  PROFILE_V5,
+  REGION_V5,
+  ROLE_V30,
+  ROLE_V4,
+  SERVER_V30,
+  SERVER_V40,
+  SERVER_V5,
+  STATUS_V5,
+  TENANT_V5,
+  TYPE_V5,
+  USER_V30,
+  USER_V4,
+} from 'test/e2e/support/go-types';
 
 /**
  * Every resource × version answers the original's field set and timestamp format (lib/go-tc, D5b),
@@ -21,94 +45,6 @@ type Format = 'custom' | 'rfc3339';
 const CUSTOM = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const FORMATS: Record<Format, RegExp> = { custom: CUSTOM, rfc3339: RFC3339 };
-
-const SERVER_V3V4 = [
-  'cachegroup',
-  'cachegroupId',
-  'cdnId',
-  'cdnName',
-  'domainName',
-  'guid',
-  'hostName',
-  'httpsPort',
-  'id',
-  'iloIpAddress',
-  'iloIpGateway',
-  'iloIpNetmask',
-  'iloPassword',
-  'iloUsername',
-  'interfaces',
-  'lastUpdated',
-  'mgmtIpAddress',
-  'mgmtIpGateway',
-  'mgmtIpNetmask',
-  'offlineReason',
-  'physLocation',
-  'physLocationId',
-  'rack',
-  'revalPending',
-  'status',
-  'statusId',
-  'statusLastUpdated',
-  'tcpPort',
-  'type',
-  'typeId',
-  'updPending',
-  'xmppId',
-  'xmppPasswd',
-];
-/** ServerV50 with the `omitempty` fields that are null here (ports, ILO, management) left out. */
-const SERVER_V5 = [
-  'cacheGroup',
-  'cacheGroupID',
-  'cdn',
-  'cdnID',
-  'configUpdateFailed',
-  'domainName',
-  'guid',
-  'hostName',
-  'id',
-  'interfaces',
-  'lastUpdated',
-  'offlineReason',
-  'physicalLocation',
-  'physicalLocationID',
-  'profiles',
-  'rack',
-  'revalUpdateFailed',
-  'status',
-  'statusID',
-  'statusLastUpdated',
-  'tcpPort',
-  'type',
-  'typeID',
-  'xmppId',
-  'xmppPasswd',
-];
-const USER_COMMON = [
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'company',
-  'country',
-  'email',
-  'fullName',
-  'gid',
-  'id',
-  'lastUpdated',
-  'newUser',
-  'phoneNumber',
-  'postalCode',
-  'publicSshKey',
-  'registrationSent',
-  'role',
-  'stateOrProvince',
-  'tenant',
-  'tenantId',
-  'uid',
-  'username',
-];
-const USER_V4 = [...USER_COMMON, 'changeLogCount', 'lastAuthenticated', 'ucdn'];
 
 interface Shape {
   keys: string[];
@@ -125,107 +61,39 @@ const same = (keys: string[], v3: Format, v4: Format, v5: Format): Shapes => ({
 
 /** Resources the specification describes: its custom format on every version (D4). */
 const SPECIFIED: Record<string, Shapes> = {
-  cdns: same(['dnssecEnabled', 'domainName', 'id', 'lastUpdated', 'name'], 'custom', 'custom', 'custom'),
-  types: same(['description', 'id', 'lastUpdated', 'name', 'useInTable'], 'custom', 'custom', 'custom'),
-  regions: same(['division', 'divisionName', 'id', 'lastUpdated', 'name'], 'custom', 'custom', 'custom'),
-  asns: same(['asn', 'cachegroup', 'cachegroupId', 'id', 'lastUpdated'], 'custom', 'custom', 'custom'),
-  parameters: same(
-    ['configFile', 'id', 'lastUpdated', 'name', 'profiles', 'secure', 'value'],
-    'custom',
-    'custom',
-    'custom',
-  ),
-  profileparameters: same(['lastUpdated', 'parameter', 'profile'], 'custom', 'custom', 'custom'),
+  cdns: same(answered(CDN_V5), 'custom', 'custom', 'custom'),
+  types: same(answered(TYPE_V5), 'custom', 'custom', 'custom'),
+  regions: same(answered(REGION_V5), 'custom', 'custom', 'custom'),
+  asns: same(answered(ASN_V5), 'custom', 'custom', 'custom'),
+  parameters: same(answered(PARAMETER_V5), 'custom', 'custom', 'custom'),
+  profileparameters: same(answered(PROFILE_PARAMETER_V5), 'custom', 'custom', 'custom'),
 };
 
 /** Resources outside the specification: the original's shapes (lib/go-tc …V50 types: RFC 3339 on 5.0). */
 const ORIGINAL: Record<string, Shapes> = {
-  divisions: same(['id', 'lastUpdated', 'name'], 'custom', 'custom', 'rfc3339'),
-  statuses: same(['description', 'id', 'lastUpdated', 'name'], 'custom', 'custom', 'rfc3339'),
-  tenants: same(
-    ['active', 'id', 'lastUpdated', 'name', 'parentId', 'parentName'],
-    'custom',
-    'custom',
-    'rfc3339',
-  ),
-  phys_locations: same(
-    [
-      'address',
-      'city',
-      'comments',
-      'email',
-      'id',
-      'lastUpdated',
-      'name',
-      'phone',
-      'poc',
-      'region',
-      'regionId',
-      'shortName',
-      'state',
-      'zip',
-    ],
-    'custom',
-    'custom',
-    'rfc3339',
-  ),
-  cachegroups: same(
-    [
-      'fallbackToClosest',
-      'fallbacks',
-      'id',
-      'lastUpdated',
-      'latitude',
-      'localizationMethods',
-      'longitude',
-      'name',
-      'parentCachegroupId',
-      'parentCachegroupName',
-      'secondaryParentCachegroupId',
-      'secondaryParentCachegroupName',
-      'shortName',
-      'typeId',
-      'typeName',
-    ],
-    'custom',
-    'custom',
-    'rfc3339',
-  ),
-  profiles: same(
-    ['cdn', 'cdnName', 'description', 'id', 'lastUpdated', 'name', 'routingDisabled', 'type'],
-    'custom',
-    'custom',
-    'rfc3339',
-  ),
-  logs: same(['id', 'lastUpdated', 'level', 'message', 'ticketNum', 'user'], 'custom', 'custom', 'rfc3339'),
-  deliveryserviceserver: same(['deliveryService', 'lastUpdated', 'server'], 'custom', 'custom', 'rfc3339'),
+  divisions: same(answered(DIVISION_V5), 'custom', 'custom', 'rfc3339'),
+  statuses: same(answered(STATUS_V5), 'custom', 'custom', 'rfc3339'),
+  tenants: same(answered(TENANT_V5, ['parentName']), 'custom', 'custom', 'rfc3339'),
+  phys_locations: same(answered(PHYS_LOCATION_V5), 'custom', 'custom', 'rfc3339'),
+  cachegroups: same(answered(CACHEGROUP_V5), 'custom', 'custom', 'rfc3339'),
+  profiles: same(answered(PROFILE_V5), 'custom', 'custom', 'rfc3339'),
+  logs: same(answered(LOG_V5), 'custom', 'custom', 'rfc3339'),
+  deliveryserviceserver: same(answered(DELIVERY_SERVICE_SERVER), 'custom', 'custom', 'rfc3339'),
   roles: {
-    '3.0': { keys: ['capabilities', 'description', 'id', 'name', 'privLevel'] },
-    '4.0': { keys: ['description', 'lastUpdated', 'name', 'permissions'], time: 'rfc3339' },
-    '5.0': { keys: ['description', 'lastUpdated', 'name', 'permissions'], time: 'rfc3339' },
+    '3.0': { keys: answered(ROLE_V30) },
+    '4.0': { keys: answered(ROLE_V4, ['lastUpdated']), time: 'rfc3339' },
+    '5.0': { keys: answered(ROLE_V4, ['lastUpdated']), time: 'rfc3339' },
   },
   users: {
-    '3.0': { keys: [...USER_COMMON, 'rolename'], time: 'custom' },
-    '4.0': { keys: USER_V4, time: 'rfc3339' },
-    '5.0': { keys: USER_V4, time: 'rfc3339' },
+    '3.0': { keys: answered(USER_V30), time: 'custom' },
+    '4.0': { keys: answered(USER_V4), time: 'rfc3339' },
+    '5.0': { keys: answered(USER_V4), time: 'rfc3339' },
   },
   servers: {
-    '3.0': {
-      keys: [...SERVER_V3V4, 'profile', 'profileDesc', 'profileId', 'routerHostName', 'routerPortName'],
-      time: 'custom',
-    },
-    '4.0': {
-      keys: [
-        ...SERVER_V3V4,
-        'configApplyTime',
-        'configUpdateTime',
-        'profileNames',
-        'revalApplyTime',
-        'revalUpdateTime',
-      ],
-      time: 'custom',
-    },
-    '5.0': { keys: SERVER_V5, time: 'rfc3339' },
+    '3.0': { keys: answered(SERVER_V30), time: 'custom' },
+    '4.0': { keys: answered(SERVER_V40), time: 'custom' },
+    /** The `omitempty` fields that are null here (ports, ILO, management, update times) left out. */
+    '5.0': { keys: answered(SERVER_V5, ['profiles', 'statusLastUpdated']), time: 'rfc3339' },
   },
 };
 
@@ -282,7 +150,7 @@ describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
 
   it('GET user/current on 4.0 and 5.0 is the 4.x user with RFC 3339 times', async () => {
     for (const version of ['4.0', '5.0']) {
-      expectShape(await first('user/current', version), { keys: USER_V4, time: 'rfc3339' });
+      expectShape(await first('user/current', version), { keys: answered(USER_V4), time: 'rfc3339' });
     }
   });
 

@@ -19,23 +19,6 @@ function pending(queued: Date | null, applied: Date | null): boolean {
   return (queued?.getTime() ?? EPOCH) > (applied?.getTime() ?? EPOCH);
 }
 
-function interfaceOf(iface: ServerInterface, withRouter: boolean): ServerInterfaceV3 | ServerInterfaceV4 {
-  return {
-    ipAddresses: (iface.ipAddresses ?? []).map((ip) => ({
-      address: ip.address,
-      gateway: ip.gateway,
-      serviceAddress: ip.serviceAddress,
-    })),
-    maxBandwidth: iface.maxBandwidth,
-    monitor: iface.monitor,
-    mtu: iface.mtu,
-    name: iface.name,
-    ...(withRouter
-      ? { routerHostName: iface.routerHostName ?? '', routerPortName: iface.routerPortName ?? '' }
-      : {}),
-  };
-}
-
 /** A server's IP address on the wire (every version). */
 export interface ServerIpAddressWire {
   address: string;
@@ -56,8 +39,30 @@ export interface ServerInterfaceV4 extends ServerInterfaceV3 {
   routerPortName: string;
 }
 
+export function serverInterfaceV3(iface: ServerInterface): ServerInterfaceV3 {
+  return {
+    ipAddresses: (iface.ipAddresses ?? []).map((ip) => ({
+      address: ip.address,
+      gateway: ip.gateway,
+      serviceAddress: ip.serviceAddress,
+    })),
+    maxBandwidth: iface.maxBandwidth,
+    monitor: iface.monitor,
+    mtu: iface.mtu,
+    name: iface.name,
+  };
+}
+
+export function serverInterfaceV4(iface: ServerInterface): ServerInterfaceV4 {
+  return {
+    ...serverInterfaceV3(iface),
+    routerHostName: iface.routerHostName ?? '',
+    routerPortName: iface.routerPortName ?? '',
+  };
+}
+
 /** The fields 3.x and 4.x servers share, under their 4.x names (lib/go-tc CommonServerProperties). */
-interface ServerCommonV3V4 {
+export interface ServerCommonV3V4 {
   cachegroup: string | null;
   cachegroupId: number;
   cdnId: number;
@@ -93,8 +98,8 @@ interface ServerCommonV3V4 {
   xmppPasswd: string | null;
 }
 
-/** lib/go-tc ServerV30: one profile, the router port on the server. */
-export interface ServerV3 extends ServerCommonV3V4 {
+/** What 3.x adds to the common fields: one profile, the router port on the server. */
+export interface ServerOwnV3 {
   interfaces: ServerInterfaceV3[];
   profile: string | null;
   profileDesc: string | null;
@@ -102,6 +107,9 @@ export interface ServerV3 extends ServerCommonV3V4 {
   routerHostName: string;
   routerPortName: string;
 }
+
+/** lib/go-tc ServerV30. */
+export interface ServerV3 extends ServerCommonV3V4, ServerOwnV3 {}
 
 /** lib/go-tc ServerV40: profiles by name, the router port on each interface, RFC 3339 update times. */
 export interface ServerV4 extends ServerCommonV3V4 {
@@ -163,12 +171,16 @@ export interface ServerV5 {
 
 export type ServerWire = ServerV3 | ServerV4 | ServerV5;
 
-/** What the mappers read: the loaded server and whether its passwords may be shown. */
-interface ServerRow extends LoadedServer {
+/**
+ * What the mappers read: the loaded server, whether its passwords may be shown, and what a hidden
+ * password reads as (the servers routes' mask; the delivery-service server lists use '').
+ */
+export interface ServerRow extends LoadedServer {
   showSecrets: boolean;
+  mask: string;
 }
 
-function common({ server, showSecrets }: ServerRow): ServerCommonV3V4 {
+export function serverCommonV3V4({ server, showSecrets, mask }: ServerRow): ServerCommonV3V4 {
   return {
     cachegroup: server.cachegroup?.name ?? null,
     cachegroupId: server.cachegroupId,
@@ -182,7 +194,7 @@ function common({ server, showSecrets }: ServerRow): ServerCommonV3V4 {
     iloIpAddress: server.iloIpAddress,
     iloIpGateway: server.iloIpGateway,
     iloIpNetmask: server.iloIpNetmask,
-    iloPassword: showSecrets ? server.iloPassword : HIDDEN,
+    iloPassword: showSecrets ? server.iloPassword : mask,
     iloUsername: server.iloUsername,
     lastUpdated: server.lastUpdated,
     mgmtIpAddress: server.mgmtIpAddress,
@@ -201,31 +213,38 @@ function common({ server, showSecrets }: ServerRow): ServerCommonV3V4 {
     typeId: server.typeId,
     updPending: pending(server.configUpdateTime, server.configApplyTime),
     xmppId: server.xmppId,
-    xmppPasswd: showSecrets ? server.xmppPasswd : HIDDEN,
+    xmppPasswd: showSecrets ? server.xmppPasswd : mask,
+  };
+}
+
+/** The 3.x profile and router fields, the router taken from `router`. */
+export function serverOwnV3(
+  { profiles, interfaces }: LoadedServer,
+  router: ServerInterface | undefined,
+): ServerOwnV3 {
+  const [profile] = profiles;
+  return {
+    interfaces: interfaces.map(serverInterfaceV3),
+    profile: profile?.name ?? null,
+    profileDesc: profile?.description ?? null,
+    profileId: profile?.id ?? null,
+    routerHostName: router?.routerHostName ?? '',
+    routerPortName: router?.routerPortName ?? '',
   };
 }
 
 function toServerV3(row: ServerRow): ServerV3 {
-  const [profile] = row.profiles;
   const routed = row.interfaces.find((iface) => iface.routerHostName || iface.routerPortName);
-  return {
-    ...common(row),
-    interfaces: row.interfaces.map((iface) => interfaceOf(iface, false)),
-    profile: profile?.name ?? null,
-    profileDesc: profile?.description ?? null,
-    profileId: profile?.id ?? null,
-    routerHostName: routed?.routerHostName ?? '',
-    routerPortName: routed?.routerPortName ?? '',
-  };
+  return { ...serverCommonV3V4(row), ...serverOwnV3(row, routed) };
 }
 
 function toServerV4(row: ServerRow): ServerV4 {
   const { server } = row;
   return {
-    ...common(row),
+    ...serverCommonV3V4(row),
     configUpdateTime: rfc3339(server.configUpdateTime),
     configApplyTime: rfc3339(server.configApplyTime),
-    interfaces: row.interfaces.map((iface) => interfaceOf(iface, true) as ServerInterfaceV4),
+    interfaces: row.interfaces.map(serverInterfaceV4),
     profileNames: row.profiles.map((p) => p.name),
     revalUpdateTime: rfc3339(server.revalidateUpdateTime),
     revalApplyTime: rfc3339(server.revalidateApplyTime),
@@ -239,7 +258,7 @@ function unlessNull<T extends object, K extends keyof T>(target: T, key: K, valu
   }
 }
 
-function toServerV5({ server, profiles, interfaces, showSecrets }: ServerRow): ServerV5 {
+export function toServerV5({ server, profiles, interfaces, showSecrets, mask }: ServerRow): ServerV5 {
   const wire: ServerV5 = {
     cacheGroup: server.cachegroup?.name ?? '',
     cacheGroupID: server.cachegroupId,
@@ -250,7 +269,7 @@ function toServerV5({ server, profiles, interfaces, showSecrets }: ServerRow): S
     guid: server.guid,
     hostName: server.hostName,
     id: server.id,
-    interfaces: interfaces.map((iface) => interfaceOf(iface, true) as ServerInterfaceV4),
+    interfaces: interfaces.map(serverInterfaceV4),
     lastUpdated: server.lastUpdated,
     offlineReason: server.offlineReason,
     physicalLocation: server.physLocation?.name ?? '',
@@ -263,7 +282,7 @@ function toServerV5({ server, profiles, interfaces, showSecrets }: ServerRow): S
     type: server.type?.name ?? '',
     typeID: server.typeId,
     xmppId: server.xmppId,
-    xmppPasswd: showSecrets ? server.xmppPasswd : HIDDEN,
+    xmppPasswd: showSecrets ? server.xmppPasswd : mask,
   };
   unlessNull(wire, 'configApplyTime', server.configApplyTime);
   unlessNull(wire, 'configUpdateTime', server.configUpdateTime);
@@ -271,7 +290,7 @@ function toServerV5({ server, profiles, interfaces, showSecrets }: ServerRow): S
   unlessNull(wire, 'iloIpAddress', server.iloIpAddress);
   unlessNull(wire, 'iloIpGateway', server.iloIpGateway);
   unlessNull(wire, 'iloIpNetmask', server.iloIpNetmask);
-  unlessNull(wire, 'iloPassword', showSecrets ? server.iloPassword : HIDDEN);
+  unlessNull(wire, 'iloPassword', showSecrets ? server.iloPassword : mask);
   unlessNull(wire, 'iloUsername', server.iloUsername);
   unlessNull(wire, 'mgmtIpAddress', server.mgmtIpAddress);
   unlessNull(wire, 'mgmtIpGateway', server.mgmtIpGateway);
@@ -300,5 +319,5 @@ export function toServerResponse(
   version: ApiVersion,
   showSecrets: boolean,
 ): ServerWire {
-  return SERVER_WIRE({ ...loaded, showSecrets }, version);
+  return SERVER_WIRE({ ...loaded, showSecrets, mask: HIDDEN }, version);
 }
