@@ -25,13 +25,13 @@ export function useApp<U extends string = never>(options: { users?: Record<U, st
   const users = Object.entries(options.users ?? {}) as [U, string][];
   const app = late<INestApplication>('app');
   const admin = late<ApiClient>('admin');
-  const created = users.map(([name]) => [name, late<CreatedUser>(name)] as const);
+  const created = users.map(([name, role]) => ({ name, role, user: late<CreatedUser>(name) }));
 
   beforeAll(async () => {
     const started = app.set(await createTestApp());
     const signedIn = admin.set(await ApiClient.admin(started));
-    for (const [index, [, role]] of users.entries()) {
-      created[index][1].set(await createUser(started, signedIn, role));
+    for (const { role, user } of created) {
+      user.set(await createUser(started, signedIn, role));
     }
   });
 
@@ -40,7 +40,7 @@ export function useApp<U extends string = never>(options: { users?: Record<U, st
   return {
     app: app.proxy,
     admin: admin.proxy,
-    ...Object.fromEntries(created.map(([name, user]) => [name, user.proxy])),
+    ...Object.fromEntries(created.map(({ name, user }) => [name, user.proxy])),
   } as SuiteApp<U>;
 }
 
