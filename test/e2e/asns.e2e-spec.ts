@@ -1,17 +1,14 @@
-import type { INestApplication } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import {
-  ApiClient,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Asn {
   asn: number;
@@ -31,9 +28,7 @@ const FORMS = {
 };
 
 describe('asns', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let cachegroup: Cachegroup;
   let other: Cachegroup;
 
@@ -53,14 +48,9 @@ describe('asns', () => {
   const listed = (asn: Asn, cg = cachegroup): Asn => ({ ...asn, cachegroup: cg.name, cachegroupId: cg.id });
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     cachegroup = await createCachegroup(admin);
     other = await createCachegroup(admin, { typeName: 'MID_LOC' });
   });
-
-  afterAll(() => app.close());
 
   describe('GET /asns', () => {
     it.each(VERSIONS)('lists associations ordered by number on %s', async (version) => {

@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createRole,
   createTenant,
   createUser,
@@ -11,12 +9,12 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { assignedPairs, crossProduct, setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 const PERMISSIONS = [
   'CACHE-GROUP:UPDATE',
@@ -26,8 +24,7 @@ const PERMISSIONS = [
 ];
 
 describe('POST /cachegroups/{id}/deliveryservices', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdnA: { id: number; name: string };
   let cdnB: { id: number; name: string };
   let cachegroupId: number;
@@ -45,8 +42,6 @@ describe('POST /cachegroups/{id}/deliveryservices', () => {
     (await insertDeliveryService(app, options.cdnId ?? cdnA.id, { tenantId: options.tenantId })).id;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [cdnA, cdnB] = [await createCdn(admin), await createCdn(admin)];
     const profileA = (await createProfile(admin, cdnA.id)).name;
     const profileB = (await createProfile(admin, cdnB.id)).name;
@@ -69,8 +64,6 @@ describe('POST /cachegroups/{id}/deliveryservices', () => {
     siblingTenant = await createTenant(admin);
     inactiveTenant = await createTenant(admin, parentTenant.id, false);
   });
-
-  afterAll(() => app.close());
 
   it('assigns every EDGE and ORG server of the cache group to each delivery service', async () => {
     const dsIds = [await newDs(), await newDs()];

@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createRole,
   createUser,
   type CreatedUser,
@@ -9,16 +7,15 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 const PERMISSIONS = ['CACHE-GROUP:READ', 'CDN:READ', 'SERVER:READ', 'SERVER:QUEUE'];
 
 describe('POST /cachegroups/{id}/queue_update', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdnA: { id: number; name: string };
   let cdnB: { id: number; name: string };
   let cachegroup: { id: number; name: string };
@@ -33,8 +30,6 @@ describe('POST /cachegroups/{id}/queue_update', () => {
     Promise.all([...inA, inB, elsewhere].map((s) => pending(s)));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [cdnA, cdnB] = [await createCdn(admin), await createCdn(admin)];
     const profileA = (await createProfile(admin, cdnA.id)).name;
     const profileB = (await createProfile(admin, cdnB.id)).name;
@@ -45,8 +40,6 @@ describe('POST /cachegroups/{id}/queue_update', () => {
     inB = await server('EDGE', cdnB.id, profileB);
     elsewhere = await server('EDGE', cdnA.id, profileA, (await createCachegroup(admin)).id);
   });
-
-  afterAll(() => app.close());
 
   it('queues updates on every server of the cache group in the CDN, of any type', async () => {
     expect(await pendingOfAll()).toEqual([false, false, false, false]);

@@ -1,9 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiClient,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
@@ -12,8 +10,8 @@ import {
   expectMalformedJson,
   timeFormatOn,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const VERSIONS = ['3.0', '4.0', '5.0'];
@@ -22,9 +20,7 @@ const NAME_TEXT = 'invalid characters found - Use alphanumeric . or - or _ .';
 type Body = Record<string, unknown>;
 
 describe('cachegroups', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let edgeLoc: number;
   let midLoc: number;
   let edgeServerType: number;
@@ -44,15 +40,10 @@ describe('cachegroups', () => {
     responseOf<Cachegroup[]>(await admin.at(version).get(`cachegroups?id=${id}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     edgeLoc = await typeIdOf(admin, 'EDGE_LOC');
     midLoc = await typeIdOf(admin, 'MID_LOC');
     edgeServerType = await typeIdOf(admin, 'EDGE');
   });
-
-  afterAll(() => app.close());
 
   describe('GET /cachegroups', () => {
     it.each(VERSIONS)('lists cache groups ordered by name, with every field, on %s', async (version) => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -12,7 +11,6 @@ import {
   expectMalformedJson,
   timeFormatOn,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,
@@ -25,6 +23,7 @@ import {
   uniqueCname,
 } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Listed extends FederationResponse {
   deliveryService: { id: number; xmlId: string };
@@ -33,10 +32,9 @@ interface Listed extends FederationResponse {
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('cdns/{name}/federations', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let cdn: { id: number; name: string };
   let ds: InsertedDeliveryService;
   let childTenant: { id: number; name: string };
@@ -52,18 +50,12 @@ describe('cdns/{name}/federations', () => {
   const stored = (cname: string) => countRows(app, 'federation', 'cname = ?', [cname]);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     cdn = await createCdn(admin);
     ds = await insertDeliveryService(app, cdn.id);
     childTenant = await createTenant(admin);
     childDs = await insertDeliveryService(app, cdn.id, { tenantId: childTenant.id });
     childAdmin = await createUser(app, admin, 'admin', childTenant.id);
   });
-
-  afterAll(() => app.close());
 
   describe('POST', () => {
     it('creates a federation on every version (200, cdnfederation was created.)', async () => {

@@ -1,16 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
-import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
-  expectError,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { ApiClient, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * A CDN locked by another user refuses the snapshot and queue operations on it, whichever kind the
@@ -19,10 +11,7 @@ import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/ser
  * holder, and users the lock is shared with, may go on.
  */
 describe('CDN locks on snapshots and queue operations', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let holder: CreatedUser;
-  let sharer: CreatedUser;
+  const { admin, holder, sharer } = useApp({ users: { holder: 'operations', sharer: 'operations' } });
   let cdn: { id: number; name: string };
   let server: ServerResponse;
   let topology: string;
@@ -43,10 +32,6 @@ describe('CDN locks on snapshots and queue operations', () => {
   });
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    holder = await createUser(app, admin, 'operations');
-    sharer = await createUser(app, admin, 'operations');
     cdn = await createCdn(admin);
     const cachegroup = await createCachegroup(admin);
     server = await createServer(admin, cdn.id, { cachegroupId: cachegroup.id });
@@ -58,8 +43,6 @@ describe('CDN locks on snapshots and queue operations', () => {
     });
     expect(created.status).toBe(200);
   });
-
-  afterAll(() => app.close());
 
   it.each([true, false])(
     'refuses every guarded operation to others while a lock is held (soft: %s)',

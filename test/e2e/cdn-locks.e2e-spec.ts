@@ -1,30 +1,24 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import type { CdnLockV4 } from 'src/modules/cdn-locks/dto/cdn-lock.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('cdn_locks', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let holder: CreatedUser;
-  let sharer: CreatedUser;
-  let other: CreatedUser;
-  let readOnly: CreatedUser;
+  const { admin, holder, sharer, other, readOnly } = useApp({
+    users: { holder: 'operations', sharer: 'operations', other: 'operations', readOnly: 'read-only' },
+  });
 
   const locks = async (query = ''): Promise<CdnLockV4[]> =>
     responseOf<CdnLockV4[]>(await admin.get(`cdn_locks${query}`));
@@ -38,17 +32,6 @@ describe('cdn_locks', () => {
     domainName: `${cdn.name}.example.net`,
     dnssecEnabled: false,
   });
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    holder = await createUser(app, admin, 'operations');
-    sharer = await createUser(app, admin, 'operations');
-    other = await createUser(app, admin, 'operations');
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
 
   describe('POST and GET', () => {
     it.each(['4.0', '5.0'])('takes a soft lock and lists it on %s', async (version) => {

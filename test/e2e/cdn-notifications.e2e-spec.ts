@@ -1,37 +1,23 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('cdn_notifications', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let operations: CreatedUser;
-  let readOnly: CreatedUser;
+  const { admin, operations, readOnly } = useApp({
+    users: { operations: 'operations', readOnly: 'read-only' },
+  });
 
   const all = async (query = ''): Promise<CdnNotificationV4[]> =>
     responseOf<CdnNotificationV4[]>(await admin.get(`cdn_notifications${query}`));
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    operations = await createUser(app, admin, 'operations');
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
 
   it.each(['4.0', '5.0'])(
     'creates a notification as the signed-in user and lists it on %s',

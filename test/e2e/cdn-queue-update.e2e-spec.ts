@@ -1,19 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
-import {
-  ApiClient,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-} from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { expectApiHeaders, expectError, expectMalformedJson, responseOf } from 'test/e2e/support/api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';
+import { useApp } from 'test/e2e/support/suite';
 
 describe('POST /cdns/{id}/queue_update', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { admin } = useApp();
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let profileA: string;
@@ -31,8 +23,6 @@ describe('POST /cdns/{id}/queue_update', () => {
     );
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [cdn, otherCdn] = [await createCdn(admin), await createCdn(admin)];
     profileA = (await createProfile(admin, cdn.id)).name;
     const profileB = (await createProfile(admin, cdn.id)).name;
@@ -40,8 +30,6 @@ describe('POST /cdns/{id}/queue_update', () => {
     mid = await createServer(admin, cdn.id, { typeName: 'MID', profileName: profileB });
     elsewhere = await createServer(admin, otherCdn.id, { typeName: 'EDGE' });
   });
-
-  afterAll(() => app.close());
 
   it('queues every server of the CDN and answers the action and the CDN, without alerts', async () => {
     const res = await admin.post(path(cdn.id), { action: 'queue' });

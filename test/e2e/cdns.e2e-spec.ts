@@ -1,15 +1,12 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Cdn {
   id: number;
@@ -23,9 +20,7 @@ interface Cdn {
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('cdns', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
 
   const body = (overrides: Partial<Cdn> = {}) => {
     const name = uniqueName('cdn');
@@ -38,14 +33,6 @@ describe('cdns', () => {
   };
   const byName = async (name: string, version = '4.1'): Promise<Cdn[]> =>
     responseOf<Cdn[]>(await admin.at(version).get(`cdns?name=${encodeURIComponent(name)}`));
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
 
   describe('GET /cdns', () => {
     it('lists CDNs ordered by name, with the seeded ALL', async () => {

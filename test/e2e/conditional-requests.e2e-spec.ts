@@ -1,10 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppModule } from 'src/app.module';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { routesOfModule } from 'src/common/routes/route-inventory';
 import { ApiClient, createUser, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -18,6 +16,7 @@ import { insertSteeringTarget } from 'test/e2e/support/fixtures/steering';
 import { assignParameter, createParameter, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import { createRegion } from 'test/e2e/support/fixtures/topology';
+import { useApp } from 'test/e2e/support/suite';
 
 const MODIFIED = 'resource was modified since the time specified by the request headers';
 const DAY = 24 * 3600 * 1000;
@@ -54,21 +53,13 @@ interface Cdn {
 
 /** Conditional requests as the original serves them (docs/api-conventions.md#conditional-requests). */
 describe('conditional requests', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
 
   const cdnBody = () => {
     const name = uniqueName('ims-cdn');
     return { name, domainName: `${name}.example.net`, dnssecEnabled: false };
   };
   const createCdn = async (): Promise<Cdn> => responseOf<Cdn>(await admin.post('cdns', cdnBody()));
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(() => app.close());
 
   describe('If-Modified-Since on lists', () => {
     // First, while most tables are still empty: a table that never held a row has not changed

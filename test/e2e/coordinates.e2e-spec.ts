@@ -1,8 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -10,8 +7,8 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import type { CoordinateV3, CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
+import { useApp } from 'test/e2e/support/suite';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
@@ -19,9 +16,7 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('coordinates', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
 
   const all = async (): Promise<Wire<CoordinateV3>[]> =>
     responseOf<Wire<CoordinateV3>[]>(await admin.get('coordinates'));
@@ -35,14 +30,6 @@ describe('coordinates', () => {
     expect(res.status).toBe(200);
     return responseOf<Wire<CoordinateV3>>(res);
   };
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
 
   describe('3.x/4.x', () => {
     it.each(['3.0', '4.0', '4.1'])('creates, lists, updates and deletes on %s', async (version) => {

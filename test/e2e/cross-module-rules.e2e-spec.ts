@@ -1,7 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiClient, expectApiHeaders, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { expectApiHeaders, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -11,6 +9,7 @@ import {
 import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 type Ds = DeliveryServiceResponse & { serviceCategory: string | null; topology: string | null };
 
@@ -20,8 +19,7 @@ type Ds = DeliveryServiceResponse & { serviceCategory: string | null; topology: 
  * rules of server assignments (D88).
  */
 describe('rules across delivery services, service categories, topologies and capabilities', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
   let httpType: number;
 
@@ -64,13 +62,9 @@ describe('rules across delivery services, service categories, topologies and cap
       .sort();
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     dataSource = app.get(DataSource);
     httpType = await typeIdOf(admin, 'HTTP');
   });
-
-  afterAll(() => app.close());
 
   describe('delivery services and service categories (D80)', () => {
     let cdn: { id: number; name: string };

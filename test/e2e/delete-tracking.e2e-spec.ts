@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import { ApiClient, responseOf } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { responseOf } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -10,6 +8,7 @@ import {
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
@@ -19,15 +18,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
  * not fire the child table's delete trigger for cascaded deletions, so the parent tables record them.
  */
 describe('delete tracking of cascaded deletions', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(() => app.close());
+  const { app, admin } = useApp();
 
   /** `list` answers 304 for a date just after `setUp`, then 200 once `remove` ran. */
   const expectDeletionSeen = async (list: string, remove: () => Promise<void>): Promise<void> => {

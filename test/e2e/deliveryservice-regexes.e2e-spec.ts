@@ -1,11 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type {
   DeliveryServiceIdRegex,
   DeliveryServiceRegexes,
 } from 'src/modules/delivery-services/dto/delivery-service-regex.response';
 import {
-  ApiClient,
   createTenant,
   createUser,
   type CreatedUser,
@@ -15,23 +13,22 @@ import {
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 const CREATED = 'Delivery service regex creation was successful.';
 const FIRST_HOST = 'cannot change/ delete a regex with an order of 0 and type name of HOST_REGEXP';
 
 describe('delivery service regexes', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let operations: CreatedUser;
-  let readOnly: CreatedUser;
+  const { app, admin, operations, readOnly } = useApp({
+    users: { operations: 'operations', readOnly: 'read-only' },
+  });
   let outsider: CreatedUser;
   let cdnId: number;
   let hostType: number;
@@ -52,10 +49,6 @@ describe('delivery service regexes', () => {
   const hostRegex = (ds: DeliveryServiceResponse) => `.*\\.${ds.xmlId}\\..*`;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    operations = await createUser(app, admin, 'operations');
-    readOnly = await createUser(app, admin, 'read-only');
     const tenant = await createTenant(admin);
     outsider = await createUser(app, admin, 'operations', tenant.id);
     cdnId = (await createCdn(admin)).id;
@@ -64,8 +57,6 @@ describe('delivery service regexes', () => {
     headerType = await typeIdOf(admin, 'HEADER_REGEXP');
     httpType = await typeIdOf(admin, 'HTTP');
   });
-
-  afterAll(() => app.close());
 
   describe('GET deliveryservices/{id}/regexes', () => {
     it('answers the default HOST_REGEXP of a new delivery service, on every version', async () => {

@@ -1,15 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -17,6 +13,7 @@ import type {
   DeliveryServiceRequestCommentV3,
   DeliveryServiceRequestCommentV5,
 } from 'src/modules/delivery-service-requests/dto/delivery-service-request-comment.response';
+import { useApp } from 'test/e2e/support/suite';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 type Comment = Wire<DeliveryServiceRequestCommentV3>;
@@ -25,9 +22,7 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('deliveryservice_request_comments', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let portal: CreatedUser;
+  const { admin, portal } = useApp({ users: { portal: 'portal' } });
   let dsr: { id: number; xmlId: string };
 
   const all = async (query = ''): Promise<Comment[]> =>
@@ -42,9 +37,6 @@ describe('deliveryservice_request_comments', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    portal = await createUser(app, admin, 'portal');
     const cdn = await createCdn(admin);
     const requested: Record<string, unknown> = {
       ...deliveryServiceBody(cdn.id, await typeIdOf(admin, 'HTTP')),
@@ -59,8 +51,6 @@ describe('deliveryservice_request_comments', () => {
     expect(res.status).toBe(200);
     dsr = { id: responseOf<{ id: number }>(res).id, xmlId: requested.xmlId as string };
   });
-
-  afterAll(() => app.close());
 
   it.each(['3.0', '4.0', '4.1'])('creates, lists, updates and deletes on %s', async (version) => {
     const client = portal.client.at(version);

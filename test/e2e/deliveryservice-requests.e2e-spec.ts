@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createTenant,
   createUser,
   type CreatedUser,
@@ -10,7 +8,6 @@ import {
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -19,14 +16,13 @@ import {
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { DeliveryServiceRequestV4 } from 'src/modules/delivery-service-requests/dto/delivery-service-request.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 type Dsr = DeliveryServiceRequestV4;
 
 describe('deliveryservice_requests', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let portal: CreatedUser;
+  const { app, admin, portal } = useApp({ users: { portal: 'portal' } });
   let cdn: { id: number; name: string };
   let httpType: number;
 
@@ -45,14 +41,9 @@ describe('deliveryservice_requests', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    portal = await createUser(app, admin, 'portal');
     cdn = await createCdn(admin);
     httpType = await typeIdOf(admin, 'HTTP');
   });
-
-  afterAll(() => app.close());
 
   describe('create', () => {
     it.each(['4.0', '4.1', '5.0'])('creates a create request on %s and lists it', async (version) => {

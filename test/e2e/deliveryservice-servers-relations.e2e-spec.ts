@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type {
   DsServerV3,
@@ -10,14 +9,12 @@ import {
   createRole,
   createTenant,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -27,6 +24,7 @@ import {
 } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field
 type Json = Record<string, any>;
@@ -81,10 +79,9 @@ const V4_KEYS = [
 const pick = (record: Json, keys: string[]): Json => Object.fromEntries(keys.map((k) => [k, record[k]]));
 
 describe('delivery service ↔ server relation routes', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let cdnA: { id: number; name: string };
   let cdnB: { id: number; name: string };
   let edges: ServerResponse[];
@@ -109,10 +106,6 @@ describe('delivery service ↔ server relation routes', () => {
     client.post(`servers/${serverId}/deliveryservices?replace=${replace}`, dsIds);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     [cdnA, cdnB] = [await createCdn(admin), await createCdn(admin)];
     const profileA = (await createProfile(admin, cdnA.id)).name;
     const profileB = (await createProfile(admin, cdnB.id)).name;
@@ -133,8 +126,6 @@ describe('delivery service ↔ server relation routes', () => {
     parentTenant = await createTenant(admin);
     childTenant = await createTenant(admin, parentTenant.id);
   });
-
-  afterAll(() => app.close());
 
   describe('GET deliveryservices/{id}/servers', () => {
     it('lists the assigned servers in the 3.x shape (one profile, the router on the server)', async () => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import {
@@ -10,13 +9,13 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 type Ds = DeliveryServiceResponse;
 const INVALID = 'invalid request: ';
@@ -41,8 +40,7 @@ function bodyOf(ds: Ds, overrides: Record<string, unknown> = {}): Record<string,
 }
 
 describe('PUT /deliveryservices/{id}', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
   let cdn: { id: number; name: string };
 
@@ -65,13 +63,9 @@ describe('PUT /deliveryservices/{id}', () => {
   }
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     dataSource = app.get(DataSource);
     cdn = await createCdn(admin);
   });
-
-  afterAll(() => app.close());
 
   it('updates every field and answers 200 with an empty body (D5)', async () => {
     const ds = await createDeliveryService(admin, cdn.id, {

@@ -1,7 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiClient,
   createTenant,
   createUser,
   type CreatedUser,
@@ -11,7 +9,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
@@ -20,6 +17,7 @@ import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import type { DeliveryServicesRequiredCapabilityV3 } from 'src/modules/server-capabilities/dto/required-capability.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const DEPRECATED = {
@@ -30,8 +28,7 @@ const PATH = 'deliveryservices_required_capabilities';
 const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
 
 describe('deliveryservices_required_capabilities', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdnId: number;
   let tenantId: number;
   let outsider: CreatedUser;
@@ -50,14 +47,10 @@ describe('deliveryservices_required_capabilities', () => {
     query('INSERT INTO server_server_capability (server, server_capability) VALUES (?, ?)', [serverId, name]);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdnId = (await createCdn(admin)).id;
     tenantId = (await createTenant(admin)).id;
     outsider = await createUser(app, admin, 'operations', (await createTenant(admin)).id);
   });
-
-  afterAll(() => app.close());
 
   it('is served on 3.0 through 4.1 only', async () => {
     expect((await admin.at('5.0').get(PATH)).status).toBe(404);

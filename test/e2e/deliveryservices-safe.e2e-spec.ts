@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -8,32 +7,27 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 type Ds = DeliveryServiceResponse;
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 
 describe('PUT /deliveryservices/{id}/safe', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
 
   const fetch = async (id: number, version = '4.0'): Promise<Ds> =>
     responseOf<Ds[]>(await admin.at(version).get(`deliveryservices?id=${id}`))[0];
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
   });
-
-  afterAll(() => app.close());
 
   it('changes displayName, infoUrl and longDesc and answers an array with the full record', async () => {
     const ds = await createDeliveryService(admin, cdn.id, {

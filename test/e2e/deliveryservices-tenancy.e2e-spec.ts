@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createTenant,
@@ -7,7 +6,6 @@ import {
   expectError,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -15,6 +13,7 @@ import {
   type DeliveryServiceResponse,
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 type Ds = DeliveryServiceResponse;
 const NOT_AUTHORIZED = 'not authorized on this tenant';
@@ -24,8 +23,7 @@ const NOT_AUTHORIZED = 'not authorized on this tenant';
  * next to parent; users with the admin role in parent, child and sibling.
  */
 describe('deliveryservices tenancy (D13)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let httpType: number;
   let tenants: { parent: number; child: number; grandchild: number; sibling: number };
@@ -57,8 +55,6 @@ describe('deliveryservices tenancy (D13)', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     httpType = await typeIdOf(admin, 'HTTP');
     const parent = (await createTenant(admin, 1, true)).id;
@@ -79,8 +75,6 @@ describe('deliveryservices tenancy (D13)', () => {
       sibling: await createDeliveryService(admin, cdn.id, { tenantId: sibling }),
     };
   });
-
-  afterAll(() => app.close());
 
   describe('GET', () => {
     it('shows a parent tenant its own and its descendants’ delivery services, inactive ones included', async () => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ApiClient,
@@ -11,7 +10,6 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -20,13 +18,13 @@ import {
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 type Ds = DeliveryServiceResponse;
 
 describe('deliveryservices (GET, POST, DELETE)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
   let readOnly: CreatedUser;
   let cdn: { id: number; name: string };
@@ -42,15 +40,11 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
     Number((await dataSource.query<{ n: number | string }[]>(sql, params))[0].n);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     dataSource = app.get(DataSource);
     readOnly = await createUser(app, admin, 'read-only');
     cdn = await createCdn(admin);
     httpType = await typeIdOf(admin, 'HTTP');
   });
-
-  afterAll(() => app.close());
 
   describe('POST /deliveryservices', () => {
     it('creates the row, its host regex, primary origin, TLS versions and query params in one go', async () => {

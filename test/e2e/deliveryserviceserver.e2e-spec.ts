@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createTenant,
@@ -10,7 +9,6 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -20,13 +18,13 @@ import {
 } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field
 type Json = Record<string, any>;
 
 describe('deliveryserviceserver', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdnA: { id: number; name: string };
   let cdnB: { id: number; name: string };
   let edges: ServerResponse[];
@@ -44,8 +42,6 @@ describe('deliveryserviceserver', () => {
     client.post('deliveryserviceserver', { dsId, servers, replace });
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [cdnA, cdnB] = [await createCdn(admin), await createCdn(admin)];
     const profileA = (await createProfile(admin, cdnA.id)).name;
     const profileB = (await createProfile(admin, cdnB.id)).name;
@@ -61,8 +57,6 @@ describe('deliveryserviceserver', () => {
     siblingTenant = await createTenant(admin);
     inactiveTenant = await createTenant(admin, parentTenant.id, false);
   });
-
-  afterAll(() => app.close());
 
   describe('POST /deliveryserviceserver', () => {
     it('assigns servers and answers what was asked', async () => {

@@ -1,8 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
@@ -11,28 +8,18 @@ import {
   expectMalformedJson,
   timeFormatOn,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('divisions', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
 
   const create = (): Promise<Division> => createDivision(admin);
   const byName = async (name: string, version = '4.0'): Promise<Division[]> =>
     responseOf<Division[]>(await admin.at(version).get(`divisions?name=${encodeURIComponent(name)}`));
   const count = async (): Promise<number> => responseOf<Division[]>(await admin.get('divisions')).length;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
 
   describe('GET /divisions', () => {
     it('lists divisions ordered by name', async () => {

@@ -1,16 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,
@@ -21,6 +18,7 @@ import {
   type FederationResponse,
 } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 interface FedDs {
   id: number;
@@ -30,10 +28,9 @@ interface FedDs {
 }
 
 describe('federations/{id}/deliveryservices', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let cdn: { id: number; name: string };
   let dses: InsertedDeliveryService[];
 
@@ -46,18 +43,12 @@ describe('federations/{id}/deliveryservices', () => {
   const ids = async (id: number) => (await assigned(id, '?orderby=dsID')).map((d) => d.id);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     cdn = await createCdn(admin);
     dses = [];
     for (const typeName of ['HTTP', 'DNS', 'HTTP', 'HTTP']) {
       dses.push(await insertDeliveryService(app, cdn.id, { typeName }));
     }
   });
-
-  afterAll(() => app.close());
 
   describe('POST', () => {
     let federation: FederationResponse;

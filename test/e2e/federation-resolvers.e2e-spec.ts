@@ -1,16 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   countRows,
   createFederation,
@@ -20,6 +17,7 @@ import {
 } from 'test/e2e/support/fixtures/federations';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Resolver {
   id: number;
@@ -32,10 +30,9 @@ interface Resolver {
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('federation_resolvers', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let resolve4: number;
   let resolve6: number;
   let cdn: { id: number; name: string };
@@ -51,16 +48,10 @@ describe('federation_resolvers', () => {
   const stored = (ip: string) => countRows(app, 'federation_resolver', 'ip_address = ?', [ip]);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     resolve4 = await typeIdOf(admin, 'RESOLVE4');
     resolve6 = await typeIdOf(admin, 'RESOLVE6');
     cdn = await createCdn(admin);
   });
-
-  afterAll(() => app.close());
 
   describe('POST', () => {
     it('creates IPv4 and IPv6 resolvers and subnets on every version', async () => {

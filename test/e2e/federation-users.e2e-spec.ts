@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -10,13 +9,13 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignFederationUsers,
   createFederation,
   type FederationResponse,
 } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 interface FedUser {
   company: string | null;
@@ -28,10 +27,9 @@ interface FedUser {
 }
 
 describe('federations/{id}/users', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let users: CreatedUser[];
   let cdn: { id: number; name: string };
   let federation: FederationResponse;
@@ -41,10 +39,6 @@ describe('federations/{id}/users', () => {
     responseOf<FedUser[]>(await admin.get(`${path(id)}?orderby=id`)).map((u) => u.id);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     users = [
       await createUser(app, admin, 'federation'),
       await createUser(app, admin, 'steering'),
@@ -56,8 +50,6 @@ describe('federations/{id}/users', () => {
   beforeEach(async () => {
     federation = await createFederation(admin, cdn.name);
   });
-
-  afterAll(() => app.close());
 
   it('assigns users on every version and lists them', async () => {
     for (const version of ['3.0', '4.0', '5.0']) {

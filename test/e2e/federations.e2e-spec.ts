@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -10,7 +9,6 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,
@@ -25,6 +23,7 @@ import {
 } from 'test/e2e/support/fixtures/federations';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Mapping {
   ttl: number;
@@ -38,8 +37,7 @@ interface Entry {
 }
 
 describe('federations (the signed-in user)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let childTenant: { id: number; name: string };
   let ds1: InsertedDeliveryService;
@@ -75,8 +73,6 @@ describe('federations (the signed-in user)', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     childTenant = await createTenant(admin);
     ds1 = await insertDeliveryService(app, cdn.id, { xmlId: `a-${Date.now()}-fed1` });
@@ -84,8 +80,6 @@ describe('federations (the signed-in user)', () => {
     dsChild = await insertDeliveryService(app, cdn.id, { tenantId: childTenant.id });
     dsNone = await insertDeliveryService(app, cdn.id);
   });
-
-  afterAll(() => app.close());
 
   describe('GET', () => {
     it('answers [] for a user without federations', async () => {

@@ -1,14 +1,13 @@
 import { rowCounts } from 'test/e2e/support/route-probe';
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiClient, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { expectError, responseOf, uniqueName } from 'test/e2e/support/api';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createFederation } from 'test/e2e/support/fixtures/federations';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import { createPhysLocation, createRegion } from 'test/e2e/support/fixtures/topology';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * Every integer that reaches SQL is bounded by the column it meets (src/common/validation/integers.ts):
@@ -17,19 +16,14 @@ import { createPhysLocation, createRegion } from 'test/e2e/support/fixtures/topo
  * error (a 500 on MySQL) or an altered value (on SQLite).
  */
 describe('integer ranges', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
+  beforeAll(() => {
     dataSource = app.get(DataSource);
   });
 
   /** Row counts of every table: a refused request must leave them all as they were. */
-  afterAll(() => app.close());
-
   describe('list filters and paging', () => {
     it.each([
       ['cdns?id=99999999999999999999', 'id must be no greater than 2147483647'],

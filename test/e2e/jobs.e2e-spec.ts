@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { InvalidationJobV3, InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
 import {
@@ -11,7 +10,6 @@ import {
   expectMalformedJson,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,
@@ -23,6 +21,7 @@ import {
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 const V4 = ['4.0', '4.1', '5.0'];
 const V3 = ['3.0', '3.1'];
@@ -41,10 +40,7 @@ interface AlertsBody {
 }
 
 describe('jobs (content invalidation)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let portal: CreatedUser;
-  let readOnly: CreatedUser;
+  const { app, admin, portal, readOnly } = useApp({ users: { portal: 'portal', readOnly: 'read-only' } });
   let outsider: CreatedUser;
   let cdn: { id: number; name: string };
   let ds: DeliveryServiceResponse;
@@ -77,16 +73,10 @@ describe('jobs (content invalidation)', () => {
       ]);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    portal = await createUser(app, admin, 'portal');
-    readOnly = await createUser(app, admin, 'read-only');
     outsider = await createUser(app, admin, 'operations', (await createTenant(admin)).id);
     cdn = await createCdn(admin);
     ds = await createDeliveryService(admin, cdn.id);
   });
-
-  afterAll(() => app.close());
 
   describe('POST jobs (4.0+)', () => {
     it('creates a job on the primary origin and answers it with the original text, on every version', async () => {

@@ -1,10 +1,9 @@
 import { probePath } from 'test/e2e/support/route-probe';
-import type { INestApplication } from '@nestjs/common';
 import { AppModule } from 'src/app.module';
 import { isListRoute, routesOfModule } from 'src/common/routes/route-inventory';
-import { ApiClient, expectError, responseOf } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { expectError, responseOf } from 'test/e2e/support/api';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * The list conventions every collection GET shares, driven by the routes that take a list query:
@@ -15,15 +14,7 @@ import { INVALID_PAGING } from 'test/e2e/support/list-params';
 
 const lists = routesOfModule(AppModule).filter((route) => route.method === 'GET' && isListRoute(route));
 describe('list conventions (every list route, every version)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(() => app.close());
+  const { admin } = useApp();
 
   it('finds the list routes', () => {
     expect(lists.length).toBeGreaterThan(20);

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ChangeLogService } from 'src/modules/change-log/change-log.service';
 import {
@@ -11,8 +10,8 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
+import { useApp } from 'test/e2e/support/suite';
 
 interface LogEntry {
   id: number;
@@ -26,8 +25,7 @@ interface LogEntry {
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?\+00$/;
 
 describe('change log', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
 
   /** A fresh operations user: the change log filtered by its name holds only what the test did. */
@@ -46,13 +44,9 @@ describe('change log', () => {
   const cdnCount = async (name: string): Promise<number> =>
     responseOf<unknown[]>(await admin.get(`cdns?name=${name}`)).length;
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
+  beforeAll(() => {
     dataSource = app.get(DataSource);
   });
-
-  afterAll(() => app.close());
 
   describe('writing', () => {
     it('records a successful write: who, what and which resource', async () => {

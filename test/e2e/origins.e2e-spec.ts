@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createTenant,
   createUser,
   type CreatedUser,
@@ -11,7 +9,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -19,6 +16,7 @@ import {
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import type { OriginV3, OriginV5 } from 'src/modules/delivery-services/dto/origin.response';
+import { useApp } from 'test/e2e/support/suite';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 type Origin = Wire<OriginV3>;
@@ -27,8 +25,7 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('origins', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let ds: DeliveryServiceResponse;
 
@@ -48,13 +45,9 @@ describe('origins', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     ds = await createDeliveryService(admin, cdn.id, { orgServerFqdn: 'https://primary.example.net:8443' });
   });
-
-  afterAll(() => app.close());
 
   it('lists the primary origin the delivery service wrote, with every field', async () => {
     const res = await admin.get(`origins?deliveryservice=${ds.id}&primary=true`);

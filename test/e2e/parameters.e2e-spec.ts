@@ -1,9 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
@@ -11,7 +9,6 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignParameter,
   createCdn,
@@ -20,14 +17,14 @@ import {
   type ParameterResponse,
 } from 'test/e2e/support/fixtures/profiles';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('parameters', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let cdnId: number;
 
   const body = (overrides: Record<string, unknown> = {}) => ({
@@ -41,14 +38,8 @@ describe('parameters', () => {
     responseOf<ParameterResponse[]>(await client.get(`parameters?name=${encodeURIComponent(name)}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     cdnId = (await createCdn(admin)).id;
   });
-
-  afterAll(() => app.close());
 
   describe('GET /parameters', () => {
     it('lists parameters by name with the names of their profiles', async () => {

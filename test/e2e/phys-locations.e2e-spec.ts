@@ -1,8 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
@@ -10,7 +6,6 @@ import {
   expectMalformedJson,
   timeFormatOn,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   createPhysLocation,
   createRegion,
@@ -18,13 +13,12 @@ import {
   physLocationBody,
   type Region,
 } from 'test/e2e/support/fixtures/topology';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('phys_locations', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let region: Region;
 
   const create = (regionId = region.id): Promise<PhysLocation> => createPhysLocation(admin, regionId);
@@ -38,13 +32,8 @@ describe('phys_locations', () => {
     responseOf<PhysLocation[]>(await admin.get('phys_locations')).length;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     region = await createRegion(admin);
   });
-
-  afterAll(() => app.close());
 
   describe('GET /phys_locations', () => {
     it('lists phys_locations ordered by name, with the region name and id', async () => {

@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -8,7 +6,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignParameter,
   createCdn,
@@ -16,10 +13,10 @@ import {
   createProfile,
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 describe('profile copy and import', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { admin } = useApp();
   let cdn: { id: number; name: string };
 
   const profileNamed = async (name: string): Promise<ProfileResponse[]> =>
@@ -30,12 +27,8 @@ describe('profile copy and import', () => {
       .sort((a, b) => a - b);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
   });
-
-  afterAll(() => app.close());
 
   describe('POST profiles/name/{new}/copy/{existing}', () => {
     it.each(['3.0', '4.0', '5.0'])('copies a profile and its parameters on %s', async (version) => {

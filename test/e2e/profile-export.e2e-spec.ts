@@ -1,32 +1,14 @@
-import type { INestApplication } from '@nestjs/common';
-import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-} from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { ApiClient, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
 import {
   assignParameter,
   createCdn,
   createParameter,
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 describe('profiles/{id}/export', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
+  const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
 
   it('exports GLOBAL as a file, outside the envelope', async () => {
     const [global] = responseOf<{ id: number }[]>(await admin.get('profiles?name=GLOBAL'));

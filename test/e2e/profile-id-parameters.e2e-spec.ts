@@ -1,8 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -10,7 +6,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignParameter,
   createCdn,
@@ -18,6 +13,7 @@ import {
   createProfile,
   type ParameterResponse,
 } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -25,9 +21,7 @@ const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 type Listed = Omit<ParameterResponse, 'profiles'>;
 
 describe('profiles/{id}/parameters and parameterprofile', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let cdnId: number;
 
   const paramsOf = async (id: number): Promise<Listed[]> =>
@@ -38,13 +32,8 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
       .sort((a, b) => a - b);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     cdnId = (await createCdn(admin)).id;
   });
-
-  afterAll(() => app.close());
 
   describe('GET profiles/{id}/parameters', () => {
     it.each(['3.0', '4.0', '5.0'])(

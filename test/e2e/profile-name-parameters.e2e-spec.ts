@@ -1,11 +1,9 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import {
   ApiClient,
   createRole,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
@@ -13,7 +11,6 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignParameter,
   createCdn,
@@ -22,6 +19,7 @@ import {
   type ParameterResponse,
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -32,10 +30,9 @@ interface Assigned {
 }
 
 describe('profiles/name/{name}/parameters', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let cdnId: number;
 
   const path = (name: string) => `profiles/name/${encodeURIComponent(name)}/parameters`;
@@ -52,14 +49,8 @@ describe('profiles/name/{name}/parameters', () => {
     responseOf<ParameterResponse[]>(await admin.get(`parameters?name=${encodeURIComponent(name)}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     cdnId = (await createCdn(admin)).id;
   });
-
-  afterAll(() => app.close());
 
   describe('GET', () => {
     it('lists the parameters of GLOBAL', async () => {

@@ -1,18 +1,15 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import {
   ApiClient,
   createRole,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignParameter,
   createCdn,
@@ -21,6 +18,7 @@ import {
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
@@ -31,10 +29,9 @@ interface Link {
 }
 
 describe('profileparameters', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let cdnId: number;
   let profile: ProfileResponse;
 
@@ -42,15 +39,9 @@ describe('profileparameters', () => {
     responseOf<Link[]>(await admin.get(`profileparameters?profileId=${profileId}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     cdnId = (await createCdn(admin)).id;
     profile = await createProfile(admin, cdnId);
   });
-
-  afterAll(() => app.close());
 
   describe('GET /profileparameters', () => {
     it('lists assignments with the profile name and parameter id, by parameter', async () => {

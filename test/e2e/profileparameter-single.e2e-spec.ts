@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createRole,
   createUser,
   expectApiHeaders,
@@ -9,7 +7,6 @@ import {
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignParameter,
   createCdn,
@@ -17,13 +14,13 @@ import {
   createProfile,
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 
 /** POST /profileparameter: several parameters assigned to one profile (docs/original-behaviour.md#profileparameter). */
 describe('profileparameter (one profile, several parameters)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdnId: number;
 
   /** The ids of the parameters linked to a profile, ascending. */
@@ -42,12 +39,8 @@ describe('profileparameter (one profile, several parameters)', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdnId = (await createCdn(admin)).id;
   });
-
-  afterAll(() => app.close());
 
   it.each(VERSIONS)('assigns parameters, keeping those already linked, on %s', async (version) => {
     const { profile, params } = await fresh();

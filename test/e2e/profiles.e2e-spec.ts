@@ -1,10 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ApiClient,
   createRole,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
@@ -13,7 +11,6 @@ import {
   expectMalformedJson,
   timeFormatOn,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   assignParameter,
   createCdn,
@@ -22,14 +19,14 @@ import {
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('profiles', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let operations: CreatedUser;
+  const { app, admin, readOnly, operations } = useApp({
+    users: { readOnly: 'read-only', operations: 'operations' },
+  });
   let cdn: { id: number; name: string };
 
   const body = (overrides: Record<string, unknown> = {}) => ({
@@ -44,14 +41,8 @@ describe('profiles', () => {
     responseOf<ProfileResponse[]>(await admin.at(version).get(`profiles?name=${encodeURIComponent(name)}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-    operations = await createUser(app, admin, 'operations');
     cdn = await createCdn(admin);
   });
-
-  afterAll(() => app.close());
 
   describe('GET /profiles', () => {
     it('lists profiles ordered by name, with the seeded GLOBAL', async () => {

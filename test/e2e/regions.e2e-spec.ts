@@ -1,8 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
@@ -10,7 +7,6 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   createDivision,
   createPhysLocation,
@@ -18,13 +14,12 @@ import {
   type Division,
   type Region,
 } from 'test/e2e/support/fixtures/topology';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('regions', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let division: Division;
 
   const byName = async (name: string): Promise<Region[]> =>
@@ -34,13 +29,8 @@ describe('regions', () => {
   const count = async (): Promise<number> => responseOf<Region[]>(await admin.get('regions')).length;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     division = await createDivision(admin);
   });
-
-  afterAll(() => app.close());
 
   describe('GET /regions', () => {
     it('lists regions ordered by name, with the division id as `division` and its name', async () => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -12,7 +11,7 @@ import {
   expectMalformedJson,
   RFC3339_TIME,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 interface RoleV4 {
   name: string;
@@ -33,9 +32,7 @@ interface RoleV3 {
 const TIMESTAMP = RFC3339_TIME;
 
 describe('roles', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let operations: CreatedUser;
+  const { app, admin, operations } = useApp({ users: { operations: 'operations' } });
   let withoutRoleRead: CreatedUser;
   let readOnlyRoles: CreatedUser;
   let roleCreator: CreatedUser;
@@ -51,9 +48,6 @@ describe('roles', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    operations = await createUser(app, admin, 'operations');
     withoutRoleRead = await createUser(app, admin, await createRole(admin, ['CDN:READ']));
     readOnlyRoles = await createUser(app, admin, await createRole(admin, ['ROLE:READ']));
     roleCreator = await createUser(
@@ -62,8 +56,6 @@ describe('roles', () => {
       await createRole(admin, ['ROLE:CREATE', 'ROLE:READ', 'ROLE:UPDATE', 'ROLE:DELETE', 'CDN:READ']),
     );
   });
-
-  afterAll(() => app.close());
 
   describe('GET /roles', () => {
     it('lists roles by name with their permissions on 4.0', async () => {

@@ -1,9 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -11,7 +7,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -21,6 +16,7 @@ import type {
   ServerCapabilityV41,
   ServerCapabilityV5,
 } from 'src/modules/server-capabilities/dto/server-capability.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -28,9 +24,7 @@ const MODIFIED = 'resource was modified since the time specified by the request 
 const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
 
 describe('server_capabilities', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let cdnId: number;
 
   const create = async (name = capabilityName(), description?: string): Promise<string> => {
@@ -61,13 +55,8 @@ describe('server_capabilities', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     cdnId = (await createCdn(admin)).id;
   });
-
-  afterAll(() => app.close());
 
   describe('POST', () => {
     it('creates a capability and answers it as each version shows it', async () => {

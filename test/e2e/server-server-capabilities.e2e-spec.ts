@@ -1,7 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiClient,
   createTenant,
   createUser,
   expectApiHeaders,
@@ -11,7 +9,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -21,6 +18,7 @@ import type {
   ServerServerCapabilityV3,
   ServerServerCapabilityV5,
 } from 'src/modules/server-capabilities/dto/server-server-capability.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -29,8 +27,7 @@ const WRONG_TYPE = (id: number) =>
 const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
 
 describe('server_server_capabilities and multiple_servers_capabilities', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdnId: number;
 
   const capability = async (): Promise<string> => {
@@ -56,12 +53,8 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdnId = (await createCdn(admin)).id;
   });
-
-  afterAll(() => app.close());
 
   describe('POST and GET server_server_capabilities', () => {
     it('gives a capability to an EDGE or MID server and lists it as each version shows it', async () => {

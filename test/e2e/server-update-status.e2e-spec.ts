@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -8,7 +6,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createParameter, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -18,12 +15,12 @@ import type {
   ServerUpdateStatusV4,
   ServerUpdateStatusV5,
 } from 'src/modules/servers/dto/server-update-status.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('server update status', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { admin } = useApp();
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let profile: string;
@@ -48,8 +45,6 @@ describe('server update status', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [cdn, otherCdn] = [await createCdn(admin), await createCdn(admin)];
     profile = (await createProfile(admin, cdn.id)).name;
     const otherProfile = (await createProfile(admin, otherCdn.id)).name;
@@ -78,8 +73,6 @@ describe('server update status', () => {
       throw new Error(`creating the topology failed: ${res.text}`);
     }
   });
-
-  afterAll(() => app.close());
 
   describe('GET servers/{hostname}/update_status', () => {
     it("answers the server's flags and times on 4.0 (RFC 3339), with the failure flags on 5.0", async () => {

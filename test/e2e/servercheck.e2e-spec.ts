@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createUser,
@@ -9,7 +8,6 @@ import {
   expectSuccessAlert,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -17,12 +15,12 @@ import type {
   GenericServerCheck,
   ServerCheckExtension,
 } from 'src/modules/servercheck/dto/servercheck.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const NOT_EXTENSION = 'invalid user for this API. Only the "extension" user can use this';
 
 describe('servercheck and servercheck/extensions', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let extension: ApiClient;
   let operations: CreatedUser;
   let edge: ServerResponse;
@@ -33,8 +31,6 @@ describe('servercheck and servercheck/extensions', () => {
     responseOf<GenericServerCheck[]>(await admin.get(`servercheck?id=${id}`))[0];
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     const res = await admin.post('users', {
       username: 'extension',
       localPasswd: USER_PASSWORD,
@@ -49,8 +45,6 @@ describe('servercheck and servercheck/extensions', () => {
     operations = await createUser(app, admin, 'operations');
     edge = await createServer(admin, (await createCdn(admin)).id);
   });
-
-  afterAll(() => app.close());
 
   describe('extensions', () => {
     it.each(['3.0', '4.0', '5.0'])(

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createTenant,
@@ -7,12 +6,12 @@ import {
   expectError,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { setTopology, uniqueTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 
@@ -26,8 +25,7 @@ interface Listed {
  * for a user whose tenancy holds the delivery service.
  */
 describe('GET /servers?dsId=', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let assignedEdge: ServerResponse;
@@ -52,8 +50,6 @@ describe('GET /servers?dsId=', () => {
   const sorted = (...servers: ServerResponse[]) => servers.map((s) => s.id).sort((a, b) => a - b);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     otherCdn = await createCdn(admin);
     const midGroup = await createCachegroup(admin, { typeName: 'MID_LOC' });
@@ -68,8 +64,6 @@ describe('GET /servers?dsId=', () => {
     dsId = (await insertDeliveryService(app, cdn.id)).id;
     await assign(dsId, [assignedEdge.id, origin.id]);
   });
-
-  afterAll(() => app.close());
 
   it('lists the assigned servers and the MIDs of their CDN in the parent cache groups', async () => {
     expect(await idsOf(admin, `dsId=${dsId}`)).toEqual(sorted(assignedEdge, origin, mid));

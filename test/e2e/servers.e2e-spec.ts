@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -11,18 +10,16 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createPhysLocation } from 'test/e2e/support/fixtures/topology';
+import { useApp } from 'test/e2e/support/suite';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field
 type Json = Record<string, any>;
 
 describe('servers', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let noServerPermissions: CreatedUser;
   let cdnId: number;
   let otherCdnId: number;
@@ -76,9 +73,6 @@ describe('servers', () => {
     responseOf<Json[]>(await admin.at(version).get(`servers?hostName=${encodeURIComponent(hostName)}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     noServerPermissions = await createUser(app, admin, await createRole(admin, ['CDN:READ']));
     [cdnId, otherCdnId] = [(await createCdn(admin)).id, (await createCdn(admin)).id];
     cachegroup = await createCachegroup(admin);
@@ -90,8 +84,6 @@ describe('servers', () => {
     online = await idOf('statuses?name=ONLINE');
     offline = await idOf('statuses?name=OFFLINE');
   });
-
-  afterAll(() => app.close());
 
   describe('API 5.0 (lib/go-tc ServerV50)', () => {
     const v5 = (overrides: Json = {}): Json => {

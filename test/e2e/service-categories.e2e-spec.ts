@@ -1,9 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -11,13 +8,13 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import type {
   ServiceCategoryV3,
   ServiceCategoryV5,
 } from 'src/modules/service-categories/dto/service-category.response';
+import { useApp } from 'test/e2e/support/suite';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
@@ -25,9 +22,7 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('service_categories', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let dataSource: DataSource;
 
   const name = (): string => uniqueName('sc').replace(/_/g, '-');
@@ -41,14 +36,9 @@ describe('service_categories', () => {
     return n;
   };
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
+  beforeAll(() => {
     dataSource = app.get(DataSource);
   });
-
-  afterAll(() => app.close());
 
   describe('3.x/4.x', () => {
     it.each(['3.0', '4.0', '4.1'])('creates and lists with TimeNoMod timestamps on %s', async (version) => {

@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
   createTenant,
   createUser,
   type CreatedUser,
@@ -13,7 +11,6 @@ import {
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -23,6 +20,7 @@ import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { sql } from 'test/e2e/support/fixtures/snapshots';
 import type { StaticDnsEntryWire } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
 import type { CRConfig } from 'src/modules/snapshots/dto/crconfig.response';
+import { useApp } from 'test/e2e/support/suite';
 
 type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 type Entry = Wire<StaticDnsEntryWire>;
@@ -31,8 +29,7 @@ const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 
 /** staticdnsentries (docs/original-behaviour.md#static-dns-entries). */
 describe('staticdnsentries', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let ds: DeliveryServiceResponse;
   const types: Record<string, number> = {};
@@ -53,16 +50,12 @@ describe('staticdnsentries', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     ds = await createDeliveryService(admin, cdn.id);
     for (const name of ['A_RECORD', 'AAAA_RECORD', 'CNAME_RECORD', 'TXT_RECORD', 'EDGE', 'HOST_REGEXP']) {
       types[name] = await typeIdOf(admin, name);
     }
   });
-
-  afterAll(() => app.close());
 
   it.each(VERSIONS)('creates, lists, updates and deletes on %s, with every field', async (version) => {
     const client = admin.at(version);

@@ -1,8 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -11,9 +7,9 @@ import {
   uniqueName,
   timeFormatOn,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Status {
   id: number;
@@ -26,20 +22,10 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const SEEDED = ['ADMIN_DOWN', 'CCR_IGNORE', 'OFFLINE', 'ONLINE', 'PRE_PROD', 'REPORTED'];
 
 describe('statuses', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
 
   const list = async (query = '', version = '4.0'): Promise<Status[]> =>
     responseOf<Status[]>(await admin.at(version).get(`statuses${query}`));
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
 
   it.each(['3.0', '4.0', '4.1', '5.0'])(
     'lists the seeded statuses ordered by name on %s',

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -11,7 +10,6 @@ import {
   responseOf,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,
@@ -19,6 +17,7 @@ import {
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { steeringTargetRows } from 'test/e2e/support/fixtures/steering';
+import { useApp } from 'test/e2e/support/suite';
 
 interface SteeringTarget {
   deliveryService: string;
@@ -34,8 +33,7 @@ const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 const NOT_A_STEERING_DS = 'delivery service must be of type STEERING or CLIENT_STEERING';
 
 describe('steering/{id}/targets', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let readOnly: CreatedUser;
   let steering: CreatedUser;
   let portal: CreatedUser;
@@ -69,8 +67,6 @@ describe('steering/{id}/targets', () => {
   });
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [readOnly, steering, portal, federation] = await Promise.all(
       ['read-only', 'steering', 'portal', 'federation'].map((role) => createUser(app, admin, role)),
     );
@@ -95,8 +91,6 @@ describe('steering/{id}/targets', () => {
       types[name] = await typeIdOf(admin, name);
     }
   });
-
-  afterAll(() => app.close());
 
   describe('POST', () => {
     it('creates a target as a steering user, answering the joined row', async () => {

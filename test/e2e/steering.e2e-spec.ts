@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -8,7 +7,6 @@ import {
   expectError,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,
@@ -16,6 +14,7 @@ import {
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryServiceRegex, insertSteeringTarget } from 'test/e2e/support/fixtures/steering';
+import { useApp } from 'test/e2e/support/suite';
 
 interface SteeringEntry {
   deliveryService: string;
@@ -27,8 +26,7 @@ interface SteeringEntry {
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 
 describe('GET /steering', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let readOnly: CreatedUser;
   let steering: CreatedUser;
   let portal: CreatedUser;
@@ -52,8 +50,6 @@ describe('GET /steering', () => {
     list.find((e) => e.deliveryService === ds.xmlId);
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [readOnly, steering, portal, federation] = await Promise.all(
       ['read-only', 'steering', 'portal', 'federation'].map((role) => createUser(app, admin, role)),
     );
@@ -79,8 +75,6 @@ describe('GET /steering', () => {
     await insertDeliveryServiceRegex(app, c.id, 'c-pattern', { setNumber: 0 });
     await insertDeliveryServiceRegex(app, weighted.id, 'not-a-target', { setNumber: 0 });
   });
-
-  afterAll(() => app.close());
 
   it('lists every steering delivery service with targets, sorted by xmlId', async () => {
     const res = await steering.client.get('steering');

@@ -1,15 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiClient, createUser, expectApiHeaders, expectError } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createParameter } from 'test/e2e/support/fixtures/profiles';
 import { migrationNames } from 'test/e2e/support/migrations';
+import { useApp } from 'test/e2e/support/suite';
 
 /** GET about and GET system/info, as the original has them (read-only level, a session). */
 describe('about and system info', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let readOnly: ApiClient;
   const { name, version } = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
     name: string;
@@ -17,12 +15,8 @@ describe('about and system info', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     readOnly = (await createUser(app, admin, 'read-only')).client;
   });
-
-  afterAll(() => app.close());
 
   it.each(['3.0', '4.0', '5.0'])(
     'GET /api/%s/about answers the build, the Node version and the schema version, unwrapped',

@@ -1,15 +1,14 @@
-import { ForbiddenException, type INestApplication } from '@nestjs/common';
+import { ForbiddenException } from '@nestjs/common';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { ApiClient, createTenant, createUser, responseOf } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * docs/decisions.md#d13 through the running application: a user reaches their tenant and its descendants,
  * inactive ones included, unless their own tenant or one of its ancestors is inactive.
  */
 describe('tenancy (D13)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let tenancy: TenancyService;
   /** parent ─ child (inactive) ─ grandchild, sibling next to parent, all under root. */
   let parent: number;
@@ -18,16 +17,12 @@ describe('tenancy (D13)', () => {
   let sibling: number;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     tenancy = app.get(TenancyService);
     parent = (await createTenant(admin, 1, true)).id;
     child = (await createTenant(admin, parent, false)).id;
     grandchild = (await createTenant(admin, child, true)).id;
     sibling = (await createTenant(admin, 1, true)).id;
   });
-
-  afterAll(() => app.close());
 
   describe('TenancyService', () => {
     it('reaches the tenant itself and every descendant, inactive ones included', async () => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -12,7 +11,7 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Tenant {
   id: number;
@@ -27,9 +26,7 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const NOT_AUTHORIZED = 'not authorized on this tenant';
 
 describe('tenants', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let withoutTenantWrites: CreatedUser;
   /** parent ─ child ─ grandchild, and sibling next to parent, all under root. */
   let parent: Tenant;
@@ -49,9 +46,6 @@ describe('tenants', () => {
     responseOf<Tenant[]>(await admin.get(`tenants?name=${encodeURIComponent(name)}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     withoutTenantWrites = await createUser(app, admin, await createRole(admin, ['TENANT:READ']));
     parent = await create();
     child = await create(parent.id);
@@ -59,8 +53,6 @@ describe('tenants', () => {
     sibling = await create();
     opsInParent = await createUser(app, admin, 'operations', parent.id);
   });
-
-  afterAll(() => app.close());
 
   describe('GET /tenants', () => {
     it('lists tenants ordered by name, with the seeded root and its parent names', async () => {

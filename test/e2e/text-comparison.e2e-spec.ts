@@ -1,9 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * Text that decides identity or uniqueness compares exactly on both databases: on MySQL/MariaDB a
@@ -11,15 +10,7 @@ import { createTestApp } from 'test/e2e/support/app';
  * server's NO PAD binary collation instead, as SQLite's BINARY comparison already is.
  */
 describe('exact text comparison', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(() => app.close());
+  const { app, admin } = useApp();
 
   const PASSWORDS = ['first-user-password-11', 'second-user-password-22'];
 

@@ -1,14 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  ApiClient,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -19,6 +16,7 @@ import type {
   TopologyV3,
   TopologyV5,
 } from 'src/modules/topologies/dto/topology.response';
+import { useApp } from 'test/e2e/support/suite';
 
 const TIME_NO_MOD = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -26,8 +24,7 @@ const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 type Wire<T> = Omit<T, 'lastUpdated'> & { lastUpdated: string };
 
 describe('topologies', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let profile: string;
@@ -66,8 +63,6 @@ describe('topologies', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     [cdn, otherCdn] = [await createCdn(admin), await createCdn(admin)];
     profile = (await createProfile(admin, cdn.id)).name;
     edge = await createCachegroup(admin, { typeName: 'EDGE_LOC' });
@@ -86,8 +81,6 @@ describe('topologies', () => {
       org: await server(org, 'ORG'),
     };
   });
-
-  afterAll(() => app.close());
 
   describe('POST', () => {
     it('creates a topology and answers it with its nodes (4.0: lastUpdated as the original writes it)', async () => {

@@ -1,15 +1,11 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Type {
   id: number;
@@ -20,9 +16,7 @@ interface Type {
 }
 
 describe('types', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
 
   const body = (overrides: Partial<Type> = {}) => ({
     name: uniqueName('TYPE').replace(/-/g, '_'),
@@ -38,14 +32,6 @@ describe('types', () => {
   const byName = async (name: string): Promise<Type[]> =>
     responseOf<Type[]>(await admin.get(`types?name=${encodeURIComponent(name)}`));
   const seeded = async (name: string): Promise<Type> => (await byName(name))[0];
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(() => app.close());
 
   describe('GET /types', () => {
     it('lists the seeded types ordered by name', async () => {

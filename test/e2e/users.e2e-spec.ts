@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import {
   ApiClient,
   createRole,
@@ -12,8 +11,8 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 type User = Record<string, unknown> & { id: number; username: string; tenantId: number };
 
@@ -49,9 +48,7 @@ const V4_KEYS = [
 ].sort();
 
 describe('users', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let withoutUserRead: CreatedUser;
   let userReader: CreatedUser;
   let parent: { id: number; name: string };
@@ -81,9 +78,6 @@ describe('users', () => {
     responseOf<User[]>(await admin.at(version).get(`users?username=${encodeURIComponent(username)}`));
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     withoutUserRead = await createUser(app, admin, await createRole(admin, ['CDN:READ']));
     userReader = await createUser(app, admin, await createRole(admin, ['USER:READ']));
     parent = await createTenant(admin);
@@ -91,8 +85,6 @@ describe('users', () => {
     sibling = await createTenant(admin);
     opsInParent = await createUser(app, admin, 'operations', parent.id);
   });
-
-  afterAll(() => app.close());
 
   describe('GET /users', () => {
     it('lists users by username in the 4.0 shape, without passwords', async () => {

@@ -1,0 +1,75 @@
+import type { INestApplication } from '@nestjs/common';
+import { ApiClient, createUser, type CreatedUser } from 'test/e2e/support/api';
+import { createTestApp } from 'test/e2e/support/app';
+
+/** What `useApp` hands a suite: the application, the admin's 4.0 client and the users asked for. */
+export type SuiteApp<U extends string = never> = {
+  app: INestApplication;
+  admin: ApiClient;
+} & Record<U, CreatedUser>;
+
+/**
+ * The set-up most suites open with, registered as the calling `describe`'s own beforeAll/afterAll:
+ * before its tests, the application starts, the admin signs in (4.0) and each user of `users`
+ * (field name to role, created in this order in the root tenant, through the API, as `createUser`
+ * does) is created and signed in; after them, the application closes.
+ *
+ *   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
+ *
+ * The returned fields stand for values that exist only once the beforeAll ran, so each one
+ * forwards every use to its value then (a Proxy): destructure them at the top of the describe and
+ * use them in hooks and tests as plain variables. Used earlier (while Jest collects the tests) they
+ * throw. A suite's own beforeAll, registered after this call, runs after this one and sees them set.
+ */
+export function useApp<U extends string = never>(options: { users?: Record<U, string> } = {}): SuiteApp<U> {
+  const users = Object.entries(options.users ?? {}) as [U, string][];
+  const app = late<INestApplication>('app');
+  const admin = late<ApiClient>('admin');
+  const created = users.map(([name, role]) => ({ name, role, user: late<CreatedUser>(name) }));
+
+  beforeAll(async () => {
+    const started = app.set(await createTestApp());
+    const signedIn = admin.set(await ApiClient.admin(started));
+    for (const { role, user } of created) {
+      user.set(await createUser(started, signedIn, role));
+    }
+  });
+
+  afterAll(() => app.current?.close());
+
+  return {
+    app: app.proxy,
+    admin: admin.proxy,
+    ...Object.fromEntries(created.map(({ name, user }) => [name, user.proxy])),
+  } as SuiteApp<U>;
+}
+
+/** A value set later, and a stand-in forwarding every use to it once it is. */
+function late<T extends object>(what: string): { proxy: T; current?: T; set(value: T): T } {
+  const holder: { proxy: T; current?: T; set(value: T): T } = {
+    proxy: undefined as unknown as T,
+    set(value: T): T {
+      holder.current = value;
+      return value;
+    },
+  };
+  const target = (): T => {
+    if (holder.current === undefined) {
+      throw new Error(`useApp: ${what} is used before the suite's beforeAll has set it`);
+    }
+    return holder.current;
+  };
+  holder.proxy = new Proxy({} as T, {
+    get(_, key) {
+      const value = target();
+      const field: unknown = Reflect.get(value, key, value);
+      return typeof field === 'function' ? (field as (...args: unknown[]) => unknown).bind(value) : field;
+    },
+    set: (_, key, field) => Reflect.set(target(), key, field),
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(target(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(target()),
+  });
+  return holder;
+}
