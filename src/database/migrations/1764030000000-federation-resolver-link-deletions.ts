@@ -49,7 +49,7 @@ export class FederationResolverLinkDeletions1764030000000 implements MigrationIn
       }
     }
     await queryRunner.query(`DROP TRIGGER IF EXISTS trg_${TABLE}_deleted`);
-    await queryRunner.query(`DELETE FROM last_deleted WHERE table_name = '${TABLE}'`);
+    await queryRunner.query('DELETE FROM last_deleted WHERE table_name = ?', [TABLE]);
     await queryRunner.dropIndex(TABLE, INDEX);
   }
 }
