@@ -358,6 +358,8 @@ const USER_COMMON = [
 ];
 /** lib/go-tc User, which 3.x answers for `users` (the role's name as `rolename`). */
 export const USER_V30 = goTc([...USER_COMMON, 'rolename']);
+/** lib/go-tc User as 3.x `PUT user/current` answers it: the role's name as `roleName`. */
+export const USER_CURRENT_V30 = goTc([...USER_COMMON, 'roleName']);
 /** lib/go-tc UserV4, which 4.0 and later answer for `users` and `user/current`. */
 export const USER_V4 = goTc(
   [...USER_COMMON, 'changeLogCount', 'lastAuthenticated', 'localPasswd', 'ucdn'],
