@@ -18,6 +18,7 @@ import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
+import { type FloorResult, floorReport, measureFloor } from './floor';
 import {
   type ConfigResult,
   comparisonReport,
@@ -274,6 +275,7 @@ interface Timing {
 
 function report(
   configs: ConfigResult[],
+  floor: FloorResult[],
   rows: Row[],
   timings: Timing[],
   costs: Cost[],
@@ -286,6 +288,7 @@ function report(
       `${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, MariaDB on 127.0.0.1.`,
     '',
     ...comparisonReport(configs, SECONDS),
+    ...floorReport(floor, SECONDS),
     '## Earlier scenarios',
     '',
     'Produced by `npm run bench` (bench/run.ts): the production build (`npm run start:prod`) on MySQL',
@@ -328,11 +331,11 @@ function report(
 
 /**
  * `npm run bench -- --only=<part>`: one part alone, its section printed, docs/benchmarks.md left as it is:
- * `comparison` (against the original), `request-log` (the request log's cost rows) or `snapshot`
+ * `comparison` (against the original), `floor` (the stack's own cost of a ping), `request-log` (the request log's cost rows) or `snapshot`
  * (GET cdns/{name}/snapshot/new on a big CDN).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const PARTS_ALONE = ['comparison', 'request-log', 'snapshot'];
+const PARTS_ALONE = ['comparison', 'floor', 'request-log', 'snapshot'];
 
 async function main(): Promise<void> {
   if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
@@ -340,6 +343,10 @@ async function main(): Promise<void> {
   }
   if (ONLY === 'comparison') {
     console.log(comparisonReport(await comparison(), SECONDS).join('\n'));
+    return;
+  }
+  if (ONLY === 'floor') {
+    console.log(floorReport(await measureFloor(ROOT, PORT, SECONDS), SECONDS).join('\n'));
     return;
   }
   if (ONLY === 'request-log') {
@@ -358,6 +365,7 @@ async function main(): Promise<void> {
     return;
   }
   const configs = await comparison();
+  const floor = await measureFloor(ROOT, PORT, SECONDS);
   const databaseUrl = await prepareDatabase();
   const rows: Row[] = [];
   const timings: Timing[] = [];
@@ -373,7 +381,7 @@ async function main(): Promise<void> {
     await stop(server);
   }
   const costs = await mechanismCosts(databaseUrl);
-  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(configs, rows, timings, costs, snapshot));
+  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(configs, floor, rows, timings, costs, snapshot));
   console.log('wrote docs/benchmarks.md');
 }
 

@@ -8,6 +8,7 @@ import { SessionAuthGuard } from 'src/modules/auth/session-auth.guard';
 import { SessionService } from 'src/modules/auth/session.service';
 import { SESSION_RENEWAL } from 'src/common/auth/session-renewal';
 import { EnvelopeInterceptor } from 'src/common/interceptors/envelope.interceptor';
+import { RouteDispatch } from 'src/common/http/route-dispatch';
 import { appConfig } from 'src/config/app.config';
 import { authConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
@@ -135,6 +136,8 @@ import { StaticDnsEntriesModule } from 'src/modules/static-dns-entries/static-dn
     { provide: SESSION_RENEWAL, useExisting: SessionService },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
     FirstAdmin,
+    // Once every route is registered: Express looks a request up among its first segment's routes only.
+    RouteDispatch,
   ],
 })
 export class AppModule {}

@@ -1,0 +1,87 @@
+/**
+ * The floor of the stack under the ping row (docs/benchmarks.md): the CPU per request of the smallest
+ * server each layer of this service's stack can make (bench/floor-server.ts: Node's own http server,
+ * Express with one route, Nest on Express with one controller), measured as the comparison measures
+ * this service: wrk at 32 connections, server CPU time from /proc. What this service spends above the
+ * Nest row is its own pipeline; what the Nest row spends is the stack's.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { treeCpuMicros, wrk } from './comparison';
+
+export const FLOOR_KINDS = ['node', 'express', 'nest'] as const;
+export type FloorKind = (typeof FLOOR_KINDS)[number];
+
+export interface FloorResult {
+  kind: FloorKind;
+  rps: number;
+  cpuMicros: number;
+}
+
+const LABELS: Record<FloorKind, string> = {
+  node: "Node's `http` server alone",
+  express: 'Express 5, one route',
+  nest: 'Nest 11 on Express, one controller (no guards, interceptors or middleware)',
+};
+
+async function waitForPing(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(url)).status === 200) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Each floor server in turn: a warm-up, then `seconds` of wrk at 32 connections. */
+export async function measureFloor(root: string, port: number, seconds: number): Promise<FloorResult[]> {
+  const results: FloorResult[] = [];
+  for (const kind of FLOOR_KINDS) {
+    const child = spawn(process.execPath, [join(root, 'dist', 'bench', 'floor-server.js'), kind, String(port)], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    try {
+      const url = `http://127.0.0.1:${port}/api/4.0/ping`;
+      await waitForPing(url);
+      wrk(url, 32, Math.min(3, seconds), '');
+      const before = treeCpuMicros(child.pid!);
+      const result = wrk(url, 32, seconds, '');
+      const cpu = treeCpuMicros(child.pid!) - before;
+      results.push({ kind, rps: result.rps, cpuMicros: Math.round(cpu / result.requests) });
+      console.log(`floor ${kind}: ${Math.round(result.rps)} req/s, ${Math.round(cpu / result.requests)} µs CPU/request`);
+    } finally {
+      await stop(child);
+    }
+  }
+  return results;
+}
+
+/** The section of docs/benchmarks.md for the floor. */
+export function floorReport(results: FloorResult[], seconds: number): string[] {
+  return [
+    '## The floor of the stack (ping)',
+    '',
+    `The smallest server of each layer this service is built on (bench/floor-server.ts), answering \`GET /api/4.0/ping\` ` +
+      `with the same body, HTTP, one process, wrk at 32 connections for ${seconds} s after a warm-up. "CPU µs/req" is ` +
+      "measured as above. The ping row's target (150 µs) is compared with these: what the service spends above the " +
+      "Nest row is its own per-request pipeline (sessions, authorization, envelope, headers and digest, request log, " +
+      'cross-site check, conditional requests, routing among its routes).',
+    '',
+    '| server | CPU µs/req | req/s |',
+    '|---|---:|---:|',
+    ...results.map((r) => `| ${LABELS[r.kind]} | ${r.cpuMicros.toLocaleString('en-US')} | ${Math.round(r.rps).toLocaleString('en-US')} |`),
+    '',
+  ];
+}
