@@ -41,7 +41,10 @@ async function main(): Promise<void> {
     });
     app.listen(port, '127.0.0.1');
   } else if (kind === 'nest') {
-    const app = await NestFactory.create<NestExpressApplication>(PingModule, { logger: false, bodyParser: false });
+    const app = await NestFactory.create<NestExpressApplication>(PingModule, {
+      logger: false,
+      bodyParser: false,
+    });
     await app.listen(port, '127.0.0.1');
   } else {
     throw new Error(`unknown floor server ${kind}`);

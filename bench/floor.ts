@@ -49,9 +49,13 @@ function stop(child: ChildProcess): Promise<void> {
 export async function measureFloor(root: string, port: number, seconds: number): Promise<FloorResult[]> {
   const results: FloorResult[] = [];
   for (const kind of FLOOR_KINDS) {
-    const child = spawn(process.execPath, [join(root, 'dist', 'bench', 'floor-server.js'), kind, String(port)], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(root, 'dist', 'bench', 'floor-server.js'), kind, String(port)],
+      {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     try {
       const url = `http://127.0.0.1:${port}/api/4.0/ping`;
       await waitForPing(url);
@@ -60,7 +64,9 @@ export async function measureFloor(root: string, port: number, seconds: number):
       const result = wrk(url, 32, seconds, '');
       const cpu = treeCpuMicros(child.pid!) - before;
       results.push({ kind, rps: result.rps, cpuMicros: Math.round(cpu / result.requests) });
-      console.log(`floor ${kind}: ${Math.round(result.rps)} req/s, ${Math.round(cpu / result.requests)} µs CPU/request`);
+      console.log(
+        `floor ${kind}: ${Math.round(result.rps)} req/s, ${Math.round(cpu / result.requests)} µs CPU/request`,
+      );
     } finally {
       await stop(child);
     }
@@ -76,12 +82,15 @@ export function floorReport(results: FloorResult[], seconds: number): string[] {
     `The smallest server of each layer this service is built on (bench/floor-server.ts), answering \`GET /api/4.0/ping\` ` +
       `with the same body, HTTP, one process, wrk at 32 connections for ${seconds} s after a warm-up. "CPU µs/req" is ` +
       "measured as above. The ping row's target (150 µs) is compared with these: what the service spends above the " +
-      "Nest row is its own per-request pipeline (sessions, authorization, envelope, headers and digest, request log, " +
+      'Nest row is its own per-request pipeline (sessions, authorization, envelope, headers and digest, request log, ' +
       'cross-site check, conditional requests, routing among its routes).',
     '',
     '| server | CPU µs/req | req/s |',
     '|---|---:|---:|',
-    ...results.map((r) => `| ${LABELS[r.kind]} | ${r.cpuMicros.toLocaleString('en-US')} | ${Math.round(r.rps).toLocaleString('en-US')} |`),
+    ...results.map(
+      (r) =>
+        `| ${LABELS[r.kind]} | ${r.cpuMicros.toLocaleString('en-US')} | ${Math.round(r.rps).toLocaleString('en-US')} |`,
+    ),
     '',
   ];
 }

@@ -4,6 +4,9 @@ import type { Request } from 'express';
 export const SERVED_VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'] as const;
 export type ApiVersionString = (typeof SERVED_VERSIONS)[number];
 
+/** `atLeast`'s arguments, parsed once: they are a handful of literals called per record of a list. */
+const COMPARED = new Map<string, ApiVersion>();
+
 export class ApiVersion {
   constructor(
     readonly major: number,
@@ -17,9 +20,15 @@ export class ApiVersion {
 
   /** True when this version is `version` or later. */
   atLeast(version: string): boolean {
-    const other = ApiVersion.parse(version);
+    let other = COMPARED.get(version);
     if (!other) {
-      throw new Error(`not a version: ${version}`);
+      other = ApiVersion.parse(version);
+      if (!other) {
+        throw new Error(`not a version: ${version}`);
+      }
+      if (COMPARED.size < 64) {
+        COMPARED.set(version, other);
+      }
     }
     return this.major > other.major || (this.major === other.major && this.minor >= other.minor);
   }

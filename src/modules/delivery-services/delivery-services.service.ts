@@ -3,7 +3,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
-import { getPlainMany, getPlainOne, groupBy } from 'src/common/database/plain-rows';
+import { getPlainMany, getPlainOne, groupBy, rowsForIds } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
@@ -331,42 +331,32 @@ export class DeliveryServicesService {
     }
     const ids = rows.map((r) => r.id);
     // Plain rows of the columns shown (docs/decisions.md#d106), grouped in one pass.
-    const select = (table: string, columns: string[], order: string[]) => {
-      const qb = manager.createQueryBuilder().select(columns).from(table, 't');
-      qb.where('t.deliveryservice IN (:...ids)', { ids });
-      for (const column of order) {
-        qb.addOrderBy(column, 'ASC');
-      }
-      return qb;
-    };
     const [origins, tls, params, regexes] = await Promise.all([
-      select(
-        'origin',
-        ['t.deliveryservice AS ds', 't.protocol AS protocol', 't.fqdn AS fqdn', 't.port AS port'],
-        [],
-      )
-        .andWhere('t.is_primary = 1')
-        .getRawMany<{ ds: number; protocol: string; fqdn: string; port: number | null }>(),
-      select(
-        'deliveryservice_tls_version',
-        ['t.deliveryservice AS ds', 't.tls_version AS v'],
-        ['t.tls_version'],
-      ).getRawMany<{ ds: number; v: string }>(),
-      manager
-        .createQueryBuilder()
-        .select(['t.deliveryservice_id AS ds', 't.name AS name'])
-        .from('deliveryservice_consistent_hash_query_param', 't')
-        .where('t.deliveryservice_id IN (:...ids)', { ids })
-        .orderBy('t.name', 'ASC')
-        .getRawMany<{ ds: number; name: string }>(),
-      select(
-        'deliveryservice_regex',
-        ['t.deliveryservice AS ds', 't.set_number AS setNumber', 'r.pattern AS pattern', 'rt.name AS type'],
-        ['t.set_number', 't.id'],
-      )
-        .leftJoin('regex', 'r', 'r.id = t.regex')
-        .leftJoin('type', 'rt', 'rt.id = r.type')
-        .getRawMany<{ ds: number; setNumber: number | null; pattern: string | null; type: string | null }>(),
+      rowsForIds<{ ds: number; protocol: string; fqdn: string; port: number | null }>(
+        manager,
+        'SELECT t.deliveryservice AS ds, t.protocol AS protocol, t.fqdn AS fqdn, t.port AS port ' +
+          'FROM origin t WHERE t.deliveryservice IN (:ids) AND t.is_primary = 1',
+        ids,
+      ),
+      rowsForIds<{ ds: number; v: string }>(
+        manager,
+        'SELECT t.deliveryservice AS ds, t.tls_version AS v FROM deliveryservice_tls_version t ' +
+          'WHERE t.deliveryservice IN (:ids) ORDER BY t.tls_version ASC',
+        ids,
+      ),
+      rowsForIds<{ ds: number; name: string }>(
+        manager,
+        'SELECT t.deliveryservice_id AS ds, t.name AS name FROM deliveryservice_consistent_hash_query_param t ' +
+          'WHERE t.deliveryservice_id IN (:ids) ORDER BY t.name ASC',
+        ids,
+      ),
+      rowsForIds<{ ds: number; setNumber: number | null; pattern: string | null; typeName: string | null }>(
+        manager,
+        'SELECT t.deliveryservice AS ds, t.set_number AS setNumber, r.pattern AS pattern, rt.name AS typeName ' +
+          'FROM deliveryservice_regex t LEFT JOIN regex r ON r.id = t.regex LEFT JOIN type rt ON rt.id = r.type ' +
+          'WHERE t.deliveryservice IN (:ids) ORDER BY t.set_number ASC, t.id ASC',
+        ids,
+      ),
     ]);
     const capabilities = await this.requiredCapabilities.requiredBy(ids, manager);
     const originOf = new Map<number, (typeof origins)[number]>();
@@ -389,7 +379,7 @@ export class DeliveryServicesService {
         requiredCapabilities: capabilities.get(ds.id) ?? [],
         consistentHashQueryParams: [...new Set((paramsOf.get(ds.id) ?? []).map((p) => p.name))],
         matchList: (regexesOf.get(ds.id) ?? []).map((r) => ({
-          type: r.type ?? '',
+          type: r.typeName ?? '',
           setNumber: r.setNumber === null ? 0 : Number(r.setNumber),
           pattern: r.pattern ?? '',
         })),

@@ -1,3 +1,4 @@
+import { rowsForIds } from 'src/common/database/plain-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In, type Repository } from 'typeorm';
@@ -81,12 +82,16 @@ export class RequiredCapabilitiesService {
     if (deliveryServiceIds.length === 0) {
       return byDs;
     }
-    const rows = await (manager ?? this.dataSource.manager).find(DeliveryServiceRequiredCapability, {
-      where: { deliveryServiceId: In([...new Set(deliveryServiceIds)]) },
-      order: { requiredCapability: 'ASC' },
-    });
+    const rows = await rowsForIds<{ ds: number | string; capability: string }>(
+      manager ?? this.dataSource.manager,
+      'SELECT t.deliveryservice_id AS ds, t.required_capability AS capability ' +
+        'FROM deliveryservices_required_capability t WHERE t.deliveryservice_id IN (:ids) ' +
+        'ORDER BY t.required_capability ASC',
+      [...new Set(deliveryServiceIds)],
+    );
     for (const row of rows) {
-      byDs.set(row.deliveryServiceId, [...(byDs.get(row.deliveryServiceId) ?? []), row.requiredCapability]);
+      const id = Number(row.ds);
+      byDs.set(id, [...(byDs.get(id) ?? []), row.capability]);
     }
     return byDs;
   }
