@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
-import { getPlainMany } from 'src/common/database/plain-rows';
+import { getPlainMany, getPlainManyForIds, rowsForIds } from 'src/common/database/plain-rows';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { IpAddress } from 'src/modules/servers/ip-address.entity';
 import { ServerInterface } from 'src/modules/servers/server-interface.entity';
@@ -118,5 +118,52 @@ describe('plain rows (getPlainMany) against TypeORM entities', () => {
     await expect(
       getPlainMany(dataSource.createQueryBuilder(Server, 'server').select(['server.id', 'server.hostName'])),
     ).rejects.toThrow("getPlainMany reads whole entities: 'server' is selected in part");
+  });
+
+  it("reads a page's detail rows by id as the query builder's IN list reads them", async () => {
+    const servers = await dataSource.createQueryBuilder(Server, 'server').orderBy('server.id').getMany();
+    const ids = servers.map((server) => server.id);
+    const byIds = await getPlainManyForIds(
+      dataSource.manager,
+      dataSource.createQueryBuilder(ServerInterface, 'i').where('i.server IN (:ids)').orderBy('i.id'),
+      ids,
+    );
+    const bound = await dataSource
+      .createQueryBuilder(ServerInterface, 'i')
+      .where('i.server IN (:...ids)', { ids })
+      .orderBy('i.id')
+      .getMany();
+    expect(byIds.length).toBe(ids.length);
+    expect(plain(byIds)).toStrictEqual(plain(bound));
+    // Only the first server's interface: the ids are the statement's parameters, one each.
+    const first = await rowsForIds<{ server: number | string }>(
+      dataSource.manager,
+      'SELECT t.server AS server FROM interface t WHERE t.server IN (:ids)',
+      [ids[0]],
+    );
+    expect(first.map((row) => Number(row.server))).toStrictEqual([ids[0]]);
+    await expect(
+      rowsForIds(dataSource.manager, 'SELECT 1 FROM interface t WHERE t.server IN (:ids)', []),
+    ).resolves.toEqual([]);
+  });
+
+  it('refuses ids that are not integers and statements without their IN list', async () => {
+    const sql = 'SELECT t.server FROM interface t WHERE t.server IN (:ids)';
+    await expect(rowsForIds(dataSource.manager, sql, [1, '1) OR (1=1' as unknown as number])).rejects.toThrow(
+      'rowsForIds: 1) OR (1=1 is not an id',
+    );
+    await expect(rowsForIds(dataSource.manager, sql, [1.5])).rejects.toThrow('rowsForIds: 1.5 is not an id');
+    await expect(rowsForIds(dataSource.manager, 'SELECT 1 FROM interface', [1])).rejects.toThrow(
+      'rowsForIds: the statement has no IN (:ids)',
+    );
+    await expect(
+      getPlainManyForIds(
+        dataSource.manager,
+        dataSource
+          .createQueryBuilder(ServerInterface, 'i')
+          .where('i.server IN (:ids) AND i.name = :name', { name: 'eth0' }),
+        [1],
+      ),
+    ).rejects.toThrow('getPlainManyForIds: the query may have no parameter but the ids');
   });
 });

@@ -55,6 +55,29 @@ export async function rowsForIds<T>(
   return manager.query<T[]>(sql.replace(ID_LIST, marks), [...ids]);
 }
 
+/**
+ * `getPlainMany` for the detail rows of a page: `qb` selects whole entities `WHERE … IN (:ids)`, the
+ * ids left unbound (and no other parameter), and runs as `rowsForIds` runs (one `?` per id, sent to
+ * the driver as it is) on `manager`.
+ */
+export async function getPlainManyForIds<T extends ObjectLiteral>(
+  manager: EntityManager,
+  qb: SelectQueryBuilder<T>,
+  ids: readonly number[],
+): Promise<T[]> {
+  const plan = planFor(qb);
+  const [sql, parameters] = qb.getQueryAndParameters();
+  if (parameters.length > 0) {
+    throw new Error('getPlainManyForIds: the query may have no parameter but the ids');
+  }
+  const raws = await rowsForIds<RawRow>(manager, sql, ids);
+  const rows = new Array<T>(raws.length);
+  for (let i = 0; i < raws.length; i++) {
+    rows[i] = plan(raws[i]) as T;
+  }
+  return rows;
+}
+
 /** The first row of `getPlainMany`, or undefined. */
 export async function getPlainOne<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,

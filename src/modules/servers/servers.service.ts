@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
-import { getPlainMany, getPlainOne, groupBy } from 'src/common/database/plain-rows';
+import { getPlainMany, getPlainManyForIds, getPlainOne, groupBy } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Profile } from 'src/modules/profiles/profile.entity';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
@@ -142,24 +142,27 @@ export class ServersService {
     }
     const ids = servers.map((s) => s.id);
     const [links, interfaces, addresses] = await Promise.all([
-      getPlainMany(
+      getPlainManyForIds(
+        manager,
         manager
           .createQueryBuilder(ServerProfile, 'link')
           .innerJoinAndSelect('link.profile', 'profile')
-          .where('link.server IN (:...ids)', { ids })
+          .where('link.server IN (:ids)')
           .orderBy('link.priority', 'ASC'),
+        ids,
       ),
-      getPlainMany(
+      getPlainManyForIds(
+        manager,
         manager
           .createQueryBuilder(ServerInterface, 'iface')
-          .where('iface.server IN (:...ids)', { ids })
+          .where('iface.server IN (:ids)')
           .orderBy('iface.name', 'ASC'),
+        ids,
       ),
-      getPlainMany(
-        manager
-          .createQueryBuilder(IpAddress, 'ip')
-          .where('ip.server IN (:...ids)', { ids })
-          .orderBy('ip.id', 'ASC'),
+      getPlainManyForIds(
+        manager,
+        manager.createQueryBuilder(IpAddress, 'ip').where('ip.server IN (:ids)').orderBy('ip.id', 'ASC'),
+        ids,
       ),
     ]);
     const addressesOf = groupBy(addresses, (ip) => ip.interfaceId);
