@@ -17,6 +17,8 @@ interface Document {
       string,
       {
         operationId?: string;
+        summary?: string;
+        tags?: string[];
         security?: unknown;
         'x-permissions'?: string[];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
@@ -126,6 +128,36 @@ describe('API document (OpenAPI 3)', () => {
       documents.get(version)!.paths[`/api/${version}/cdns`].get.parameters!.map((p) => p.name);
     expect(query('4.1')).toEqual(expect.arrayContaining(['name', 'domainName', 'ttlOverride']));
     expect(query('4.0')).not.toContain('ttlOverride');
+  });
+
+  it('gives every operation of every version a summary and a tag', () => {
+    const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+    const undocumented: string[] = [];
+    let operations = 0;
+    for (const [version, document] of documents) {
+      for (const [path, item] of Object.entries(document.paths)) {
+        if (!path.startsWith(`/api/${version}/`)) {
+          continue;
+        }
+        for (const [method, operation] of Object.entries(item)) {
+          if (!methods.has(method)) {
+            continue;
+          }
+          operations += 1;
+          if (typeof operation.summary !== 'string' || operation.summary.trim() === '') {
+            undocumented.push(`${method.toUpperCase()} ${path}: no summary`);
+          }
+          if (!Array.isArray(operation.tags) || operation.tags.length === 0) {
+            undocumented.push(`${method.toUpperCase()} ${path}: no tags`);
+          }
+        }
+      }
+    }
+    expect(operations).toBeGreaterThan(SERVED_VERSIONS.length * 100);
+    expect(undocumented).toEqual([]);
+    const list = documents.get('5.0')!.paths['/api/5.0/cdns'].get;
+    expect(list.summary).toBe('List the CDNs');
+    expect(list.tags).toEqual(['cdns']);
   });
 
   it('says which operations need a session and which permissions (4.0 and later)', () => {

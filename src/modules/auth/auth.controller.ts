@@ -17,9 +17,11 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { cdniConfig, type CdniConfig } from 'src/config/cdni.config';
 import { ACCESS_TOKEN_COOKIE, CDNI_TOKEN_SECONDS, signHs256 } from 'src/modules/cdni/cdni-token';
 import { sessionCookieOptions } from './session-cookie';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'user', version: ALL_VERSIONS })
+@ApiTags('authentication')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
@@ -29,6 +31,7 @@ export class AuthController {
   ) {}
 
   @Post('login')
+  @ApiOperation({ summary: 'Log in with a username and password' })
   @HttpCode(200)
   @Public()
   async login(
@@ -43,6 +46,7 @@ export class AuthController {
   }
 
   @Post('logout')
+  @ApiOperation({ summary: 'Log out, ending every session of the signed-in user' })
   @HttpCode(200)
   @NotAChange()
   @RequirePrivLevel(PrivLevel.LoggedIn)
@@ -75,6 +79,7 @@ export class AuthController {
   }
 
   @Get('current')
+  @ApiOperation({ summary: 'Show the signed-in user' })
   @RequirePrivLevel(PrivLevel.LoggedIn)
   async current(
     @CurrentUser() user: CurrentUserData,

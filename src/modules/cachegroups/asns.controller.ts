@@ -13,6 +13,7 @@ import { AsnDto } from './dto/asn.dto';
 import { toAsnResponse, toWrittenAsnResponse } from './dto/asn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const UPDATE_PERMISSIONS: Permission[] = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 const DELETE_PERMISSIONS: Permission[] = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
@@ -32,10 +33,12 @@ async function removeAsn(asns: AsnsService, id: number) {
 @ConditionalOn('asn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'asns', version: ALL_VERSIONS })
+@ApiTags('asns')
 export class AsnsController {
   constructor(private readonly asns: AsnsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the ASNs' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('ASN:READ', 'CACHE-GROUP:READ')
   async list(@ListParams(ASN_LIST) query: ListQuery) {
@@ -43,6 +46,7 @@ export class AsnsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create an ASN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ASN:CREATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE')
@@ -52,6 +56,7 @@ export class AsnsController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update an ASN named by the id query parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...UPDATE_PERMISSIONS)
   update(@QueryKeyId() id: number, @ValidBody(AsnDto) body: AsnDto) {
@@ -59,6 +64,7 @@ export class AsnsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete an ASN named by the id query parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...DELETE_PERMISSIONS)
   remove(@QueryKeyId() id: number) {
@@ -70,10 +76,12 @@ export class AsnsController {
 @ConditionalOn('asn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'asns/:id', version: ALL_VERSIONS })
+@ApiTags('asns')
 export class AsnsByPathController {
   constructor(private readonly asns: AsnsService) {}
 
   @Put()
+  @ApiOperation({ summary: 'Update an ASN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...UPDATE_PERMISSIONS)
   update(@Param('id', KeyIdPipe) id: number, @ValidBody(AsnDto) body: AsnDto) {
@@ -81,6 +89,7 @@ export class AsnsByPathController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete an ASN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...DELETE_PERMISSIONS)
   remove(@Param('id', KeyIdPipe) id: number) {

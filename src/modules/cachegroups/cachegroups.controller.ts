@@ -13,14 +13,17 @@ import { CachegroupDto } from './dto/cachegroup.dto';
 import { toCachegroupResponse } from './dto/cachegroup.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ConditionalOn('cachegroup')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
+@ApiTags('cache groups')
 export class CachegroupsController {
   constructor(private readonly cachegroups: CachegroupsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the cache groups' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CACHE-GROUP:READ')
   async list(@ListParams(CACHEGROUP_LIST) query: ListQuery) {
@@ -28,6 +31,7 @@ export class CachegroupsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a cache group' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:CREATE', 'CACHE-GROUP:READ')
@@ -37,6 +41,7 @@ export class CachegroupsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a cache group' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:UPDATE', 'CACHE-GROUP:READ')
   async update(
@@ -49,6 +54,7 @@ export class CachegroupsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a cache group' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:DELETE', 'CACHE-GROUP:READ')
   async remove(@Param('id', KeyIdPipe) id: number) {

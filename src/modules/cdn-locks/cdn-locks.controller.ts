@@ -10,13 +10,16 @@ import { CDN_LOCK_LIST } from './cdn-locks.list';
 import { CdnLocksService } from './cdn-locks.service';
 import { CdnLockBody, type CdnLockRequest } from './dto/cdn-lock.dto';
 import { toCdnLockResponse } from './dto/cdn-lock.response';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** `cdn_locks` (4.0+; docs/original-behaviour.md#cdn-locks). */
 @Controller({ path: 'cdn_locks', version: versionsFrom('4.0') })
+@ApiTags('cdn locks')
 export class CdnLocksController {
   constructor(private readonly locks: CdnLocksService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the CDN locks' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')
   async list(@ListParams(CDN_LOCK_LIST) query: ListQuery) {
@@ -24,6 +27,7 @@ export class CdnLocksController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Acquire a lock on a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN-LOCK:CREATE', 'CDN:READ')
@@ -37,6 +41,7 @@ export class CdnLocksController {
 
   /** `DELETE cdn_locks?cdn=<name>`: the user's own lock, or anyone's with CDN-LOCK:DELETE-OTHERS. */
   @Delete()
+  @ApiOperation({ summary: 'Release a lock on a CDN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN-LOCK:DELETE', 'CDN:READ')
   async remove(@Query('cdn') raw: unknown, @CurrentUser() user: SessionUser) {

@@ -12,13 +12,16 @@ import { CDN_NOTIFICATION_LIST } from './cdn-notifications.list';
 import { CdnNotificationsService } from './cdn-notifications.service';
 import { CdnNotificationDto } from './dto/cdn-notification.dto';
 import { toCdnNotificationResponse } from './dto/cdn-notification.response';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** `cdn_notifications` (4.0+; docs/original-behaviour.md#cdn-notifications). */
 @Controller({ path: 'cdn_notifications', version: versionsFrom('4.0') })
+@ApiTags('cdn notifications')
 export class CdnNotificationsController {
   constructor(private readonly notifications: CdnNotificationsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the CDN notifications' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')
   async list(@ListParams(CDN_NOTIFICATION_LIST) query: ListQuery) {
@@ -26,6 +29,7 @@ export class CdnNotificationsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a CDN notification' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE')
@@ -39,6 +43,7 @@ export class CdnNotificationsController {
 
   /** `DELETE cdn_notifications?id=<id>` (the id is a required query parameter). */
   @Delete()
+  @ApiOperation({ summary: 'Delete a CDN notification' })
   @ConditionalOn('cdn_notification')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE')

@@ -13,13 +13,16 @@ import { bearerTokenOf } from './cdni-token';
 import { ASYNC_STATUS_ENDPOINT, type CdniCredentials, CdniService, HOST_CONFIG_UPDATE } from './cdni.service';
 import { CdniConfigurationDto, CdniHostConfigurationDto } from './dto/cdni-configuration.dto';
 import type { AsyncStatusV4, CdniAdvertisementWire, CdniConfigurationRequestV4 } from './dto/cdni.response';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** `GET async_status/{id}` (4.0+): where the CDNi routes say a queued request's progress is. */
 @Controller({ path: 'async_status', version: versionsFrom('4.0') })
+@ApiTags('async status')
 export class AsyncStatusController {
   constructor(private readonly cdni: CdniService) {}
 
   @Get(':id')
+  @ApiOperation({ summary: 'Show the progress of a queued asynchronous request' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ASYNC-STATUS:READ')
   get(@Param('id', new IntParamPipe('id')) id: number): Promise<AsyncStatusV4> {
@@ -59,11 +62,13 @@ function credentialsOf(req: Request, ucdn: unknown): CdniCredentials {
  * review by an administrator. The uCDN's routes need a session and a token (CdniService.ucdnOf).
  */
 @Controller({ path: 'OC', version: versionsFrom('4.0') })
+@ApiTags('cdni')
 export class CdniController {
   constructor(private readonly cdni: CdniService) {}
 
   /** The advertisement, without the `{response}` envelope, as the original writes it. */
   @Get('FCI/advertisement')
+  @ApiOperation({ summary: 'Show the capacity and telemetry capabilities advertised to a uCDN' })
   @RawResponse()
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDNI-CAPACITY:READ')
@@ -76,6 +81,7 @@ export class CdniController {
   }
 
   @Put('CI/configuration')
+  @ApiOperation({ summary: "Queue a uCDN's configuration change request" })
   @HttpCode(202)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDNI-CAPACITY:UPDATE')
@@ -96,6 +102,7 @@ export class CdniController {
   }
 
   @Put('CI/configuration/:host')
+  @ApiOperation({ summary: "Queue a uCDN's configuration change request for one host" })
   @HttpCode(202)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDNI-CAPACITY:UPDATE')
@@ -118,6 +125,7 @@ export class CdniController {
   }
 
   @Get('CI/configuration/requests')
+  @ApiOperation({ summary: 'List the queued CDNi configuration change requests' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('CDNI-ADMIN:READ')
   requests(@Query('id') id: unknown): Promise<CdniConfigurationRequestV4[]> {
@@ -130,6 +138,7 @@ export class CdniController {
    * If-Unmodified-Since / If-Match, a request changed since answers 412 (docs/decisions.md#d33).
    */
   @Put('CI/configuration/request/:id/:approved')
+  @ApiOperation({ summary: 'Approve or deny a queued CDNi configuration change request' })
   @ConditionalOn('cdni_capability_updates')
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('CDNI-ADMIN:READ', 'CDNI-ADMIN:UPDATE')

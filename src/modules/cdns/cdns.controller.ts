@@ -14,14 +14,17 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ConditionalOn('cdn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
+@ApiTags('cdns')
 export class CdnsController {
   constructor(private readonly cdns: CdnsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the CDNs' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')
   async list(@ListParams(CDN_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
@@ -30,6 +33,7 @@ export class CdnsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:CREATE', 'CDN:READ')
@@ -39,6 +43,7 @@ export class CdnsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a CDN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE', 'CDN:READ')
   async update(
@@ -52,6 +57,7 @@ export class CdnsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a CDN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:DELETE', 'CDN:READ')
   async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {

@@ -9,6 +9,7 @@ import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version
 import { ChangeLogService } from './change-log.service';
 import { parseLogQuery } from './logs.query';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** Remembers when the user last read the change log, for GET /logs/newcount (a week, as the original). */
 export const LAST_SEEN_COOKIE = 'last_seen_log';
@@ -24,10 +25,12 @@ function setLastSeen(res: Response): void {
 
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'logs', version: ALL_VERSIONS })
+@ApiTags('change logs')
 export class LogsController {
   constructor(private readonly changeLog: ChangeLogService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the change log entries' })
   @ConditionalOn('log')
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('LOG:READ')
@@ -44,6 +47,7 @@ export class LogsController {
 
   /** Entries written since the `last_seen_log` cookie; without one, 0 and the cookie is set. */
   @Get('newcount')
+  @ApiOperation({ summary: 'Count the change log entries written since the last visit' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('LOG:READ')
   async newCount(@Req() req: Request, @Res({ passthrough: true }) res: Response) {

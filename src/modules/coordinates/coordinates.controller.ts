@@ -11,6 +11,7 @@ import { COORDINATE_LIST } from './coordinates.list';
 import { CoordinatesService } from './coordinates.service';
 import { CoordinateDto } from './dto/coordinate.dto';
 import { toCoordinateResponse } from './dto/coordinate.response';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `coordinates`, updated and deleted by `?id=` (docs/original-behaviour.md#coordinates): the generic
@@ -18,10 +19,12 @@ import { toCoordinateResponse } from './dto/coordinate.response';
  */
 @ConditionalOn('coordinate')
 @Controller({ path: 'coordinates', version: ALL_VERSIONS })
+@ApiTags('coordinates')
 export class CoordinatesController {
   constructor(private readonly coordinates: CoordinatesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the coordinates' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('COORDINATE:READ')
   async list(@ListParams(COORDINATE_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
@@ -29,6 +32,7 @@ export class CoordinatesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a coordinate' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('COORDINATE:CREATE', 'COORDINATE:READ')
@@ -43,6 +47,7 @@ export class CoordinatesController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a coordinate' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('COORDINATE:UPDATE', 'COORDINATE:READ')
   async update(
@@ -65,6 +70,7 @@ export class CoordinatesController {
 
   /** 5.0 answers the deleted coordinate with its alert; 3.x/4.x only the alert. */
   @Delete()
+  @ApiOperation({ summary: 'Delete a coordinate' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('COORDINATE:DELETE', 'COORDINATE:READ')
   async remove(@VersionedQueryId('5.0') id: number, @RequestedVersion() version: ApiVersion) {

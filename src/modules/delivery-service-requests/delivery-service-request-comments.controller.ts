@@ -29,6 +29,7 @@ import {
   DeliveryServiceRequestCommentV5Dto,
 } from './dto/delivery-service-request-comment.dto';
 import { toCommentResponse } from './dto/delivery-service-request-comment.response';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * The `?id=` of a comment's update or delete: the generic handlers' texts before 5.0; on 5.0 the
@@ -71,10 +72,12 @@ function genericQueryId(req: Request): number {
 /** `deliveryservice_request_comments` (docs/original-behaviour.md#deliveryservice-request-comments). */
 @ConditionalOn('deliveryservice_request_comment')
 @Controller({ path: 'deliveryservice_request_comments', version: ALL_VERSIONS })
+@ApiTags('delivery service request comments')
 export class DeliveryServiceRequestCommentsController {
   constructor(private readonly comments: DeliveryServiceRequestCommentsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the comments on delivery service requests' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-REQUEST:READ', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async list(@ListParams(COMMENT_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
@@ -82,6 +85,7 @@ export class DeliveryServiceRequestCommentsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Comment on a delivery service request' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
@@ -98,6 +102,7 @@ export class DeliveryServiceRequestCommentsController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a comment on a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async update(
@@ -120,6 +125,7 @@ export class DeliveryServiceRequestCommentsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a comment on a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async remove(

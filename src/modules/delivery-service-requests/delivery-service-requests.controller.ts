@@ -18,6 +18,7 @@ import {
   StatusChangeBody,
 } from './dto/delivery-service-request.body';
 import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request.response';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `deliveryservice_requests` on 4.0 and later (docs/original-behaviour.md#deliveryservice-requests):
@@ -25,10 +26,12 @@ import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request
  */
 @ConditionalOn('deliveryservice_request')
 @Controller({ path: 'deliveryservice_requests', version: versionsFrom('4.0') })
+@ApiTags('delivery service requests')
 export class DeliveryServiceRequestsController {
   constructor(private readonly requests: DeliveryServiceRequestsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the delivery service requests' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-REQUEST:READ', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async list(
@@ -40,6 +43,7 @@ export class DeliveryServiceRequestsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a delivery service request' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:CREATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
@@ -56,6 +60,7 @@ export class DeliveryServiceRequestsController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async update(
@@ -72,6 +77,7 @@ export class DeliveryServiceRequestsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:DELETE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async remove(
@@ -90,10 +96,12 @@ export class DeliveryServiceRequestsController {
 /** The assignee and the status of one request (docs/original-behaviour.md#deliveryservice-requests). */
 @ConditionalOn('deliveryservice_request')
 @Controller({ path: 'deliveryservice_requests/:id', version: versionsFrom('4.0') })
+@ApiTags('delivery service requests')
 export class DeliveryServiceRequestWorkflowController {
   constructor(private readonly requests: DeliveryServiceRequestsService) {}
 
   @Get('assign')
+  @ApiOperation({ summary: 'Show the assignee of a delivery service request' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-REQUEST:READ', 'USER:READ')
   async assignee(@Param('id', IntParamPipe) id: number, @CurrentUser() user: User) {
@@ -101,6 +109,7 @@ export class DeliveryServiceRequestWorkflowController {
   }
 
   @Put('assign')
+  @ApiOperation({ summary: 'Assign or unassign a delivery service request' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DS-REQUEST:READ', 'USER:READ')
   async assign(
@@ -114,6 +123,7 @@ export class DeliveryServiceRequestWorkflowController {
   }
 
   @Get('status')
+  @ApiOperation({ summary: 'Show the status of a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:READ')
   async status(@Param('id', IntParamPipe) id: number, @CurrentUser() user: User) {
@@ -121,6 +131,7 @@ export class DeliveryServiceRequestWorkflowController {
   }
 
   @Put('status')
+  @ApiOperation({ summary: 'Change the status of a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DS-REQUEST:READ')
   async changeStatus(

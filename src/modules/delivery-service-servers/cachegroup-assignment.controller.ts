@@ -8,6 +8,7 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
 import { CachegroupAssignmentDto } from './dto/assignment.dto';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * POST cachegroups/{id}/deliveryservices: assigns delivery services to all the servers of a cache
@@ -15,10 +16,12 @@ import { CachegroupAssignmentDto } from './dto/assignment.dto';
  * lives with that table's owner.
  */
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
+@ApiTags('cache groups')
 export class CachegroupAssignmentController {
   constructor(private readonly assignments: DeliveryServiceServersService) {}
 
   @Post(':id/deliveryservices')
+  @ApiOperation({ summary: 'Assign delivery services to all the servers of a cache group' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(

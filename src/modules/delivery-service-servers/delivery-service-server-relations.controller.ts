@@ -26,6 +26,7 @@ import {
 } from './dto/assignment.dto';
 import { toDsServerResponse } from './dto/ds-server.response';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** Go's strconv.ParseBool, with its error text. */
 function parseGoBool(raw: unknown): boolean {
@@ -59,6 +60,7 @@ function serversOf(dsId: number, condition: (param: string) => string): ListQuer
 
 /** The servers of a delivery service: assigned, eligible, and assigning them by host name. */
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+@ApiTags('delivery service servers')
 export class DeliveryServiceServerListsController {
   constructor(
     private readonly assignments: DeliveryServiceServersService,
@@ -67,6 +69,7 @@ export class DeliveryServiceServerListsController {
 
   /** Every server assigned to the delivery service; an unknown one has none (no tenancy check, as the original). */
   @Get(':id/servers')
+  @ApiOperation({ summary: 'List the servers assigned to a delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions(
     'CACHE-GROUP:READ',
@@ -87,6 +90,7 @@ export class DeliveryServiceServerListsController {
   }
 
   @Get(':id/servers/eligible')
+  @ApiOperation({ summary: 'List the servers eligible for assignment to a delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'CACHE-GROUP:READ', 'TYPE:READ', 'CDN:READ')
   async eligible(
@@ -102,6 +106,7 @@ export class DeliveryServiceServerListsController {
 
   /** Answers `{serverNames, xmlId}` without an alert, as the original. */
   @Post(':xmlId/servers')
+  @ApiOperation({ summary: 'Assign servers to a delivery service by host name' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'SERVER:UPDATE', 'DELIVERY-SERVICE:READ', 'SERVER:READ')
@@ -117,6 +122,7 @@ export class DeliveryServiceServerListsController {
 
 /** The delivery services of a server: listed, and assigned in bulk. */
 @Controller({ path: 'servers', version: ALL_VERSIONS })
+@ApiTags('delivery service servers')
 export class ServerDeliveryServicesController {
   constructor(
     private readonly assignments: DeliveryServiceServersService,
@@ -125,6 +131,7 @@ export class ServerDeliveryServicesController {
 
   /** The delivery services within the user's tenancy the server is assigned to, in each version's shape. */
   @Get(':id/deliveryservices')
+  @ApiOperation({ summary: 'List the delivery services assigned to a server' })
   @WireTimes({ rfc3339From: '5.0', specified: true })
   @ConditionalOn('deliveryservice_server')
   @RequirePrivLevel(PrivLevel.ReadOnly)
@@ -143,6 +150,7 @@ export class ServerDeliveryServicesController {
 
   /** Body: the delivery service ids; `replace` (required, Go's boolean syntax) drops the others first. */
   @Post(':id/deliveryservices')
+  @ApiOperation({ summary: 'Assign delivery services to a server' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'DELIVERY-SERVICE:UPDATE', 'SERVER:UPDATE')

@@ -15,6 +15,7 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { toAssignmentListResponse } from './dto/delivery-service-server.response';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 function first(value: unknown): string | undefined {
   return Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value : undefined;
@@ -45,6 +46,7 @@ function idList(name: string, raw: unknown): number[] {
 })
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'deliveryserviceserver', version: ALL_VERSIONS })
+@ApiTags('delivery service servers')
 export class DeliveryServiceServersController {
   constructor(private readonly assignments: DeliveryServiceServersService) {}
 
@@ -53,6 +55,7 @@ export class DeliveryServiceServersController {
    * when no `limit` is given (`limit=-1`: no limit), ordered by delivery service by default.
    */
   @Get()
+  @ApiOperation({ summary: 'List the assignments of servers to delivery services' })
   @RawResponse()
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ', 'DELIVERY-SERVICE:READ')
@@ -77,6 +80,7 @@ export class DeliveryServiceServersController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Assign servers to a delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'SERVER:UPDATE', 'DELIVERY-SERVICE:UPDATE')
@@ -89,6 +93,7 @@ export class DeliveryServiceServersController {
   }
 
   @Delete(':dsId/:serverId')
+  @ApiOperation({ summary: 'Remove a server from a delivery service' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE', 'SERVER:READ', 'SERVER:UPDATE')
   async unassign(

@@ -11,6 +11,7 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DELIVERY_SERVICE_REGEX_LIST } from './delivery-service-regexes.list';
 import { DeliveryServiceRegexesService } from './delivery-service-regexes.service';
 import { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const CREATED = 'Delivery service regex creation was successful.';
 
@@ -19,10 +20,12 @@ const REGEX_ROW = { table: 'regex', row: rowByIntParams({ id: 'regexid' }) };
 
 /** GET deliveryservices_regexes (docs/original-behaviour.md#deliveryservices-regexes). */
 @Controller({ path: 'deliveryservices_regexes', version: ALL_VERSIONS })
+@ApiTags('delivery service regexes')
 export class DeliveryServicesRegexesController {
   constructor(private readonly regexes: DeliveryServiceRegexesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the regular expressions of every delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
   list(@CurrentUser() user: SessionUser) {
@@ -32,10 +35,12 @@ export class DeliveryServicesRegexesController {
 
 /** deliveryservices/{id}/regexes[/{rid}] (docs/original-behaviour.md#deliveryservices-regexes). */
 @Controller({ path: 'deliveryservices/:dsid/regexes', version: ALL_VERSIONS })
+@ApiTags('delivery service regexes')
 export class DeliveryServiceRegexesController {
   constructor(private readonly regexes: DeliveryServiceRegexesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the regular expressions of a delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'TYPE:READ')
   list(
@@ -47,6 +52,7 @@ export class DeliveryServiceRegexesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Add a regular expression to a delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
@@ -60,6 +66,7 @@ export class DeliveryServiceRegexesController {
 
   /** The original answers its update with the creation's text. */
   @Put(':regexid')
+  @ApiOperation({ summary: 'Update a regular expression of a delivery service' })
   @ConditionalOn(REGEX_ROW)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
@@ -73,6 +80,7 @@ export class DeliveryServiceRegexesController {
   }
 
   @Delete(':regexid')
+  @ApiOperation({ summary: 'Delete a regular expression of a delivery service' })
   @ConditionalOn(REGEX_ROW)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')

@@ -13,6 +13,7 @@ import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * PUT /deliveryservices/{id}/safe (docs/original-behaviour.md#deliveryservices-safe): any signed-in
@@ -22,6 +23,7 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 @ConditionalOn('deliveryservice')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+@ApiTags('delivery services')
 export class DeliveryServiceSafeController {
   constructor(
     private readonly deliveryServices: DeliveryServicesService,
@@ -29,6 +31,7 @@ export class DeliveryServiceSafeController {
   ) {}
 
   @Put(':id/safe')
+  @ApiOperation({ summary: "Update a delivery service's display name, info URL and long description" })
   @RequirePrivLevel(PrivLevel.LoggedIn)
   @RequirePermissions('DELIVERY-SERVICE-SAFE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(

@@ -15,10 +15,12 @@ import { toDeliveryServiceResponse } from './dto/delivery-service.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ConditionalOn('deliveryservice')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+@ApiTags('delivery services')
 export class DeliveryServicesController {
   constructor(
     private readonly deliveryServices: DeliveryServicesService,
@@ -26,6 +28,7 @@ export class DeliveryServicesController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the delivery services' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
   async list(
@@ -39,6 +42,7 @@ export class DeliveryServicesController {
 
   /** 200 (docs/decisions.md#d2), TLS warnings first; an array of one before 5.0, the object on 5.0. */
   @Post()
+  @ApiOperation({ summary: 'Create a delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:CREATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
@@ -61,6 +65,7 @@ export class DeliveryServicesController {
    * shaped as the create's (docs/decisions.md#d5a).
    */
   @Put(':id')
+  @ApiOperation({ summary: 'Update a delivery service' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
   async update(
@@ -82,6 +87,7 @@ export class DeliveryServicesController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a delivery service' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:DELETE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
   async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
@@ -102,10 +108,12 @@ export class DeliveryServicesController {
 @ConditionalOn('deliveryservice')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'deliveryservices', version: versionsFrom('3.0', '3.1') })
+@ApiTags('delivery services')
 export class DeliveryServiceByIdController {
   constructor(private readonly deliveryServices: DeliveryServicesService) {}
 
   @Get(':id')
+  @ApiOperation({ summary: 'Show a delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
   async get(

@@ -13,6 +13,7 @@ import { ORIGIN_BODIES, OriginV3Dto, OriginV5Dto } from './dto/origin.dto';
 import { toOriginResponse } from './dto/origin.response';
 import { ORIGIN_LIST } from './origins.list';
 import { OriginsService } from './origins.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `origins`, updated and deleted by `?id=` (docs/original-behaviour.md#origins), under the tenancy
@@ -20,10 +21,12 @@ import { OriginsService } from './origins.service';
  */
 @ConditionalOn('origin')
 @Controller({ path: 'origins', version: ALL_VERSIONS })
+@ApiTags('origins')
 export class OriginsController {
   constructor(private readonly origins: OriginsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the origins' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('ORIGIN:READ', 'DELIVERY-SERVICE:READ')
   async list(
@@ -35,6 +38,7 @@ export class OriginsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create an origin' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ORIGIN:CREATE', 'ORIGIN:READ', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
@@ -48,6 +52,7 @@ export class OriginsController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update an origin' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ORIGIN:UPDATE', 'ORIGIN:READ', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async update(
@@ -61,6 +66,7 @@ export class OriginsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete an origin' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ORIGIN:DELETE', 'DELIVERY-SERVICE:UPDATE')
   async remove(

@@ -11,15 +11,18 @@ import { DivisionDto } from './dto/division.dto';
 import { toDivisionResponse } from './dto/division.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** Generic CRUD of the original (TODivision), tag `division`. */
 @ConditionalOn('division')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'divisions', version: ALL_VERSIONS })
+@ApiTags('divisions')
 export class DivisionsController {
   constructor(private readonly divisions: DivisionsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the divisions' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DIVISION:READ')
   async list(@ListParams(DIVISION_LIST) query: ListQuery) {
@@ -27,6 +30,7 @@ export class DivisionsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a division' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DIVISION:CREATE', 'DIVISION:READ')
@@ -36,6 +40,7 @@ export class DivisionsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a division' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DIVISION:UPDATE', 'DIVISION:READ')
   async update(@Param('id', KeyIdPipe) id: number, @ValidBody(DivisionDto) dto: DivisionDto) {
@@ -44,6 +49,7 @@ export class DivisionsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a division' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DIVISION:DELETE', 'DIVISION:READ')
   async remove(@Param('id', KeyIdPipe) id: number) {

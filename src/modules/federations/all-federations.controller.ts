@@ -3,6 +3,7 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { AllFederationsService } from './all-federations.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `GET federations/all[?cdnName=]`: every CDN's federation mappings, for Traffic Router. Admin level.
@@ -11,6 +12,7 @@ import { AllFederationsService } from './all-federations.service';
  * services and CDNs that `cdnName` selects by.
  */
 @Controller({ path: 'federations/all', version: ALL_VERSIONS })
+@ApiTags('federations')
 @ConditionalOn([
   'federation',
   'federation_deliveryservice',
@@ -22,6 +24,7 @@ export class AllFederationsController {
   constructor(private readonly federations: AllFederationsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the federation mappings of every CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:READ', 'DELIVERY-SERVICE:READ')
   all(@Query('cdnName') raw: unknown) {

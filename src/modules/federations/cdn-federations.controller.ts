@@ -13,6 +13,7 @@ import { CdnFederationDto, CdnFederationV5Dto } from './dto/cdn-federation.dto';
 import { toCdnFederationListResponse, toCdnFederationResponse } from './dto/cdn-federation.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5Dto };
 
@@ -23,10 +24,12 @@ const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5D
 @ConditionalOn('federation')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'cdns/:name/federations', version: ALL_VERSIONS })
+@ApiTags('federations')
 export class CdnFederationsController {
   constructor(private readonly federations: CdnFederationsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the federations of a CDN' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ', 'FEDERATION:READ', 'DELIVERY-SERVICE:READ')
   async list(
@@ -38,6 +41,7 @@ export class CdnFederationsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a federation in a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:CREATE', 'FEDERATION:READ', 'CDN:READ')
@@ -47,6 +51,7 @@ export class CdnFederationsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a federation of a CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'CDN:READ')
   async update(
@@ -60,6 +65,7 @@ export class CdnFederationsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a federation of a CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:DELETE', 'FEDERATION:READ', 'CDN:READ')
   async remove(

@@ -10,6 +10,7 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { FEDERATION_DS_LIST } from './federation-deliveryservices.list';
 import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const WRITE_PERMISSIONS: Permission[] = [
   'FEDERATION:UPDATE',
@@ -19,10 +20,12 @@ const WRITE_PERMISSIONS: Permission[] = [
 ];
 
 @Controller({ path: 'federations/:id/deliveryservices', version: ALL_VERSIONS })
+@ApiTags('federations')
 export class FederationDeliveryServicesController {
   constructor(private readonly deliveryServices: FederationDeliveryServicesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the delivery services assigned to a federation' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION:READ', 'DELIVERY-SERVICE:READ')
   async list(@Param('id', new IntParamPipe()) id: number, @ListParams(FEDERATION_DS_LIST) query: ListQuery) {
@@ -35,6 +38,7 @@ export class FederationDeliveryServicesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Assign delivery services to a federation' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(...WRITE_PERMISSIONS)
@@ -52,6 +56,7 @@ export class FederationDeliveryServicesController {
   }
 
   @Delete(':dsID')
+  @ApiOperation({ summary: 'Remove a delivery service from a federation' })
   @ConditionalOn({
     table: 'federation_deliveryservice',
     row: rowByIntParams({ federation: 'id', deliveryservice: 'dsID' }),

@@ -11,15 +11,18 @@ import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
 import { FederationResolversService } from './federation-resolvers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The list answers If-Modified-Since; `DELETE ?id=` honours If-Unmodified-Since / If-Match. */
 @ConditionalOn('federation_resolver')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'federation_resolvers', version: ALL_VERSIONS })
+@ApiTags('federation resolvers')
 export class FederationResolversController {
   constructor(private readonly resolvers: FederationResolversService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the federation resolvers' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION-RESOLVER:READ', 'TYPE:READ')
   async list(@ListParams(FEDERATION_RESOLVER_LIST) query: ListQuery) {
@@ -32,6 +35,7 @@ export class FederationResolversController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a federation resolver' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:CREATE', 'TYPE:READ')
@@ -45,6 +49,7 @@ export class FederationResolversController {
 
   /** `DELETE federation_resolvers?id=<id>` (the id is a required query parameter). */
   @Delete()
+  @ApiOperation({ summary: 'Delete a federation resolver' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'TYPE:READ')
   async remove(@Query('id') raw: unknown) {
@@ -63,10 +68,12 @@ export class FederationResolversController {
 
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'federations/:id/federation_resolvers', version: ALL_VERSIONS })
+@ApiTags('federations')
 export class FederationFederationResolversController {
   constructor(private readonly resolvers: FederationResolversService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the resolvers assigned to a federation' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION:READ', 'FEDERATION-RESOLVER:READ')
   list(@Param('id', new IntParamPipe()) id: number) {
@@ -74,6 +81,7 @@ export class FederationFederationResolversController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Assign resolvers to a federation' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'FEDERATION-RESOLVER:READ')

@@ -9,12 +9,15 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { FEDERATION_USER_LIST } from './federation-users.list';
 import { FederationUsersService } from './federation-users.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @Controller({ path: 'federations/:id/users', version: ALL_VERSIONS })
+@ApiTags('federations')
 export class FederationUsersController {
   constructor(private readonly users: FederationUsersService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the users assigned to a federation' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION:READ', 'USER:READ')
   async list(
@@ -32,6 +35,7 @@ export class FederationUsersController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Assign users to a federation' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'USER:READ', 'FEDERATION:READ')
@@ -48,6 +52,7 @@ export class FederationUsersController {
   }
 
   @Delete(':userID')
+  @ApiOperation({ summary: 'Remove a user from a federation' })
   @ConditionalOn({ table: 'federation_tmuser', row: rowByIntParams({ federation: 'id', tm_user: 'userID' }) })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'USER:READ')

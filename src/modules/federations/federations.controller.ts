@@ -7,6 +7,7 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type ResolverMapping, ResolverMappingsBody } from './dto/resolver-mappings.body';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { FederationsService } from './federations.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const createdMessage = (user: SessionUser) => `${user.username} successfully created federation resolvers.`;
 const deletedMessage = (user: SessionUser, ips: string[]) =>
@@ -17,10 +18,12 @@ const deletedMessage = (user: SessionUser, ips: string[]) =>
  * Federation, operations, Portal and Steering: level 15 (docs/decisions.md#d12).
  */
 @Controller({ path: 'federations', version: ALL_VERSIONS })
+@ApiTags('federations')
 export class FederationsController {
   constructor(private readonly federations: FederationsService) {}
 
   @Get()
+  @ApiOperation({ summary: "List the signed-in user's federation resolver mappings" })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:READ', 'DELIVERY-SERVICE:READ')
   list(@CurrentUser() user: SessionUser) {
@@ -28,6 +31,7 @@ export class FederationsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Add federation resolver mappings for the signed-in user' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:CREATE', 'FEDERATION-RESOLVER:READ', 'DELIVERY-SERVICE:READ')
@@ -41,6 +45,7 @@ export class FederationsController {
   }
 
   @Put()
+  @ApiOperation({ summary: "Replace the signed-in user's federation resolver mappings" })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'FEDERATION-RESOLVER:CREATE', 'DELIVERY-SERVICE:READ')
   async replace(
@@ -53,6 +58,7 @@ export class FederationsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: "Delete the signed-in user's federation resolver mappings" })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE')
   async remove(@CurrentUser() user: SessionUser) {

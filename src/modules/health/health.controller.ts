@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const READINESS_TIMEOUT_MS = 1500;
 
@@ -11,10 +12,12 @@ const READINESS_TIMEOUT_MS = 1500;
  * answers; readiness also needs the database to answer within 1.5 s, else 503.
  */
 @Controller({ path: 'health', version: VERSION_NEUTRAL })
+@ApiTags('health')
 export class HealthController {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   @Get('live')
+  @ApiOperation({ summary: 'Report that the process answers' })
   @Public()
   @RawResponse()
   live(): { status: string } {
@@ -22,6 +25,7 @@ export class HealthController {
   }
 
   @Get('ready')
+  @ApiOperation({ summary: 'Report whether the database answers' })
   @HttpCode(200)
   @Public()
   @RawResponse()

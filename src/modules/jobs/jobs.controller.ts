@@ -30,6 +30,7 @@ import { JobCreateV3Body, JobCreateV4Body, JobV3Body, JobV4Body } from './dto/jo
 import { type JobView, toJobResponse } from './dto/job.response';
 import { JOB_LIST } from './jobs.list';
 import { type JobWrite, JobsService } from './jobs.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The raw `id` query parameter (its first value), read before the global pipe can convert it. */
 const RawJobId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
@@ -59,10 +60,12 @@ function requiredJobId(raw: string | undefined): number {
 /** Content invalidation jobs (docs/original-behaviour.md#jobs). */
 @ConditionalOn('job')
 @Controller({ path: 'jobs', version: ALL_VERSIONS })
+@ApiTags('jobs')
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the content invalidation jobs' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('JOB:READ', 'DELIVERY-SERVICE:READ')
   async list(
@@ -76,6 +79,7 @@ export class JobsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a content invalidation job' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('JOB:CREATE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
@@ -99,6 +103,7 @@ export class JobsController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a content invalidation job' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('JOB:UPDATE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
   async update(
@@ -124,6 +129,7 @@ export class JobsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a content invalidation job' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('JOB:DELETE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
   async remove(

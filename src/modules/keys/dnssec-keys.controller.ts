@@ -7,6 +7,7 @@ import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, versionsFrom } from 'src/common/versioning/api-version';
 import { CdnDnssecGenerateDto, CdnGenerateKskDto } from './dto/dnssec-keys.dto';
 import { DnssecKeysService, type RefreshOutcome } from './dnssec-keys.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The original's words for a refresh's outcome (its asynchronous status messages). */
 function refreshMessage({ updated, errors }: RefreshOutcome): { text: string; failed: boolean } {
@@ -20,11 +21,13 @@ function refreshMessage({ updated, errors }: RefreshOutcome): { text: string; fa
  * the encrypted key store (docs/decisions.md#d65). Without KEY_STORE_KEY every route is a bare 500.
  */
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
+@ApiTags('dnssec keys')
 export class CdnDnssecKeysController {
   constructor(private readonly dnssec: DnssecKeysService) {}
 
   /** The keys by CDN name and xmlId; a CDN without keys answers an empty object and a success alert. */
   @Get('name/:name/dnsseckeys')
+  @ApiOperation({ summary: 'Show the DNSSEC keys of a CDN and its delivery services' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   async get(@Param('name') name: string) {
@@ -35,6 +38,7 @@ export class CdnDnssecKeysController {
   }
 
   @Delete('name/:name/dnsseckeys')
+  @ApiOperation({ summary: 'Delete the DNSSEC keys of a CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:DELETE', 'CDN:UPDATE', 'DELIVERY-SERVICE:UPDATE', 'CDN:READ')
   delete(@Param('name') name: string, @CurrentUser() user: SessionUser) {
@@ -43,6 +47,7 @@ export class CdnDnssecKeysController {
   }
 
   @Post('dnsseckeys/generate')
+  @ApiOperation({ summary: 'Generate DNSSEC keys for a CDN and its delivery services' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:CREATE', 'CDN:UPDATE', 'CDN:READ')
@@ -55,6 +60,7 @@ export class CdnDnssecKeysController {
   }
 
   @Post(':name/dnsseckeys/ksk/generate')
+  @ApiOperation({ summary: 'Generate a new key-signing key for a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:CREATE', 'CDN:UPDATE', 'CDN:READ')
@@ -69,6 +75,7 @@ export class CdnDnssecKeysController {
 
   /** 4.0+: renews what is due now and answers the outcome (docs/decisions.md#d110). */
   @Put('dnsseckeys/refresh')
+  @ApiOperation({ summary: 'Renew the DNSSEC keys that are due to expire' })
   @Version(versionsFrom('4.0'))
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DNS-SEC:UPDATE', 'CDN:UPDATE', 'CDN:READ')
@@ -81,10 +88,12 @@ export class CdnDnssecKeysController {
 
 /** The refresh on 3.x: a GET, answered with a string (the original's RefreshDNSSECKeys). */
 @Controller({ path: 'cdns/dnsseckeys/refresh', version: versionsFrom('3.0', '3.1') })
+@ApiTags('dnssec keys')
 export class CdnDnssecRefreshV3Controller {
   constructor(private readonly dnssec: DnssecKeysService) {}
 
   @Get()
+  @ApiOperation({ summary: 'Renew the DNSSEC keys that are due to expire' })
   @RequirePrivLevel(PrivLevel.Operations)
   async refresh(@CurrentUser() user: SessionUser) {
     this.dnssec.requireStore('refreshing DNSSEC keys');

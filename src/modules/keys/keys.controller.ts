@@ -16,6 +16,7 @@ import { SslKeysAddDto } from './dto/ssl-keys.dto';
 import { UriSigningKeysDto } from './dto/uri-signing-keys.dto';
 import { toSslKeysResponse } from './dto/keys.response';
 import { KeysService } from './keys.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** A query parameter as text: the first of a repeated one; absent → undefined. */
 function queryText(raw: unknown): string | undefined {
@@ -44,10 +45,12 @@ const uriSigningKeysRow = (req: Request): RowKey | undefined => {
  * (docs/original-behaviour.md#keys). Every route first needs the key store (docs/decisions.md#d65).
  */
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
+@ApiTags('delivery service keys')
 export class DeliveryServiceKeysController {
   constructor(private readonly keys: KeysService) {}
 
   @Get('xmlId/:xmlid/sslkeys')
+  @ApiOperation({ summary: 'Show the SSL keys of a delivery service' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async sslKeys(
@@ -68,6 +71,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Post('sslkeys/add')
+  @ApiOperation({ summary: 'Add SSL keys to a delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ')
@@ -80,6 +84,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Delete('xmlId/:xmlid/sslkeys')
+  @ApiOperation({ summary: 'Delete the SSL keys of a delivery service' })
   @ConditionalOn({ table: 'key_store', row: sslKeysRow })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(
@@ -98,6 +103,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Get('xmlId/:name/urlkeys')
+  @ApiOperation({ summary: 'Show the URL signing keys of a delivery service by its XML ID' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysByXmlId(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
@@ -106,6 +112,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Get(':id/urlkeys')
+  @ApiOperation({ summary: 'Show the URL signing keys of a delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysById(@Param('id', IntParamPipe) id: number, @CurrentUser() user: SessionUser) {
@@ -114,6 +121,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Post('xmlId/:name/urlkeys/generate')
+  @ApiOperation({ summary: 'Generate URL signing keys for a delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
@@ -124,6 +132,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Post('xmlId/:name/urlkeys/copyFromXmlId/:copyName')
+  @ApiOperation({ summary: "Copy another delivery service's URL signing keys to a delivery service" })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(
@@ -144,6 +153,7 @@ export class DeliveryServiceKeysController {
 
   /** The keys as stored, without the envelope (the original writes them as they are). */
   @Get(':xmlID/urisignkeys')
+  @ApiOperation({ summary: 'Show the URI signing keys of a delivery service' })
   @RawResponse()
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ')
@@ -153,6 +163,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Post(':xmlID/urisignkeys')
+  @ApiOperation({ summary: 'Create the URI signing keys of a delivery service' })
   @HttpCode(200)
   @RawResponse()
   @RequirePrivLevel(PrivLevel.Admin)
@@ -167,6 +178,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Put(':xmlID/urisignkeys')
+  @ApiOperation({ summary: 'Replace the URI signing keys of a delivery service' })
   @ConditionalOn({ table: 'key_store', row: uriSigningKeysRow })
   @RawResponse()
   @RequirePrivLevel(PrivLevel.Admin)
@@ -181,6 +193,7 @@ export class DeliveryServiceKeysController {
   }
 
   @Delete(':xmlID/urisignkeys')
+  @ApiOperation({ summary: 'Delete the URI signing keys of a delivery service' })
   @ConditionalOn({ table: 'key_store', row: uriSigningKeysRow })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(
@@ -205,10 +218,12 @@ function urlKeysAnswer(keys: Record<string, string> | undefined) {
 
 /** GET cdns/name/{name}/sslkeys: the latest certificate of every delivery service of the CDN. */
 @Controller({ path: 'cdns/name/:name/sslkeys', version: ALL_VERSIONS })
+@ApiTags('delivery service keys')
 export class CdnSslKeysController {
   constructor(private readonly keys: KeysService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the latest SSL keys of every delivery service of a CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   list(@Param('name') cdn: string) {
@@ -219,10 +234,12 @@ export class CdnSslKeysController {
 
 /** GET sslkey_expirations (4.0+): when the delivery services' latest certificates expire. */
 @Controller({ path: 'sslkey_expirations', version: versionsFrom('4.0') })
+@ApiTags('ssl key expirations')
 export class SslKeyExpirationsController {
   constructor(private readonly keys: KeysService) {}
 
   @Get()
+  @ApiOperation({ summary: "List when the delivery services' latest SSL certificates expire" })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('SSL-KEY-EXPIRATION:READ')
   list(@Query('days') raw: unknown) {

@@ -3,6 +3,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { ApiResult } from 'src/common/http/alerts';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type Monitored, MonitoringService } from './monitoring.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const answer = <T>({ data, warnings }: Monitored<T>): ApiResult<T> => ApiResult.of(data, ...warnings);
 
@@ -12,10 +13,12 @@ const answer = <T>({ data, warnings }: Monitored<T>): ApiResult<T> => ApiResult.
  * alert says why (docs/decisions.md#d76).
  */
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
+@ApiTags('cdn monitoring')
 export class CdnMonitoringController {
   constructor(private readonly monitoring: MonitoringService) {}
 
   @Get('health')
+  @ApiOperation({ summary: 'Show the online and offline edge caches of every CDN' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CACHE-GROUP:READ')
   async health() {
@@ -23,6 +26,7 @@ export class CdnMonitoringController {
   }
 
   @Get('capacity')
+  @ApiOperation({ summary: "Show the edge caches' bandwidth use as a share of their capacity" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')
   async capacity() {
@@ -30,6 +34,7 @@ export class CdnMonitoringController {
   }
 
   @Get('routing')
+  @ApiOperation({ summary: 'Show how the Traffic Routers routed requests' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')
   async routing() {
@@ -37,6 +42,7 @@ export class CdnMonitoringController {
   }
 
   @Get(':name/health')
+  @ApiOperation({ summary: 'Show the online and offline edge caches of a CDN' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ', 'CACHE-GROUP:READ')
   async cdnHealth(@Param('name') name: string) {
@@ -45,10 +51,12 @@ export class CdnMonitoringController {
 }
 
 @Controller({ path: 'caches', version: ALL_VERSIONS })
+@ApiTags('cdn monitoring')
 export class CachesStatsController {
   constructor(private readonly monitoring: MonitoringService) {}
 
   @Get('stats')
+  @ApiOperation({ summary: 'List the health, bandwidth and connections of every cache' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CACHE-GROUP:READ', 'PROFILE:READ')
   async stats() {

@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
-import type { OpenAPIObject } from '@nestjs/swagger';
+import { ApiOperation, ApiTags, type OpenAPIObject } from '@nestjs/swagger';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
@@ -8,10 +8,12 @@ import { OpenApiDocuments } from './openapi.documents';
 
 /** `GET /api/{v}/openapi.json`: the version's OpenAPI 3 document; browsable at /api/docs. */
 @Controller({ path: 'openapi.json', version: ALL_VERSIONS })
+@ApiTags('openapi')
 export class OpenApiController {
   constructor(private readonly documents: OpenApiDocuments) {}
 
   @Get()
+  @ApiOperation({ summary: "Show this API version's OpenAPI document" })
   @Public()
   @RawResponse()
   document(@RequestedVersion() version: ApiVersion): OpenAPIObject {

@@ -87,6 +87,8 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
     .build();
   const all = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller: string, method: string) => `${controller}.${method}`,
+    // Tags come from each controller's @ApiTags, never from its class name.
+    autoTagControllers: false,
   });
   const reflector = new Reflector();
   const routes = new Map(routesOfModule(rootModule).map((route) => [route.name, route]));

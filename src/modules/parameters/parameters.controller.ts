@@ -15,15 +15,18 @@ import { ParametersService } from './parameters.service';
 import { canReadSecureValues } from './secure-values';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ConditionalOn('parameter')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'parameters', version: ALL_VERSIONS })
+@ApiTags('parameters')
 export class ParametersController {
   constructor(private readonly parameters: ParametersService) {}
 
   /** Secure values read `********` unless the user may see them (secure-values.ts). */
   @Get()
+  @ApiOperation({ summary: 'List the parameters' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PARAMETER:READ')
   async list(
@@ -43,6 +46,7 @@ export class ParametersController {
    * `params were created.` (the original sends `response: null` then; we send the created array).
    */
   @Post()
+  @ApiOperation({ summary: 'Create one or more parameters' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PARAMETER:CREATE', 'PARAMETER:READ')
@@ -57,6 +61,7 @@ export class ParametersController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PARAMETER:UPDATE', 'PARAMETER:READ')
   async update(@Param('id', KeyIdPipe) id: number, @ValidBody(ParameterDto) dto: ParameterDto) {
@@ -65,6 +70,7 @@ export class ParametersController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PARAMETER:DELETE', 'PARAMETER:READ')
   async remove(@Param('id', KeyIdPipe) id: number) {

@@ -11,15 +11,18 @@ import { PHYS_LOCATION_LIST } from './phys-locations.list';
 import { PhysLocationsService } from './phys-locations.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** Generic CRUD of the original (TOPhysLocation), tag `physLocation`. */
 @ConditionalOn('phys_location')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'phys_locations', version: ALL_VERSIONS })
+@ApiTags('physical locations')
 export class PhysLocationsController {
   constructor(private readonly physLocations: PhysLocationsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the physical locations' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PHYSICAL-LOCATION:READ')
   async list(@ListParams(PHYS_LOCATION_LIST) query: ListQuery) {
@@ -27,6 +30,7 @@ export class PhysLocationsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a physical location' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PHYSICAL-LOCATION:CREATE', 'PHYSICAL-LOCATION:READ')
@@ -36,6 +40,7 @@ export class PhysLocationsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a physical location' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PHYSICAL-LOCATION:UPDATE', 'PHYSICAL-LOCATION:READ')
   async update(@Param('id', KeyIdPipe) id: number, @ValidBody(PhysLocationDto) dto: PhysLocationDto) {
@@ -44,6 +49,7 @@ export class PhysLocationsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a physical location' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PHYSICAL-LOCATION:DELETE', 'PHYSICAL-LOCATION:READ')
   async remove(@Param('id', KeyIdPipe) id: number) {

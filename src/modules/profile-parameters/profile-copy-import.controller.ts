@@ -5,6 +5,7 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { ProfileImportBody } from './dto/profile-import.body';
 import { ProfileCopyImportService } from './profile-copy-import.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * POST profiles/name/{new}/copy/{existing} and POST profiles/import (docs/original-behaviour.md#profile-copy,
@@ -12,10 +13,12 @@ import { ProfileCopyImportService } from './profile-copy-import.service';
  * live with the links (docs/decisions.md#d83).
  */
 @Controller({ path: 'profiles', version: ALL_VERSIONS })
+@ApiTags('profiles')
 export class ProfileCopyImportController {
   constructor(private readonly service: ProfileCopyImportService) {}
 
   @Post('name/:name/copy/:from')
+  @ApiOperation({ summary: 'Copy a profile and its parameters to a new profile' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:CREATE', 'PROFILE:READ', 'PARAMETER:READ')
@@ -28,6 +31,7 @@ export class ProfileCopyImportController {
   }
 
   @Post('import')
+  @ApiOperation({ summary: 'Import a profile and its parameters' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:CREATE', 'PARAMETER:CREATE', 'PROFILE:READ', 'PARAMETER:READ')

@@ -14,9 +14,11 @@ import { ProfilesService } from 'src/modules/profiles/profiles.service';
 import { type ByNameParameter, ByNameParametersBody } from './dto/by-name.body';
 import { ParamProfileBody } from './dto/param-profile.body';
 import { ProfileParametersService } from './profile-parameters.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** GET and POST profiles/{id}/parameters (docs/original-behaviour.md#profile-id-parameters). */
 @Controller({ path: 'profiles/:id/parameters', version: ALL_VERSIONS })
+@ApiTags('profile parameters')
 export class ProfileIdParametersController {
   constructor(
     private readonly profiles: ProfilesService,
@@ -29,6 +31,7 @@ export class ProfileIdParametersController {
    * GET /parameters, as the by-name route does. 5.0 writes `lastUpdated` as RFC 3339.
    */
   @Get()
+  @ApiOperation({ summary: 'List the parameters of a profile' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async list(
@@ -49,6 +52,7 @@ export class ProfileIdParametersController {
 
   /** As POST profiles/name/{name}/parameters, for the profile of that id. */
   @Post()
+  @ApiOperation({ summary: 'Assign parameters to a profile, creating missing ones' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
@@ -80,10 +84,12 @@ export class ProfileIdParametersController {
 
 /** POST /parameterprofile: one parameter given to several profiles (docs/original-behaviour.md#parameterprofile). */
 @Controller({ path: 'parameterprofile', version: ALL_VERSIONS })
+@ApiTags('profile parameters')
 export class ParameterProfileController {
   constructor(private readonly links: ProfileParametersService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Assign a parameter to several profiles' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')

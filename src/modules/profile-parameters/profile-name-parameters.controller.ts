@@ -12,9 +12,11 @@ import { type ByNameParameter, ByNameParametersBody } from './dto/by-name.body';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ProfileParametersService } from './profile-parameters.service';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'profiles/name/:name/parameters', version: ALL_VERSIONS })
+@ApiTags('profile parameters')
 export class ProfileNameParametersController {
   constructor(
     private readonly profiles: ProfilesService,
@@ -27,6 +29,7 @@ export class ProfileNameParametersController {
    * secure values are masked here as in GET /parameters, so that this route does not reveal them.
    */
   @Get()
+  @ApiOperation({ summary: 'List the parameters of a profile by its name' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async list(
@@ -46,6 +49,7 @@ export class ProfileNameParametersController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Assign parameters to a profile by its name, creating missing ones' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')

@@ -8,16 +8,19 @@ import {
   ProfileParameterAssignmentBody,
 } from './dto/profile-parameter-assignment.body';
 import { ProfileParametersService } from './profile-parameters.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * POST /profileparameter: the original's older route assigning several parameters to one profile
  * (docs/original-behaviour.md#profileparameter).
  */
 @Controller({ path: 'profileparameter', version: ALL_VERSIONS })
+@ApiTags('profile parameters')
 export class ProfileParameterController {
   constructor(private readonly links: ProfileParametersService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Assign several parameters to a profile' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ', 'PROFILE:UPDATE')

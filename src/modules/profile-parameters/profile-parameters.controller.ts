@@ -11,6 +11,7 @@ import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
 import { ProfileParametersService } from './profile-parameters.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ConditionalOn({
   table: 'profile_parameter',
@@ -18,10 +19,12 @@ import { WireTimes } from 'src/common/wire/wire-times';
 })
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'profileparameters', version: ALL_VERSIONS })
+@ApiTags('profile parameters')
 export class ProfileParametersController {
   constructor(private readonly links: ProfileParametersService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the assignments of parameters to profiles' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async list(@ListParams(PROFILE_PARAMETER_LIST) query: ListQuery) {
@@ -35,6 +38,7 @@ export class ProfileParametersController {
    * `no request body supplied`.
    */
   @Post()
+  @ApiOperation({ summary: 'Assign parameters to profiles' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ', 'PROFILE:UPDATE')
@@ -52,6 +56,7 @@ export class ProfileParametersController {
   }
 
   @Delete(':profileId/:parameterId')
+  @ApiOperation({ summary: 'Remove a parameter from a profile' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
   async remove(

@@ -30,6 +30,7 @@ import { PROFILE_LIST } from './profiles.list';
 import { ProfilesService } from './profiles.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `attachment; filename="<name>.json"` as the original sends it; a name that is not plain ASCII
@@ -46,6 +47,7 @@ export function contentDisposition(name: string): string {
 @ConditionalOn('profile')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'profiles', version: ALL_VERSIONS })
+@ApiTags('profiles')
 export class ProfilesController {
   constructor(
     private readonly profiles: ProfilesService,
@@ -57,6 +59,7 @@ export class ProfilesController {
    * one `id` adds the profile's parameters as `params` (secure values masked as in GET /parameters).
    */
   @Get()
+  @ApiOperation({ summary: 'List the profiles' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ')
   async list(
@@ -97,6 +100,7 @@ export class ProfilesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a profile' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:CREATE', 'PROFILE:READ')
@@ -106,6 +110,7 @@ export class ProfilesController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a profile' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ')
   async update(@Param('id', KeyIdPipe) id: number, @ValidBody(ProfileDto) dto: ProfileDto) {
@@ -114,6 +119,7 @@ export class ProfilesController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a profile' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:DELETE', 'PROFILE:READ')
   async remove(@Param('id', KeyIdPipe) id: number) {
@@ -126,6 +132,7 @@ export class ProfilesController {
    * original, secure values are masked for a user who may not read them elsewhere (docs/decisions.md#d27).
    */
   @Get(':id/export')
+  @ApiOperation({ summary: 'Export a profile and its parameters' })
   @RawResponse()
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')

@@ -22,6 +22,7 @@ import { REGION_LIST } from './regions.list';
 import { type RegionKey, RegionsService } from './regions.service';
 import { ConditionalOn, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The first value of a query parameter; an empty one counts as absent, as in the original. */
 function queryValue(raw: unknown): string | undefined {
@@ -53,10 +54,12 @@ function regionRowOf(query: Record<string, unknown>): RowKey | undefined {
 @ConditionalOn('region')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'regions', version: ALL_VERSIONS })
+@ApiTags('regions')
 export class RegionsController {
   constructor(private readonly regions: RegionsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the regions' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('REGION:READ')
   async list(@ListParams(REGION_LIST) query: ListQuery) {
@@ -64,6 +67,7 @@ export class RegionsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a region' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:CREATE', 'REGION:READ')
@@ -74,6 +78,7 @@ export class RegionsController {
 
   /** The response echoes the request's `divisionName`, null when omitted (docs/decisions.md#d6). */
   @Put(':id')
+  @ApiOperation({ summary: 'Update a region' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:UPDATE', 'REGION:READ')
   async update(@Param('id', KeyIdPipe) id: number, @ValidBody(RegionDto) dto: RegionDto) {
@@ -85,6 +90,7 @@ export class RegionsController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a region named by the id or name query parameter' })
   @ConditionalOn({ table: 'region', row: (req) => regionRowOf(req.query) })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:DELETE')

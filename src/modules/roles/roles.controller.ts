@@ -16,6 +16,7 @@ import { VersionedListParams } from 'src/common/list-query/versioned-list';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { requestedVersion } from 'src/common/versioning/api-version';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 
@@ -23,10 +24,12 @@ const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 @ConditionalOn({ table: 'role', row: (req) => roleKeyOf(req.query, requestedVersion(req)) })
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'roles', version: ALL_VERSIONS })
+@ApiTags('roles')
 export class RolesController {
   constructor(private readonly roles: RolesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the roles' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('ROLE:READ')
   async list(@VersionedListParams(ROLE_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
@@ -34,6 +37,7 @@ export class RolesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a role' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:CREATE', 'ROLE:READ')
@@ -47,6 +51,7 @@ export class RolesController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a role' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:UPDATE', 'ROLE:READ')
   async update(
@@ -61,6 +66,7 @@ export class RolesController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a role' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:DELETE', 'ROLE:READ')
   async remove(@Query() query: Record<string, unknown>, @RequestedVersion() version: ApiVersion) {

@@ -13,6 +13,7 @@ import { toRequiredCapabilityResponse } from './dto/required-capability.response
 import { QueryKeys, rowByQuery } from './query-keys';
 import { RequiredCapabilitiesService } from './required-capabilities.service';
 import { REQUIRED_CAPABILITY_LIST } from './server-capabilities.list';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The warning the original's 4.x handlers of this route put before every other alert of a success. */
 export const DEPRECATED_TEXT =
@@ -36,10 +37,12 @@ function deprecation(version: ApiVersion): Alert[] {
   }),
 })
 @Controller({ path: 'deliveryservices_required_capabilities', version: versionsFrom('3.0', '4.1') })
+@ApiTags('delivery service required capabilities')
 export class RequiredCapabilitiesController {
   constructor(private readonly required: RequiredCapabilitiesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the server capabilities that delivery services require (deprecated)' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
   async list(
@@ -52,6 +55,7 @@ export class RequiredCapabilitiesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Make a delivery service require a server capability (deprecated)' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
@@ -69,6 +73,7 @@ export class RequiredCapabilitiesController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Remove a required server capability from a delivery service (deprecated)' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async remove(

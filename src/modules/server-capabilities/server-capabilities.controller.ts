@@ -11,6 +11,7 @@ import { toServerCapabilityResponse } from './dto/server-capability.response';
 import { QueryText } from './query-keys';
 import { SERVER_CAPABILITY_LIST } from './server-capabilities.list';
 import { ServerCapabilitiesService } from './server-capabilities.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `server_capabilities` (docs/original-behaviour.md#server-capabilities): GET, POST and DELETE on
@@ -25,10 +26,12 @@ import { ServerCapabilitiesService } from './server-capabilities.service';
   },
 })
 @Controller({ path: 'server_capabilities', version: ALL_VERSIONS })
+@ApiTags('server capabilities')
 export class ServerCapabilitiesController {
   constructor(private readonly capabilities: ServerCapabilitiesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the server capabilities' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CAPABILITY:READ')
   async list(@ListParams(SERVER_CAPABILITY_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
@@ -36,6 +39,7 @@ export class ServerCapabilitiesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a server capability' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER-CAPABILITY:CREATE', 'SERVER-CAPABILITY:READ')
@@ -51,6 +55,7 @@ export class ServerCapabilitiesController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a server capability' })
   @Version(versionsFrom('4.0'))
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER-CAPABILITY:UPDATE', 'SERVER-CAPABILITY:READ')
@@ -67,6 +72,7 @@ export class ServerCapabilitiesController {
 
   /** On 5.0 the original answers the deleted name as the response; before, alerts only. */
   @Delete()
+  @ApiOperation({ summary: 'Delete a server capability' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER-CAPABILITY:DELETE', 'SERVER-CAPABILITY:READ')
   async remove(@QueryText('name') name: string | undefined, @RequestedVersion() version: ApiVersion) {

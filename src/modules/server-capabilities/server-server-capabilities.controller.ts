@@ -21,6 +21,7 @@ import {
 import { QueryKeys, rowByQuery } from './query-keys';
 import { SERVER_SERVER_CAPABILITY_LIST } from './server-capabilities.list';
 import { ServerServerCapabilitiesService } from './server-server-capabilities.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `server_server_capabilities` (docs/original-behaviour.md#server-server-capabilities): which
@@ -31,10 +32,12 @@ import { ServerServerCapabilitiesService } from './server-server-capabilities.se
   row: rowByQuery({ server: ['serverId', 'int'], server_capability: ['serverCapability', 'string'] }),
 })
 @Controller({ path: 'server_server_capabilities', version: ALL_VERSIONS })
+@ApiTags('server server capabilities')
 export class ServerServerCapabilitiesController {
   constructor(private readonly pairs: ServerServerCapabilitiesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the capabilities assigned to servers' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ', 'SERVER-CAPABILITY:READ')
   async list(
@@ -45,6 +48,7 @@ export class ServerServerCapabilitiesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Assign a capability to a server' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ', 'SERVER-CAPABILITY:READ')
@@ -60,6 +64,7 @@ export class ServerServerCapabilitiesController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Remove a capability from a server' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ', 'SERVER-CAPABILITY:READ')
   async remove(
@@ -89,10 +94,12 @@ function echo(body: MultipleServersCapabilities): MultipleServersCapabilitiesV41
  * one server's capabilities, or one capability's servers, in one request.
  */
 @Controller({ path: 'multiple_servers_capabilities', version: versionsFrom('4.1') })
+@ApiTags('server server capabilities')
 export class MultipleServersCapabilitiesController {
   constructor(private readonly pairs: ServerServerCapabilitiesService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Assign capabilities to a server, or servers to a capability' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:READ', 'SERVER:CREATE', 'SERVER-CAPABILITY:READ', 'SERVER-CAPABILITY:CREATE')
@@ -105,6 +112,7 @@ export class MultipleServersCapabilitiesController {
 
   /** Alerts only when something was removed, as the original. */
   @Delete()
+  @ApiOperation({ summary: 'Remove capabilities from a server, or servers from a capability' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:READ', 'SERVER:DELETE', 'SERVER-CAPABILITY:READ', 'SERVER-CAPABILITY:DELETE')
   async remove(@ValidBody(RemoveMultipleServersCapabilitiesDto) body: RemoveMultipleServersCapabilitiesDto) {

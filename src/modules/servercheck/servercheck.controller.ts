@@ -18,13 +18,16 @@ import {
 } from './dto/servercheck.body';
 import { EXTENSION_LIST, SERVERCHECK_LIST } from './servercheck.list';
 import { ServercheckService } from './servercheck.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** `servercheck` (docs/original-behaviour.md#servercheck). */
 @Controller({ path: 'servercheck', version: ALL_VERSIONS })
+@ApiTags('server checks')
 export class ServercheckController {
   constructor(private readonly checks: ServercheckService) {}
 
   @Get()
+  @ApiOperation({ summary: "List the servers' check results" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:READ', 'SERVER:READ')
   list(@ListParams(SERVERCHECK_LIST) query: ListQuery) {
@@ -33,6 +36,7 @@ export class ServercheckController {
 
   /** The original writes no change-log entry here (checks are posted every minute). */
   @Post()
+  @ApiOperation({ summary: "Record a server's check result" })
   @HttpCode(200)
   @NotAChange()
   @RequirePrivLevel(PrivLevel.LoggedIn)
@@ -45,10 +49,12 @@ export class ServercheckController {
 
 /** `servercheck/extensions`: check extensions in the 31 slots. */
 @Controller({ path: 'servercheck/extensions', version: ALL_VERSIONS })
+@ApiTags('server check extensions')
 export class ServercheckExtensionsController {
   constructor(private readonly checks: ServercheckService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the server check extensions' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:READ', 'SERVER:READ')
   list(@ListParams(EXTENSION_LIST) query: ListQuery) {
@@ -57,6 +63,7 @@ export class ServercheckExtensionsController {
 
   /** Answers `{"supplemental": {"id": …}, "alerts": […]}`, the original's own shape. */
   @Post()
+  @ApiOperation({ summary: 'Create a server check extension' })
   @HttpCode(200)
   @RawResponse()
   @RequirePrivLevel(PrivLevel.ReadOnly)
@@ -67,6 +74,7 @@ export class ServercheckExtensionsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a server check extension' })
   @ConditionalOn('to_extension')
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:DELETE', 'SERVER-CHECK:READ', 'SERVER:READ')

@@ -7,6 +7,7 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { QueueUpdateBody, type QueueUpdateRequest } from './dto/queue-update.dto';
 import { ServersQueueService } from './servers-queue.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * POST cachegroups/{id}/queue_update: queues or clears updates on all the servers of a cache group
@@ -14,11 +15,13 @@ import { ServersQueueService } from './servers-queue.service';
  * so it lives with the server table's owner.
  */
 @Controller({ path: 'cachegroups', version: ALL_VERSIONS })
+@ApiTags('cache groups')
 export class CachegroupQueueController {
   constructor(private readonly queue: ServersQueueService) {}
 
   /** Answers the result without alerts (docs/decisions.md#d6). */
   @Post(':id/queue_update')
+  @ApiOperation({ summary: "Queue or dequeue updates on a cache group's servers" })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:READ', 'CDN:READ', 'SERVER:READ', 'SERVER:QUEUE')

@@ -9,6 +9,7 @@ import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { QueueActionBody } from './dto/queue-action.dto';
 import type { CdnQueueUpdateResponse } from './dto/server-update-status.response';
 import { ServersQueueService } from './servers-queue.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The first value of a query parameter given as text. */
 function firstText(value: unknown): string | undefined {
@@ -22,6 +23,7 @@ function firstText(value: unknown): string | undefined {
  * lives with the server table's owner.
  */
 @Controller({ path: 'cdns', version: ALL_VERSIONS })
+@ApiTags('cdns')
 export class CdnQueueController {
   constructor(
     private readonly queue: ServersQueueService,
@@ -30,6 +32,7 @@ export class CdnQueueController {
 
   /** Answers the action and the CDN, without alerts. */
   @Post(':id/queue_update')
+  @ApiOperation({ summary: "Queue or dequeue updates on a CDN's servers" })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:QUEUE', 'CDN:READ')

@@ -12,17 +12,20 @@ import { type ServerQueueUpdateResponse, toServerUpdateStatus } from './dto/serv
 import { ServerUpdatesService } from './server-updates.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * What cache-configuration tools call about pending updates
  * (docs/original-behaviour.md#server-update-status): reporting updates and queueing on one server.
  */
 @Controller({ path: 'servers', version: ALL_VERSIONS })
+@ApiTags('servers')
 export class ServerUpdatesController {
   constructor(private readonly updates: ServerUpdatesService) {}
 
   /** The query says what to set (per version); answers a success alert only. */
   @Post(':idOrName/update')
+  @ApiOperation({ summary: "Set a server's update and revalidation status" })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
@@ -38,6 +41,7 @@ export class ServerUpdatesController {
 
   /** Answers the server and the action, without alerts. */
   @Post(':id/queue_update')
+  @ApiOperation({ summary: 'Queue or dequeue updates on a server' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:QUEUE', 'SERVER:READ')
@@ -53,10 +57,12 @@ export class ServerUpdatesController {
 
 /** GET servers/{hostname}/update_status on 4.0 and later. */
 @Controller({ path: 'servers', version: versionsFrom('4.0') })
+@ApiTags('servers')
 export class ServerUpdateStatusController {
   constructor(private readonly updates: ServerUpdatesService) {}
 
   @Get(':hostName/update_status')
+  @ApiOperation({ summary: "Show a server's update and revalidation status" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ')
   async status(@Param('hostName') hostName: string, @RequestedVersion() version: ApiVersion) {
@@ -72,10 +78,12 @@ export class ServerUpdateStatusController {
  */
 @RawResponse()
 @Controller({ path: 'servers', version: versionsFrom('3.0', '3.1') })
+@ApiTags('servers')
 export class ServerUpdateStatusV3Controller {
   constructor(private readonly updates: ServerUpdatesService) {}
 
   @Get(':host_name/update_status')
+  @ApiOperation({ summary: "Show a server's update and revalidation status" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ')
   async status(@Param('host_name') hostName: string, @RequestedVersion() version: ApiVersion) {

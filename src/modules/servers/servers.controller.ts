@@ -14,16 +14,19 @@ import { SERVER_LIST } from './servers.list';
 import { ServersService } from './servers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto, '5.0': ServerV5Dto };
 
 @ConditionalOn('server')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'servers', version: ALL_VERSIONS })
+@ApiTags('servers')
 export class ServersController {
   constructor(private readonly servers: ServersService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the servers' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ')
   async list(
@@ -36,6 +39,7 @@ export class ServersController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a server' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:CREATE', 'SERVER:READ')
@@ -49,6 +53,7 @@ export class ServersController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a server' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
   async update(
@@ -62,6 +67,7 @@ export class ServersController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a server' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:DELETE', 'SERVER:READ')
   async remove(

@@ -14,6 +14,7 @@ import {
 import { toServiceCategoryResponse } from './dto/service-category.response';
 import { SERVICE_CATEGORY_LIST } from './service-categories.list';
 import { ServiceCategoriesService } from './service-categories.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * `service_categories` (docs/original-behaviour.md#service-categories): list and create; rename and
@@ -27,10 +28,12 @@ import { ServiceCategoriesService } from './service-categories.service';
   },
 })
 @Controller({ path: 'service_categories', version: ALL_VERSIONS })
+@ApiTags('service categories')
 export class ServiceCategoriesController {
   constructor(private readonly categories: ServiceCategoriesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the service categories' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVICE-CATEGORY:READ')
   async list(@ListParams(SERVICE_CATEGORY_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
@@ -38,6 +41,7 @@ export class ServiceCategoriesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a service category' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVICE-CATEGORY:CREATE', 'SERVICE-CATEGORY:READ')
@@ -57,6 +61,7 @@ export class ServiceCategoriesController {
    * has no fields), 5.0 the renamed category.
    */
   @Put(':name')
+  @ApiOperation({ summary: 'Rename a service category' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVICE-CATEGORY:UPDATE', 'SERVICE-CATEGORY:READ')
   async rename(
@@ -78,6 +83,7 @@ export class ServiceCategoriesController {
   }
 
   @Delete(':name')
+  @ApiOperation({ summary: 'Delete a service category' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVICE-CATEGORY:DELETE', 'SERVICE-CATEGORY:READ')
   async remove(@Param('name') name: string, @RequestedVersion() version: ApiVersion) {

@@ -10,6 +10,7 @@ import type { CRConfig } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
 import { SnapshotsService } from './snapshots.service';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The first value of a query parameter given once or more; undefined when absent. */
 const first = (raw: unknown): string | undefined => {
@@ -19,6 +20,7 @@ const first = (raw: unknown): string | undefined => {
 
 /** `PUT snapshot?cdn=<name>` or `?cdnID=<id>`: takes a snapshot of the CDN (docs/original-behaviour.md#snapshots). */
 @Controller({ path: 'snapshot', version: ALL_VERSIONS })
+@ApiTags('snapshots')
 export class SnapshotController {
   constructor(
     private readonly snapshots: SnapshotsService,
@@ -30,6 +32,7 @@ export class SnapshotController {
    * that instant (docs/decisions.md#d74); the `cdnID` form names no row of `snapshot` and is not checked.
    */
   @Put()
+  @ApiOperation({ summary: 'Take a snapshot of a CDN' })
   @ConditionalOn({
     table: 'snapshot',
     row: (req) => {
@@ -65,10 +68,12 @@ export class SnapshotController {
 
 /** A CDN's CRConfig (last taken and computed now) and its monitoring configuration. */
 @Controller({ path: 'cdns/:name', version: ALL_VERSIONS })
+@ApiTags('snapshots')
 export class CdnSnapshotsController {
   constructor(private readonly snapshots: SnapshotsService) {}
 
   @Get('snapshot')
+  @ApiOperation({ summary: "Show a CDN's last snapshot" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN-SNAPSHOT:READ')
   stored(@Param('name') name: string, @RequestedVersion() version: ApiVersion): Promise<CRConfig> {
@@ -76,6 +81,7 @@ export class CdnSnapshotsController {
   }
 
   @Get('snapshot/new')
+  @ApiOperation({ summary: 'Show the snapshot a CDN would have if taken now' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN-SNAPSHOT:READ')
   computed(
@@ -87,6 +93,7 @@ export class CdnSnapshotsController {
   }
 
   @Get('configs/monitoring')
+  @ApiOperation({ summary: "Show a CDN's monitoring configuration" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('MONITOR-CONFIG:READ')
   monitoring(@Param('name') name: string): Promise<MonitoringConfig> {

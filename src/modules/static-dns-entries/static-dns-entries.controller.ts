@@ -25,6 +25,7 @@ import { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
 import { toStaticDnsEntryResponse } from './dto/static-dns-entry.response';
 import { STATIC_DNS_ENTRY_LIST } from './static-dns-entries.list';
 import { StaticDnsEntriesService } from './static-dns-entries.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The first `?id=` of the request as sent (undefined when absent); parsed by `entryId`. */
 const RawQueryId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
@@ -71,10 +72,12 @@ export function entryId(raw: string | undefined, version: ApiVersion): number {
 @ConditionalOn('staticdnsentry')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'staticdnsentries', version: ALL_VERSIONS })
+@ApiTags('static dns entries')
 export class StaticDnsEntriesController {
   constructor(private readonly entries: StaticDnsEntriesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the static DNS entries' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
   async list(@ListParams(STATIC_DNS_ENTRY_LIST) query: ListQuery, @CurrentUser() user: User) {
@@ -82,6 +85,7 @@ export class StaticDnsEntriesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a static DNS entry' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATIC-DN:CREATE', 'STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
@@ -96,6 +100,7 @@ export class StaticDnsEntriesController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a static DNS entry' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATIC-DN:UPDATE', 'STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
   async update(
@@ -110,6 +115,7 @@ export class StaticDnsEntriesController {
   }
 
   @Delete()
+  @ApiOperation({ summary: 'Delete a static DNS entry' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATIC-DN:DELETE', 'STATIC-DN:READ', 'DELIVERY-SERVICE:READ', 'CACHE-GROUP:READ')
   async remove(

@@ -5,14 +5,17 @@ import { ApiResult } from 'src/common/http/alerts';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { queryParams, varyOnAccept } from './traffic-stats.params';
 import { TrafficStatsService } from './traffic-stats.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** A CDN's figures over time from Traffic Stats (docs/original-behaviour.md#traffic-stats). */
 @Controller({ path: 'cache_stats', version: ALL_VERSIONS })
+@ApiTags('traffic stats')
 export class CacheStatsController {
   constructor(private readonly stats: TrafficStatsService) {}
 
   /** `{response: {series?, summary?}}`, and a `warning` alert when InfluxDB gave nothing. */
   @Get()
+  @ApiOperation({ summary: "Show a CDN's cache statistics over time" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')
   async get(

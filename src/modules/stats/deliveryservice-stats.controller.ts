@@ -7,17 +7,20 @@ import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { queryParams, varyOnAccept } from './traffic-stats.params';
 import { TrafficStatsService } from './traffic-stats.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * A delivery service's figures over time from Traffic Stats, within the user's tenancy
  * (docs/original-behaviour.md#traffic-stats).
  */
 @Controller({ path: 'deliveryservice_stats', version: ALL_VERSIONS })
+@ApiTags('traffic stats')
 export class DeliveryServiceStatsController {
   constructor(private readonly stats: TrafficStatsService) {}
 
   /** `{response: {series?, summary?}}`, and a `warning` alert when InfluxDB gave nothing. */
   @Get()
+  @ApiOperation({ summary: "Show a delivery service's statistics over time" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STAT:READ', 'DELIVERY-SERVICE:READ')
   async get(

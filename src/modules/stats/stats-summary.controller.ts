@@ -9,6 +9,7 @@ import { type StatsSummaryBody, StatsSummaryBodyType } from './dto/stats-summary
 import { toLastSummaryDate, toStatsSummaryResponse } from './dto/stats-summary.response';
 import { STATS_SUMMARY_LIST } from './stats-summary.list';
 import { StatsSummaryService } from './stats-summary.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const firstOf = (raw: unknown): string | undefined => {
   const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
@@ -17,11 +18,13 @@ const firstOf = (raw: unknown): string | undefined => {
 
 /** Traffic Stats' daily summaries: read (a list, or the newest one's time) and record one. */
 @Controller({ path: 'stats_summary', version: ALL_VERSIONS })
+@ApiTags('traffic stats')
 export class StatsSummaryController {
   constructor(private readonly summaries: StatsSummaryService) {}
 
   /** With a non-empty `lastSummaryDate`, `{summaryTime}` of the newest summary (of `statName`). */
   @Get()
+  @ApiOperation({ summary: 'List the stats summaries, or the time of the newest one' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STAT:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   async list(
@@ -39,6 +42,7 @@ export class StatsSummaryController {
 
   /** The original answers only its alert; the created summary is in the response for the change log. */
   @Post()
+  @ApiOperation({ summary: 'Record a stats summary' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STAT:CREATE', 'STAT:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')

@@ -11,6 +11,7 @@ import { STATUS_LIST } from './statuses.list';
 import { StatusesService } from './statuses.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /**
  * Generic CRUD of the original (TOStatus), tag `status`. The original's 3.0–5.0 routes have no
@@ -19,10 +20,12 @@ import { WireTimes } from 'src/common/wire/wire-times';
 @ConditionalOn('status')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'statuses', version: ALL_VERSIONS })
+@ApiTags('statuses')
 export class StatusesController {
   constructor(private readonly statuses: StatusesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the statuses' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STATUS:READ')
   async list(@ListParams(STATUS_LIST) query: ListQuery) {
@@ -30,6 +33,7 @@ export class StatusesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a status' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATUS:CREATE', 'STATUS:READ')
@@ -39,6 +43,7 @@ export class StatusesController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a status' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATUS:UPDATE', 'STATUS:READ')
   async update(@Param('id', KeyIdPipe) id: number, @ValidBody(StatusDto) dto: StatusDto) {
@@ -47,6 +52,7 @@ export class StatusesController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a status' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATUS:DELETE', 'STATUS:READ')
   async remove(@Param('id', KeyIdPipe) id: number) {

@@ -12,6 +12,7 @@ import { IntPipe } from 'src/common/validation/id.pipe';
 import { STEERING_TARGET_LIST } from './steering-targets.list';
 import { SteeringTargetsService } from './steering-targets.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** Path-parameter texts of the original's generic handlers (reads filter, writes parse keys). */
 const READ_DS = new IntPipe('deliveryservice cannot parse to integer');
@@ -30,10 +31,12 @@ const KEY_TARGET = new IntPipe('failed to parse key: target');
   modifiedText: 'resource was modified',
 })
 @Controller({ path: 'steering/:deliveryservice/targets', version: ALL_VERSIONS })
+@ApiTags('steering')
 export class SteeringTargetsController {
   constructor(private readonly targets: SteeringTargetsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the targets of a steering delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async list(
@@ -46,6 +49,7 @@ export class SteeringTargetsController {
 
   /** As the original's read handler: an array of the one target, empty when there is none. */
   @Get(':target')
+  @ApiOperation({ summary: 'Show a target of a steering delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async one(
@@ -58,6 +62,7 @@ export class SteeringTargetsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Add a target to a steering delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('STEERING:CREATE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
@@ -71,6 +76,7 @@ export class SteeringTargetsController {
   }
 
   @Put(':target')
+  @ApiOperation({ summary: 'Update a target of a steering delivery service' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('STEERING:UPDATE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
@@ -84,6 +90,7 @@ export class SteeringTargetsController {
   }
 
   @Delete(':target')
+  @ApiOperation({ summary: 'Delete a target of a steering delivery service' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('STEERING:DELETE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async remove(

@@ -11,6 +11,7 @@ import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version
 import { schemaVersionOf } from 'src/database/schema-version';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues } from 'src/modules/parameters/secure-values';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The parameters GET system/info shows: those of the `global` configuration file (as the original). */
 const GLOBAL_CONFIG_FILE = 'global';
@@ -21,6 +22,7 @@ const GLOBAL_CONFIG_FILE = 'global';
  * global parameters). Both need a signed-in user of at least read-only level.
  */
 @Controller({ version: ALL_VERSIONS })
+@ApiTags('system')
 export class SystemController {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -28,6 +30,7 @@ export class SystemController {
   ) {}
 
   @Get('about')
+  @ApiOperation({ summary: 'Show the name and version of this server, its Node.js and its database schema' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RawResponse()
   async about(): Promise<Record<string, string>> {
@@ -44,6 +47,7 @@ export class SystemController {
 
   /** Secure parameters are left out for a user who may not read their values. */
   @Get('system/info')
+  @ApiOperation({ summary: 'Show the global parameters' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   async info(
     @CurrentUser() user: SessionUser,

@@ -13,14 +13,17 @@ import { TENANT_LIST } from './tenants.list';
 import { TenantsService } from './tenants.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ConditionalOn('tenant')
 @WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'tenants', version: ALL_VERSIONS })
+@ApiTags('tenants')
 export class TenantsController {
   constructor(private readonly tenants: TenantsService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the tenants' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('TENANT:READ')
   async list(@ListParams(TENANT_LIST) query: ListQuery, @CurrentUser() user: SessionUser) {
@@ -28,6 +31,7 @@ export class TenantsController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a tenant' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:CREATE', 'TENANT:READ')
@@ -37,6 +41,7 @@ export class TenantsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a tenant' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:UPDATE', 'TENANT:READ')
   async update(
@@ -49,6 +54,7 @@ export class TenantsController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a tenant' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:DELETE', 'TENANT:READ')
   async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {

@@ -17,6 +17,7 @@ import { TOPOLOGY_LIST } from './topologies.list';
 import { TopologiesService, type TopologyWrite } from './topologies.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** The first value of a query parameter given as text. */
 function firstText(value: unknown): string | undefined {
@@ -33,10 +34,12 @@ function firstText(value: unknown): string | undefined {
   },
 })
 @Controller({ path: 'topologies', version: ALL_VERSIONS })
+@ApiTags('topologies')
 export class TopologiesController {
   constructor(private readonly topologies: TopologiesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the topologies' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('TOPOLOGY:READ', 'CACHE-GROUP:READ')
   async list(@ListParams(TOPOLOGY_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
@@ -45,6 +48,7 @@ export class TopologiesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a topology' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TOPOLOGY:CREATE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
@@ -53,6 +57,7 @@ export class TopologiesController {
   }
 
   @Put()
+  @ApiOperation({ summary: 'Update a topology' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TOPOLOGY:UPDATE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
   async update(
@@ -65,6 +70,7 @@ export class TopologiesController {
 
   /** 5.0 answers the deleted topology too; earlier versions the alert only. */
   @Delete()
+  @ApiOperation({ summary: 'Delete a topology' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TOPOLOGY:DELETE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
   async remove(@Query('name') name: unknown, @RequestedVersion() version: ApiVersion) {
@@ -77,6 +83,7 @@ export class TopologiesController {
 
   /** Answers the request's action, CDN and topology, without alerts. */
   @Post(':name/queue_update')
+  @ApiOperation({ summary: "Queue or dequeue updates on a topology's servers" })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:QUEUE', 'TOPOLOGY:READ', 'SERVER:READ', 'CACHE-GROUP:READ')

@@ -12,14 +12,17 @@ import { TYPE_LIST } from './types.list';
 import { TypesService } from './types.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 @ConditionalOn('type')
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'types', version: ALL_VERSIONS })
+@ApiTags('types')
 export class TypesController {
   constructor(private readonly types: TypesService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the types' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('TYPE:READ')
   async list(@ListParams(TYPE_LIST) query: ListQuery) {
@@ -27,6 +30,7 @@ export class TypesController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a type' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:CREATE', 'TYPE:READ')
@@ -36,6 +40,7 @@ export class TypesController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a type' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:UPDATE', 'TYPE:READ')
   async update(
@@ -48,6 +53,7 @@ export class TypesController {
   }
 
   @Delete(':id')
+  @ApiOperation({ summary: 'Delete a type' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:DELETE', 'TYPE:READ')
   async remove(@Param('id', KeyIdPipe) id: number) {

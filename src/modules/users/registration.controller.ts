@@ -26,13 +26,16 @@ import { toCurrentUserV3Response, toUserResponse } from './dto/user.response';
 import { RegistrationService } from './registration.service';
 import { UsersService } from './users.service';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** POST users/register (docs/original-behaviour.md#user-registration). */
 @Controller({ path: 'users/register', version: ALL_VERSIONS })
+@ApiTags('users')
 export class UserRegistrationController {
   constructor(private readonly registration: RegistrationService) {}
 
   @Post()
+  @ApiOperation({ summary: 'Invite a new user to register by email' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('USER:CREATE', 'USER:READ')
@@ -51,10 +54,12 @@ export class UserRegistrationController {
 
 /** POST user/reset_password (no session). */
 @Controller({ path: 'user', version: ALL_VERSIONS })
+@ApiTags('users')
 export class UserAccountController {
   constructor(private readonly registration: RegistrationService) {}
 
   @Post('reset_password')
+  @ApiOperation({ summary: 'Send a password reset email' })
   @HttpCode(200)
   @Public()
   @NotAChange()
@@ -72,10 +77,12 @@ export class UserAccountController {
  */
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'user/current', version: ALL_VERSIONS })
+@ApiTags('users')
 export class CurrentUserController {
   constructor(private readonly users: UsersService) {}
 
   @Put()
+  @ApiOperation({ summary: 'Update the signed-in user' })
   @ConditionalOn({ table: 'tm_user', row: (req: Request) => ({ id: (req.user as SessionUser).id }) })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   async update(

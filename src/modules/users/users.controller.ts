@@ -15,6 +15,7 @@ import { USER_LIST } from './users.list';
 import { UsersService } from './users.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 const USER_BODIES = { '3.0': UserV3Dto, '4.0': UserV4Dto };
 
@@ -22,10 +23,12 @@ const USER_BODIES = { '3.0': UserV3Dto, '4.0': UserV4Dto };
 @ConditionalOn('tm_user')
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'users', version: ALL_VERSIONS })
+@ApiTags('users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
+  @ApiOperation({ summary: 'List the users' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('USER:READ')
   async list(
@@ -37,6 +40,7 @@ export class UsersController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'Show a user' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('USER:READ')
   async get(
@@ -48,6 +52,7 @@ export class UsersController {
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a user' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('USER:CREATE', 'USER:READ')
@@ -61,6 +66,7 @@ export class UsersController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Update a user' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('USER:UPDATE', 'USER:READ')
   async update(
