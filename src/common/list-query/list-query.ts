@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -191,7 +192,7 @@ export async function loadPage<T extends ObjectLiteral & { id: number }>(
   idColumn: string,
 ): Promise<T[]> {
   if (list.limit === undefined) {
-    return applyListQuery(rowQuery, list).getMany();
+    return getPlainMany(applyListQuery(rowQuery, list));
   }
   const page = await applyListQuery(idQuery.select(idColumn, 'page_id'), list).getRawMany<{
     page_id: number | string;
@@ -200,7 +201,7 @@ export async function loadPage<T extends ObjectLiteral & { id: number }>(
   if (ids.length === 0) {
     return [];
   }
-  const rows = await rowQuery.andWhere(`${idColumn} IN (:...pageIds)`, { pageIds: ids }).getMany();
+  const rows = await getPlainMany(rowQuery.andWhere(`${idColumn} IN (:...pageIds)`, { pageIds: ids }));
   const position = new Map(ids.map((id, i) => [id, i]));
   return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }

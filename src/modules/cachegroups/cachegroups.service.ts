@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
@@ -43,7 +44,7 @@ export class CachegroupsService {
   ) {}
 
   async list(query: ListQuery): Promise<CachegroupView[]> {
-    const rows = await applyListQuery(this.select(this.cachegroups.manager), query).getMany();
+    const rows = await getPlainMany(applyListQuery(this.select(this.cachegroups.manager), query));
     return this.withSideRows(this.cachegroups.manager, rows);
   }
 

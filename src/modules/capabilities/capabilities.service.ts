@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -10,7 +11,9 @@ export class CapabilitiesService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   capabilities(query: ListQuery): Promise<Capability[]> {
-    return applyListQuery(this.dataSource.getRepository(Capability).createQueryBuilder('c'), query).getMany();
+    return getPlainMany(
+      applyListQuery(this.dataSource.getRepository(Capability).createQueryBuilder('c'), query),
+    );
   }
 
   apiCapabilities(query: ListQuery): Promise<ApiCapability[]> {

@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -16,7 +17,7 @@ export class CdnsService {
   ) {}
 
   list(query: ListQuery): Promise<Cdn[]> {
-    return applyListQuery(this.cdns.createQueryBuilder('cdn'), query).getMany();
+    return getPlainMany(applyListQuery(this.cdns.createQueryBuilder('cdn'), query));
   }
 
   /** Uniqueness of name and domain is the database's (400 `cdn name '…' already exists.`). */

@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -19,7 +20,7 @@ export class CoordinatesService {
   ) {}
 
   list(query: ListQuery): Promise<Coordinate[]> {
-    return applyListQuery(this.coordinates.createQueryBuilder('c'), query).getMany();
+    return getPlainMany(applyListQuery(this.coordinates.createQueryBuilder('c'), query));
   }
 
   async create(dto: CoordinateDto, version: ApiVersion): Promise<Coordinate> {

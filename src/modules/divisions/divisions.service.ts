@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -10,7 +11,7 @@ export class DivisionsService {
   constructor(@InjectRepository(Division) private readonly divisions: Repository<Division>) {}
 
   list(query: ListQuery): Promise<Division[]> {
-    return applyListQuery(this.divisions.createQueryBuilder('division'), query).getMany();
+    return getPlainMany(applyListQuery(this.divisions.createQueryBuilder('division'), query));
   }
 
   /** A taken name is refused by the unique index (400 `division name '…' already exists.`). */

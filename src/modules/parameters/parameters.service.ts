@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
@@ -33,7 +34,7 @@ export class ParametersService {
   ) {}
 
   async list(query: ListQuery): Promise<ParameterWithProfiles[]> {
-    const rows = await applyListQuery(this.parameters.createQueryBuilder('p'), query).getMany();
+    const rows = await getPlainMany(applyListQuery(this.parameters.createQueryBuilder('p'), query));
     const names = await this.profileNames(rows.map((p) => p.id));
     return rows.map((parameter) => ({ parameter, profiles: names.get(parameter.id) ?? [] }));
   }

@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
@@ -14,7 +15,7 @@ export class PhysLocationsService {
 
   list(query: ListQuery): Promise<PhysLocation[]> {
     const qb = this.physLocations.createQueryBuilder('pl').innerJoinAndSelect('pl.region', 'region');
-    return applyListQuery(qb, query).getMany();
+    return getPlainMany(applyListQuery(qb, query));
   }
 
   /**

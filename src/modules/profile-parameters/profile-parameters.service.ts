@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
@@ -47,7 +48,7 @@ export class ProfileParametersService {
 
   list(query: ListQuery): Promise<ProfileParameter[]> {
     const qb = this.links.createQueryBuilder('pp').innerJoinAndSelect('pp.profile', 'prof');
-    return applyListQuery(qb, query).getMany();
+    return getPlainMany(applyListQuery(qb, query));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -19,7 +20,7 @@ export class ProfilesService {
         { param },
       );
     }
-    return applyListQuery(qb, query).getMany();
+    return getPlainMany(applyListQuery(qb, query));
   }
 
   async find(id: number): Promise<Profile | null> {

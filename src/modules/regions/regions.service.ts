@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
@@ -19,7 +20,7 @@ export class RegionsService {
 
   list(query: ListQuery): Promise<Region[]> {
     const qb = this.regions.createQueryBuilder('region').innerJoinAndSelect('region.division', 'division');
-    return applyListQuery(qb, query).getMany();
+    return getPlainMany(applyListQuery(qb, query));
   }
 
   /**

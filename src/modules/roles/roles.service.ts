@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In, Repository } from 'typeorm';
@@ -27,7 +28,7 @@ export class RolesService {
   ) {}
 
   async list(query: ListQuery): Promise<RoleWithPermissions[]> {
-    const roles = await applyListQuery(this.roles.createQueryBuilder('role'), query).getMany();
+    const roles = await getPlainMany(applyListQuery(this.roles.createQueryBuilder('role'), query));
     return this.withPermissions(this.roles.manager, roles);
   }
 

@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
@@ -26,7 +27,7 @@ export class ServerCapabilitiesService {
   ) {}
 
   list(query: ListQuery): Promise<ServerCapability[]> {
-    return applyListQuery(this.capabilities.createQueryBuilder('sc'), query).getMany();
+    return getPlainMany(applyListQuery(this.capabilities.createQueryBuilder('sc'), query));
   }
 
   /** A taken name is refused by the primary key. Before 4.1 a description is not read (`''`). */

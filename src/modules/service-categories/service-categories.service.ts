@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -32,7 +33,7 @@ export class ServiceCategoriesService {
   ) {}
 
   list(query: ListQuery): Promise<ServiceCategory[]> {
-    return applyListQuery(this.categories.createQueryBuilder('sc'), query).getMany();
+    return getPlainMany(applyListQuery(this.categories.createQueryBuilder('sc'), query));
   }
 
   async create(name: string, version: ApiVersion): Promise<ServiceCategory> {

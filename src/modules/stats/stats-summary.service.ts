@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -11,7 +12,7 @@ export class StatsSummaryService {
   constructor(@InjectRepository(StatsSummary) private readonly summaries: Repository<StatsSummary>) {}
 
   list(query: ListQuery): Promise<StatsSummary[]> {
-    return applyListQuery(this.summaries.createQueryBuilder('ss'), query).getMany();
+    return getPlainMany(applyListQuery(this.summaries.createQueryBuilder('ss'), query));
   }
 
   /** The time of the newest summary (of `statName` when given), or null when there is none. */

@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Not, In, Repository } from 'typeorm';
@@ -16,7 +17,7 @@ export class StatusesService {
   constructor(@InjectRepository(Status) private readonly statuses: Repository<Status>) {}
 
   list(query: ListQuery): Promise<Status[]> {
-    return applyListQuery(this.statuses.createQueryBuilder('status'), query).getMany();
+    return getPlainMany(applyListQuery(this.statuses.createQueryBuilder('status'), query));
   }
 
   /** A taken name is refused by the unique index (400 `status name '…' already exists.`). */

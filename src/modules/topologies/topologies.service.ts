@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
@@ -55,7 +56,7 @@ export class TopologiesService {
 
   async list(query: ListQuery): Promise<TopologyView[]> {
     const manager = this.dataSource.manager;
-    const rows = await applyListQuery(manager.createQueryBuilder(Topology, 't'), query).getMany();
+    const rows = await getPlainMany(applyListQuery(manager.createQueryBuilder(Topology, 't'), query));
     return this.withNodes(manager, rows);
   }
 

@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
@@ -19,7 +20,7 @@ export class TypesService {
   ) {}
 
   list(query: ListQuery): Promise<Type[]> {
-    return applyListQuery(this.types.createQueryBuilder('type'), query).getMany();
+    return getPlainMany(applyListQuery(this.types.createQueryBuilder('type'), query));
   }
 
   async create(dto: TypeDto, version: ApiVersion): Promise<Type> {

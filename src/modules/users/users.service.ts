@@ -1,3 +1,4 @@
+import { getPlainMany } from 'src/common/database/plain-rows';
 import {
   BadRequestException,
   ConflictException,
@@ -130,7 +131,7 @@ export class UsersService {
 
   /** The users whose tenant is within the asking user's reach (docs/decisions.md#d13), filtered in SQL. */
   async list(query: ListQuery, user: CurrentUser): Promise<User[]> {
-    return this.withChangeLogCounts(await applyListQuery(this.visibleTo(user), query).getMany());
+    return this.withChangeLogCounts(await getPlainMany(applyListQuery(this.visibleTo(user), query)));
   }
 
   /** A user out of reach answers as a missing one. */
