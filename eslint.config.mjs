@@ -207,8 +207,8 @@ function ownershipBlocks(module) {
  * The same ownership for writes spelled as SQL text (docs/architecture.md#ownership): raw statements
  * (`INSERT INTO t`, `REPLACE INTO t`, `UPDATE t … SET`, `DELETE FROM t`, `TRUNCATE t`) in string and
  * template literals, and query-builder writes naming their table by string (`insert().into('t')`,
- * `update('t')`, `delete().from('t')`, `manager.insert('t', …)`), may name only the tables of the
- * file's own module. Each table's owner is read from the entities: `@Entity({ name: 't' })` in
+ * `update('t')`, `delete().from('t')`, `manager.insert('t', …)`, `manager.clear('t')`), may name
+ * only the tables of the file's own module. Each table's owner is read from the entities: `@Entity({ name: 't' })` in
  * src/modules/<owner>/**\/*.entity.ts, so a new entity needs no second list. Files outside
  * src/modules own no table. Migrations and tests are not checked. A table name computed at run time
  * (`INSERT INTO ${table}`) is not seen: keep such helpers inside the owning module.
@@ -420,7 +420,7 @@ export const tableOwnership = {
             const object = node.callee.object;
             if (
               method === 'into' ||
-              (method === 'update' && node.arguments.length === 1) ||
+              ((method === 'update' || method === 'clear') && node.arguments.length === 1) ||
               (method === 'from' && methodName(object) === 'delete') ||
               (WRITE_METHOD.test(method) && node.arguments.length >= 2)
             ) {

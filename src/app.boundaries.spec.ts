@@ -224,6 +224,7 @@ describe('table ownership in SQL text (eslint.config.mjs, docs/architecture.md#o
         "void manager.createQueryBuilder().delete().from('cdn').execute();",
         "void manager.delete('Cdn', { id: 1 });",
         "void manager.getRepository('profile_parameter').save({});",
+        "void manager.clear('parameter');",
       ].join('\n'),
     },
     own: {
@@ -287,6 +288,7 @@ describe('table ownership in SQL text (eslint.config.mjs, docs/architecture.md#o
       expect.stringContaining('cdn belongs to cdns'),
       expect.stringContaining('Cdn belongs to cdns'),
       expect.stringContaining('profile_parameter belongs to profile-parameters'),
+      expect.stringContaining('parameter belongs to parameters'),
     ]);
   });
 
