@@ -1,6 +1,6 @@
 // @ts-check
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -105,7 +105,8 @@ const READ_JOINS = {
   },
   'static-dns-entries': {
     'cachegroups/cachegroup.entity': 'foreign key staticdnsentry.cachegroup; lists join its name',
-    'delivery-services/delivery-service.entity': 'foreign key staticdnsentry.deliveryservice; lists join its xmlId',
+    'delivery-services/delivery-service.entity':
+      'foreign key staticdnsentry.deliveryservice; lists join its xmlId',
     'types/type.entity': 'foreign key staticdnsentry.type; lists join its name',
   },
   steering: {
@@ -202,6 +203,246 @@ function ownershipBlocks(module) {
   return blocks;
 }
 
+/*
+ * The same ownership for writes spelled as SQL text (docs/architecture.md#ownership): raw statements
+ * (`INSERT INTO t`, `REPLACE INTO t`, `UPDATE t … SET`, `DELETE FROM t`, `TRUNCATE t`) in string and
+ * template literals, and query-builder writes naming their table by string (`insert().into('t')`,
+ * `update('t')`, `delete().from('t')`, `manager.insert('t', …)`, `manager.clear('t')`), may name
+ * only the tables of the file's own module. Each table's owner is read from the entities: `@Entity({ name: 't' })` in
+ * src/modules/<owner>/**\/*.entity.ts, so a new entity needs no second list. Files outside
+ * src/modules own no table. Migrations and tests are not checked. A table name computed at run time
+ * (`INSERT INTO ${table}`) is not seen: keep such helpers inside the owning module.
+ */
+
+/**
+ * Tables that exist (created by migrations) but have no entity, each with the module that writes
+ * it (null: no application code writes it) and why. SQL run by `.query()` that writes a table that
+ * is neither an entity's nor listed here fails lint, so a new table without an entity is listed
+ * here first. At present: snapshot, last_deleted and TypeORM's schema_migrations.
+ */
+const TABLES_WITHOUT_ENTITY = {
+  snapshot: {
+    owner: 'snapshots',
+    why: 'one row per CDN holding JSON documents; SnapshotsService upserts it with raw SQL (the upsert differs per database), no entity',
+  },
+  last_deleted: {
+    owner: null,
+    why: 'kept by AFTER DELETE triggers (migration last-deleted); the conditional-GET interceptor only reads it',
+  },
+  schema_migrations: {
+    owner: null,
+    why: "TypeORM's record of the migrations run; only the migration runner writes it",
+  },
+};
+
+/**
+ * Writes by SQL text or table name to another module's table, tolerated for now: per writing module,
+ * '<table>': 'why'. Empty: shrink it, never grow it; move such a write into the owner's service (a
+ * method taking the caller's EntityManager) instead.
+ */
+const RAW_WRITE_EXCEPTIONS = {};
+
+/** The files of a folder and its subfolders whose names end with `suffix`. */
+function filesUnder(dir, suffix) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      return filesUnder(path, suffix);
+    }
+    return entry.name.endsWith(suffix) ? [path] : [];
+  });
+}
+
+/** table name → owner module and entity class name → owner module, read from the entity files. */
+const TABLE_OWNERS = new Map();
+const ENTITY_OWNERS = new Map();
+for (const module of MODULES) {
+  for (const file of filesUnder(join(MODULES_DIR, module), '.entity.ts')) {
+    const text = readFileSync(file, 'utf8');
+    const entities = [...text.matchAll(/@Entity\(\s*(?:\{\s*name:\s*)?'(\w+)'[\s\S]*?export class (\w+)/g)];
+    if (entities.length !== (text.match(/@Entity\(/g) ?? []).length) {
+      throw new Error(
+        `eslint.config.mjs: ${relative(import.meta.dirname, file)} has an @Entity without a table name ('<table>' or { name: '<table>' })`,
+      );
+    }
+    for (const [, table, entity] of entities) {
+      TABLE_OWNERS.set(table, module);
+      ENTITY_OWNERS.set(entity, module);
+    }
+  }
+}
+for (const [table, { owner }] of Object.entries(TABLES_WITHOUT_ENTITY)) {
+  if (TABLE_OWNERS.has(table)) {
+    throw new Error(`eslint.config.mjs TABLES_WITHOUT_ENTITY: ${table} is the table of an entity`);
+  }
+  if (owner !== null && !MODULES.includes(owner)) {
+    throw new Error(`eslint.config.mjs TABLES_WITHOUT_ENTITY: no module folder src/modules/${owner}`);
+  }
+}
+for (const [module, tables] of Object.entries(RAW_WRITE_EXCEPTIONS)) {
+  if (!MODULES.includes(module)) {
+    throw new Error(`eslint.config.mjs RAW_WRITE_EXCEPTIONS: no module folder src/modules/${module}`);
+  }
+  for (const table of Object.keys(tables)) {
+    if (!TABLE_OWNERS.has(table) && !(table in TABLES_WITHOUT_ENTITY)) {
+      throw new Error(`eslint.config.mjs RAW_WRITE_EXCEPTIONS: ${table} is no known table`);
+    }
+  }
+}
+
+/** SQL that writes a table, the table name in group 1 (with or without quotes or backticks). */
+const NAME = '[`"\']?(\\w+)[`"\']?';
+/** Words that cannot be a table's alias (so `update x with set …` in prose is no UPDATE). */
+const RESERVED = '(?:SET|WITH|WHERE|FROM|JOIN|INNER|LEFT|CROSS|ON|AND|OR|NOT|IN|IS|TO|BY|FOR)';
+const SQL_WRITES = [
+  `\\bINSERT\\s+(?:(?:LOW_PRIORITY|DELAYED|HIGH_PRIORITY|IGNORE|OR\\s+\\w+)\\s+)*INTO\\s+${NAME}`,
+  `\\bREPLACE\\s+(?:(?:LOW_PRIORITY|DELAYED)\\s+)?INTO\\s+${NAME}`,
+  `\\bUPDATE\\s+(?:(?:LOW_PRIORITY|IGNORE|OR\\s+\\w+)\\s+)*${NAME}(?:\\s+(?:AS\\s+)?(?!${RESERVED}\\b)\\w+)?\\s+(?:SET|(?:INNER\\s+|LEFT\\s+|CROSS\\s+)?JOIN)\\b`,
+  `\\bDELETE\\s+(?:\\w+\\s+)?FROM\\s+${NAME}`,
+  `\\bTRUNCATE\\s+(?:TABLE\\s+)?${NAME}`,
+].map((pattern) => new RegExp(pattern, 'gi'));
+
+/** Stands for an expression inside SQL text: never part of a table name. */
+const HOLE = '\u0000';
+
+/** The static text of a string, template or `+` concatenation, HOLE for each dynamic part. */
+function staticText(node) {
+  if (node.type === 'Literal') {
+    return typeof node.value === 'string' ? node.value : HOLE;
+  }
+  if (node.type === 'TemplateLiteral') {
+    return node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(HOLE);
+  }
+  if (node.type === 'BinaryExpression' && node.operator === '+') {
+    return staticText(node.left) + staticText(node.right);
+  }
+  return HOLE;
+}
+
+/** The string a call argument is, when it is one (a literal or a template without expressions). */
+function stringArgument(node) {
+  if (node?.type === 'Literal' && typeof node.value === 'string') {
+    return node.value;
+  }
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) {
+    return node.quasis[0].value.cooked;
+  }
+  return undefined;
+}
+
+/** The TypeORM write methods (WRITES above), named by a query builder's or entity manager's call. */
+const WRITE_METHOD = new RegExp(`^(${WRITES})$`);
+
+const methodName = (node) =>
+  node?.type === 'CallExpression' && node.callee.type === 'MemberExpression'
+    ? node.callee.property.name
+    : undefined;
+
+/** The rule's plugin; exported for src/app.boundaries.spec.ts, which runs it on examples. */
+export const tableOwnership = {
+  meta: { name: 'table-ownership' },
+  rules: {
+    'no-foreign-table-writes': {
+      meta: {
+        type: 'problem',
+        docs: {
+          description:
+            'A module writes only its own tables, also in SQL text (docs/architecture.md#ownership).',
+        },
+        schema: [],
+      },
+      create(context) {
+        const path = relative(MODULES_DIR, context.filename);
+        const module = path.startsWith('..') ? null : path.split(sep)[0];
+        const writer = module === null ? 'code outside src/modules' : `module ${module}`;
+        const allowed = RAW_WRITE_EXCEPTIONS[module] ?? {};
+        /**
+         * Reports `node` when `name` is not the module's table: from SQL text ('sql'; 'query' when
+         * the text is what a .query() call runs, where an unknown table is reported too), or a
+         * query-builder or entity-manager argument ('target': a table or an entity class name).
+         */
+        const check = (node, name, from) => {
+          const table = name.toLowerCase();
+          let owner;
+          if (TABLE_OWNERS.has(table)) {
+            owner = TABLE_OWNERS.get(table);
+          } else if (from === 'target' && ENTITY_OWNERS.has(name)) {
+            owner = ENTITY_OWNERS.get(name);
+          } else if (table in TABLES_WITHOUT_ENTITY) {
+            owner = TABLES_WITHOUT_ENTITY[table].owner;
+          } else {
+            if (from === 'query') {
+              context.report({
+                node,
+                message: `${name} is no entity's table: give it an entity, or list it in TABLES_WITHOUT_ENTITY with its writer (eslint.config.mjs, docs/architecture.md#ownership).`,
+              });
+            }
+            return;
+          }
+          if (owner === module || table in allowed) {
+            return;
+          }
+          context.report({
+            node,
+            message:
+              owner === null
+                ? `No application code writes ${name} (${TABLES_WITHOUT_ENTITY[table].why}; docs/architecture.md#ownership).`
+                : `A module writes only its own tables: ${name} belongs to ${owner}, not to ${writer}; call its owner's service with your EntityManager (docs/architecture.md#ownership).`,
+          });
+        };
+        /** Checks the SQL text of a string, template or concatenation once, at its outermost node. */
+        const checkText = (node) => {
+          const parent = node.parent;
+          if (parent?.type === 'BinaryExpression' && parent.operator === '+') {
+            return;
+          }
+          const text = staticText(node);
+          const run =
+            parent?.type === 'CallExpression' &&
+            methodName(parent) === 'query' &&
+            parent.arguments[0] === node;
+          for (const pattern of SQL_WRITES) {
+            for (const match of text.matchAll(pattern)) {
+              check(node, match[1], run ? 'query' : 'sql');
+            }
+          }
+        };
+        return {
+          Literal: (node) => typeof node.value === 'string' && checkText(node),
+          TemplateLiteral: checkText,
+          BinaryExpression: (node) => node.operator === '+' && checkText(node),
+          CallExpression(node) {
+            const method = methodName(node);
+            const first = stringArgument(node.arguments[0]);
+            if (method === undefined || first === undefined) {
+              return;
+            }
+            const object = node.callee.object;
+            if (
+              method === 'into' ||
+              ((method === 'update' || method === 'clear') && node.arguments.length === 1) ||
+              (method === 'from' && methodName(object) === 'delete') ||
+              (WRITE_METHOD.test(method) && node.arguments.length >= 2)
+            ) {
+              check(node.arguments[0], first, 'target');
+            }
+          },
+          'CallExpression[callee.property.name="getRepository"]'(node) {
+            const first = stringArgument(node.arguments[0]);
+            const write =
+              node.parent?.type === 'MemberExpression' && node.parent.object === node
+                ? node.parent.property.name
+                : undefined;
+            if (first !== undefined && write !== undefined && WRITE_METHOD.test(write)) {
+              check(node.arguments[0], first, 'target');
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
 for (const module of Object.keys(READ_JOINS)) {
   if (!MODULES.includes(module)) {
     throw new Error(`eslint.config.mjs READ_JOINS: no module folder src/modules/${module}`);
@@ -255,6 +496,13 @@ export default tseslint.config(
     },
   },
   ...MODULES.flatMap(ownershipBlocks),
+  {
+    // Writes named by SQL text or by table name (TABLES_WITHOUT_ENTITY, RAW_WRITE_EXCEPTIONS above).
+    files: ['src/**/*.ts'],
+    ignores: ['src/database/migrations/**', 'src/**/*.spec.ts'],
+    plugins: { 'table-ownership': tableOwnership },
+    rules: { 'table-ownership/no-foreign-table-writes': 'error' },
+  },
   {
     // Migrations are frozen once applied: they import only typeorm, node built-ins and their frozen,
     // versioned helpers under ./support — never application code or another migration.

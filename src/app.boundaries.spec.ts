@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -22,6 +23,7 @@ const TOLERATED_CYCLE_EDGES: Record<string, string> = {
 };
 
 const SRC = __dirname;
+const ROOT = join(SRC, '..');
 const MODULES = join(SRC, 'modules');
 
 function sourceFiles(dir: string): string[] {
@@ -158,5 +160,165 @@ describe('module boundaries (docs/architecture.md#ownership)', () => {
         .map((line) => `${key}: ${line} is not an entity import`);
     });
     expect(problems).toEqual([]);
+  });
+});
+
+/** An example file, as `<path under the repository>`, and what it contains. */
+interface Example {
+  file: string;
+  code: string;
+}
+
+/*
+ * eslint.config.mjs's table-ownership rule on examples (lint runs it on the tree; these show what it
+ * reports): per example, the messages. Runs in a child process, because the config is an ES module.
+ */
+function lintExamples(examples: Example[]): { messages: string[][]; severity: Record<string, unknown> } {
+  const script = `
+    import { readFileSync } from 'node:fs';
+    import { join } from 'node:path';
+    import { ESLint, Linter } from 'eslint';
+    import tseslint from 'typescript-eslint';
+    import { tableOwnership } from './eslint.config.mjs';
+    const rule = 'table-ownership/no-foreign-table-writes';
+    const config = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser },
+      plugins: { 'table-ownership': tableOwnership }, rules: { [rule]: 'error' } }];
+    const linter = new Linter();
+    const examples = JSON.parse(readFileSync(0, 'utf8'));
+    const messages = examples.map(({ file, code }) =>
+      linter.verify(code, config, { filename: join(process.cwd(), file) }).map((m) => m.message));
+    const eslint = new ESLint();
+    const severity = {};
+    for (const file of ['src/modules/servers/servers.service.ts', 'src/common/database/locks.ts',
+      'src/database/migrations/1763810000000-last-deleted.ts', 'src/app.boundaries.spec.ts']) {
+      severity[file] = (await eslint.calculateConfigForFile(file)).rules?.[rule]?.[0] ?? null;
+    }
+    process.stdout.write(JSON.stringify({ messages, severity }));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: ROOT,
+    input: JSON.stringify(examples),
+    encoding: 'utf8',
+  });
+  return JSON.parse(output) as { messages: string[][]; severity: Record<string, unknown> };
+}
+
+describe('table ownership in SQL text (eslint.config.mjs, docs/architecture.md#ownership)', () => {
+  const servers = 'src/modules/servers/example.ts';
+  const examples: Record<string, Example> = {
+    rawForeign: {
+      file: servers,
+      code: [
+        "void manager.query('DELETE FROM parameter WHERE id = ?', [1]);",
+        'void dataSource.query(`UPDATE \\`profile\\` SET description = ${description} WHERE id = ?`, [1]);',
+        'const sql = \'insert into \' + "profile_parameter (profile, parameter) VALUES (?, ?)";',
+        "const again = 'REPLACE INTO cdn (name) VALUES (?)';",
+        "const wipe = 'TRUNCATE TABLE type';",
+      ].join('\n'),
+    },
+    builderForeign: {
+      file: servers,
+      code: [
+        "void manager.createQueryBuilder().insert().into('parameter').values({}).execute();",
+        "void manager.createQueryBuilder().update('profile').set({}).execute();",
+        "void manager.createQueryBuilder().delete().from('cdn').execute();",
+        "void manager.delete('Cdn', { id: 1 });",
+        "void manager.getRepository('profile_parameter').save({});",
+        "void manager.clear('parameter');",
+      ].join('\n'),
+    },
+    own: {
+      file: servers,
+      code: [
+        "void manager.query('UPDATE server SET status = ? WHERE id = ?', [1, 2]);",
+        'void manager.query(`DELETE FROM ip_address WHERE server = ${id}`);',
+        "void manager.query('INSERT INTO server_profile (server, profile_name, priority) SELECT ?, name, 0 FROM profile');",
+        "void manager.createQueryBuilder().delete().from('server').execute();",
+        "void manager.query('SELECT id FROM parameter p JOIN profile_parameter pp ON pp.parameter = p.id');",
+        "const prose = 'cannot update regex with set number 0';",
+        "headers.delete('type');",
+      ].join('\n'),
+    },
+    withoutEntity: {
+      file: 'src/modules/snapshots/example.ts',
+      code: [
+        "void manager.query('INSERT INTO snapshot (cdn, crconfig) VALUES (?, ?)');",
+        "void manager.query('DELETE FROM last_deleted');",
+      ].join('\n'),
+    },
+    snapshotElsewhere: {
+      file: servers,
+      code: "void manager.query('DELETE FROM snapshot WHERE cdn = ?', ['x']);",
+    },
+    unknown: {
+      file: servers,
+      code: [
+        "void manager.query('DELETE FROM no_such_table');",
+        "const notRun = 'delete it from the list';",
+      ].join('\n'),
+    },
+    outsideModules: {
+      file: 'src/common/example.ts',
+      code: "void manager.query('UPDATE tm_user SET role = ?', [1]);",
+    },
+  };
+  const names = Object.keys(examples);
+  let result: { messages: string[][]; severity: Record<string, unknown> };
+  const messages = (name: string): string[] => result.messages[names.indexOf(name)];
+
+  beforeAll(() => {
+    result = lintExamples(Object.values(examples));
+  });
+
+  it("reports raw SQL writes to another module's tables", () => {
+    expect(messages('rawForeign')).toEqual([
+      expect.stringContaining('parameter belongs to parameters, not to module servers'),
+      expect.stringContaining('profile belongs to profiles, not to module servers'),
+      expect.stringContaining('profile_parameter belongs to profile-parameters, not to module servers'),
+      expect.stringContaining('cdn belongs to cdns'),
+      expect.stringContaining('type belongs to types'),
+    ]);
+    expect(messages('rawForeign')[0]).toContain('docs/architecture.md#ownership');
+  });
+
+  it('reports query-builder and entity-manager writes that name a foreign table by string', () => {
+    expect(messages('builderForeign')).toEqual([
+      expect.stringContaining('parameter belongs to parameters'),
+      expect.stringContaining('profile belongs to profiles'),
+      expect.stringContaining('cdn belongs to cdns'),
+      expect.stringContaining('Cdn belongs to cdns'),
+      expect.stringContaining('profile_parameter belongs to profile-parameters'),
+      expect.stringContaining('parameter belongs to parameters'),
+    ]);
+  });
+
+  it("accepts writes to the module's own tables, reads of others, and prose", () => {
+    expect(messages('own')).toEqual([]);
+  });
+
+  it('knows the tables without an entity: their writer, or none', () => {
+    expect(messages('withoutEntity')).toEqual([
+      expect.stringContaining('No application code writes last_deleted'),
+    ]);
+    expect(messages('snapshotElsewhere')).toEqual([expect.stringContaining('snapshot belongs to snapshots')]);
+  });
+
+  it('reports an unknown table that a query writes', () => {
+    expect(messages('unknown')).toEqual([expect.stringContaining("no_such_table is no entity's table")]);
+  });
+
+  it('gives code outside src/modules no table', () => {
+    expect(messages('outsideModules')).toEqual([
+      expect.stringContaining('tm_user belongs to users, not to code outside src/modules'),
+    ]);
+  });
+
+  it('is on for application code, off for migrations and tests', () => {
+    expect(result.severity).toEqual({
+      'src/modules/servers/servers.service.ts': 2,
+      'src/common/database/locks.ts': 2,
+      'src/database/migrations/1763810000000-last-deleted.ts': null,
+      'src/app.boundaries.spec.ts': null,
+    });
   });
 });
