@@ -40,7 +40,7 @@ export function segmentOfPath(path: string): string | undefined {
 }
 
 /**
- * Replaces, in `router.stack`, the routes under `/api/:version/<segment>` by one layer that hands a
+ * docs/decisions.md#d114. Replaces, in `router.stack`, the routes under `/api/:version/<segment>` by one layer that hands a
  * request to the routes of its own segment only. Express tries a router's layers one by one, each
  * with its regular expression: with some 250 routes a request near the end tried them all. The
  * order that decides which route answers is kept: a request for segment `s` runs, in their original
