@@ -189,8 +189,17 @@ export function responseOf<T = Record<string, unknown>>(res: Response): T {
   return (res.body as { response: T }).response;
 }
 
-/** A value of a wire type as JSON carries it: a `Date` arrives as its text (`Date | null` as `string | null`). */
-type WireValue<V> = V extends Date ? string : V;
+/**
+ * A value of a wire type as JSON carries it: a `Date` arrives as its text (`Date | null` as
+ * `string | null`), in arrays and nested objects too.
+ */
+type WireValue<V> = V extends Date
+  ? string
+  : V extends readonly (infer E)[]
+    ? WireValue<E>[]
+    : V extends object
+      ? Wire<V>
+      : V;
 
 /**
  * A response type of `src/modules/<module>/dto/*.response.ts` as a suite reads it from the body: the
