@@ -1,3 +1,4 @@
+import type { UserV4 } from 'src/modules/users/dto/user.response';
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import {
@@ -12,12 +13,13 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
 import { createTestApp } from 'test/e2e/support/app';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 
-type User = Record<string, unknown> & { id: number; username: string; tenantId: number; role: string };
+type User = Wire<UserV4>;
 
 describe('PUT user/current', () => {
   let app: INestApplication;
@@ -63,7 +65,7 @@ describe('PUT user/current', () => {
     // The update itself is then in the change log, written after the answer was built.
     expect(await profileOf(me.client)).toEqual({
       ...updated,
-      changeLogCount: (updated.changeLogCount as number) + 1,
+      changeLogCount: updated.changeLogCount + 1,
     });
   });
 
