@@ -1,4 +1,4 @@
-import type { UserV4 } from 'src/modules/users/dto/user.response';
+import type { CurrentUserV3Response, UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import {
@@ -154,11 +154,16 @@ describe('PUT user/current on 3.x', () => {
   let app: INestApplication;
   let admin: ApiClient;
 
-  type UserV3 = Record<string, unknown> & { id: number; username: string; role: number };
-  const profileOf = async (client: ApiClient): Promise<UserV3> =>
-    responseOf<UserV3>(await client.get('user/current'));
+  /** GET user/current on 3.x: the 3.x user and `localUser`, which that route adds. */
+  type CurrentV3 = Wire<UserV3> & { localUser: boolean };
+  const profileOf = async (client: ApiClient): Promise<CurrentV3> =>
+    responseOf<CurrentV3>(await client.get('user/current'));
   /** The 3.x answer: the original's `tc.User` (`roleName`, `registrationSent`, no `localUser`). */
-  const answerFrom = ({ localUser: _localUser, rolename, ...profile }: UserV3): Record<string, unknown> => ({
+  const answerFrom = ({
+    localUser: _localUser,
+    rolename,
+    ...profile
+  }: CurrentV3): Record<string, unknown> => ({
     ...profile,
     roleName: rolename,
     registrationSent: null,
@@ -183,7 +188,7 @@ describe('PUT user/current on 3.x', () => {
       });
       expectSuccessAlert(res, 'User profile was successfully updated');
       expectApiHeaders(res);
-      const updated = responseOf<UserV3>(res);
+      const updated = responseOf<Wire<CurrentUserV3Response>>(res);
       expect(updated).toEqual({
         ...answerFrom(before),
         fullName: 'New Name',
@@ -202,7 +207,7 @@ describe('PUT user/current on 3.x', () => {
         lastUpdated: updated.lastUpdated,
       });
       // null clears an optional field; what is absent keeps its value; the 4.x form reads the same row.
-      const cleared = responseOf<UserV3>(
+      const cleared = responseOf<Wire<CurrentUserV3Response>>(
         await me.client.put('user/current', {
           user: { city: null, gid: 7, id: me.id, role: 3, tenantId: 1 },
         }),
@@ -228,7 +233,7 @@ describe('PUT user/current on 3.x', () => {
       user: { localPasswd: newPassword, confirmLocalPasswd: 'something-else' },
     });
     expectSuccessAlert(res, 'User profile was successfully updated');
-    expect(responseOf<UserV3>(res)).not.toHaveProperty('localPasswd');
+    expect(responseOf<Wire<CurrentUserV3Response>>(res)).not.toHaveProperty('localPasswd');
     expectError(await me.client.get('user/current'), 401, SESSION_ENDED);
     await expect(ApiClient.login(app, me.username, USER_PASSWORD, '3.1')).rejects.toThrow(/401/);
     const again = await ApiClient.login(app, me.username, newPassword, '3.1');
@@ -239,7 +244,7 @@ describe('PUT user/current on 3.x', () => {
     const me = await createUser(app, admin, 'operations', 1, '3.0');
     const res = await me.client.put('user/current', { user: { role: 3 } });
     expectSuccessAlert(res, 'User profile was successfully updated');
-    expect(responseOf<UserV3>(res)).toMatchObject({ role: 3, roleName: 'read-only' });
+    expect(responseOf<Wire<CurrentUserV3Response>>(res)).toMatchObject({ role: 3, roleName: 'read-only' });
     expectError(await me.client.get('user/current'), 401, SESSION_ENDED);
     const again = await ApiClient.login(app, me.username, USER_PASSWORD, '3.0');
     expect(await profileOf(again)).toMatchObject({ role: 3, rolename: 'read-only' });
@@ -251,7 +256,11 @@ describe('PUT user/current on 3.x', () => {
     const me = await createUser(app, admin, 'read-only', tenant.id, '3.0');
     const username = uniqueName('renamed').toLowerCase();
     const res = await me.client.put('user/current', { user: { username, tenantId: child.id } });
-    expect(responseOf<UserV3>(res)).toMatchObject({ username, tenantId: child.id, tenant: child.name });
+    expect(responseOf<Wire<CurrentUserV3Response>>(res)).toMatchObject({
+      username,
+      tenantId: child.id,
+      tenant: child.name,
+    });
   });
 
   it('refuses each bad body, password, role, tenant and name with the original texts, writing nothing', async () => {
@@ -401,7 +410,7 @@ describe('PUT user/current on 3.x', () => {
           expect(await stored()).toEqual(before);
         } else {
           // A new role or name: sign in again as whoever the user now is.
-          username = responseOf<UserV3>(res).username;
+          username = responseOf<Wire<CurrentUserV3Response>>(res).username;
           client = await ApiClient.login(app, username, USER_PASSWORD, '3.1');
         }
       }),
