@@ -1,3 +1,4 @@
+import type { AsnWire } from 'src/modules/cachegroups/dto/asn.response';
 import { randomInt } from 'node:crypto';
 import {
   createUser,
@@ -6,17 +7,12 @@ import {
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
+  type Wire,
 } from 'test/e2e/support/api';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
 
-interface Asn {
-  asn: number;
-  cachegroup: string | null;
-  cachegroupId: number;
-  id: number;
-  lastUpdated: string;
-}
+type Asn = Wire<AsnWire>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const VERSIONS = ['3.0', '4.0', '5.0'];

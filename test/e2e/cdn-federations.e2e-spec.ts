@@ -1,3 +1,4 @@
+import type { CdnFederationListedWire } from 'src/modules/federations/dto/cdn-federation.response';
 import {
   ApiClient,
   createRole,
@@ -10,6 +11,7 @@ import {
   responseOf,
   expectMalformedJson,
   timeFormatOn,
+  type Wire,
 } from 'test/e2e/support/api';
 import {
   insertDeliveryService,
@@ -25,9 +27,7 @@ import {
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
-interface Listed extends FederationResponse {
-  deliveryService: { id: number; xmlId: string };
-}
+type Listed = Wire<CdnFederationListedWire>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 

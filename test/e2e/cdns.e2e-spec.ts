@@ -1,3 +1,4 @@
+import type { CdnWire } from 'src/modules/cdns/dto/cdn.response';
 import {
   createUser,
   expectApiHeaders,
@@ -5,17 +6,11 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { useApp } from 'test/e2e/support/suite';
 
-interface Cdn {
-  id: number;
-  name: string;
-  domainName: string;
-  dnssecEnabled: boolean;
-  ttlOverride?: number;
-  lastUpdated: string;
-}
+type Cdn = Wire<CdnWire>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 

@@ -1,8 +1,9 @@
+import type { CdnWire } from 'src/modules/cdns/dto/cdn.response';
 import { Reflector } from '@nestjs/core';
 import { AppModule } from 'src/app.module';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { routesOfModule } from 'src/common/routes/route-inventory';
-import { ApiClient, createUser, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, createUser, expectError, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -45,11 +46,7 @@ const conditionalLists = routesOfModule(AppModule).filter(
       undefined,
 );
 
-interface Cdn {
-  id: number;
-  name: string;
-  domainName: string;
-}
+type Cdn = Wire<CdnWire>;
 
 /** Conditional requests as the original serves them (docs/api-conventions.md#conditional-requests). */
 describe('conditional requests', () => {

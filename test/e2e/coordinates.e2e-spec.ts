@@ -6,11 +6,10 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import type { CoordinateV3, CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
 import { useApp } from 'test/e2e/support/suite';
-
-type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;

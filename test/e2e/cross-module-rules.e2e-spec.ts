@@ -11,7 +11,7 @@ import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
-type Ds = DeliveryServiceResponse & { serviceCategory: string | null; topology: string | null };
+type Ds = DeliveryServiceResponse;
 
 /**
  * The rules that join modules built apart: delivery services naming service categories (D80),
@@ -261,7 +261,7 @@ describe('rules across delivery services, service categories, topologies and cap
       });
       cap = await capability();
       await giveCapability(capable, cap);
-      ds = (await createDeliveryService(admin, cdn.id)) as Ds;
+      ds = await createDeliveryService(admin, cdn.id);
       const res = await admin.post('deliveryservices_required_capabilities', {
         deliveryServiceID: ds.id,
         requiredCapability: cap,
@@ -323,7 +323,7 @@ describe('rules across delivery services, service categories, topologies and cap
           { cachegroup: edgeCg.name, parents: [1] },
           { cachegroup: orgCg.name, parents: [] },
         ]);
-        topoDs = (await createDeliveryService(admin, cdn.id, { topology: topo })) as Ds;
+        topoDs = await createDeliveryService(admin, cdn.id, { topology: topo });
       });
 
       it('POST servers/{id}/deliveryservices refuses an ORG server outside its topology', async () => {

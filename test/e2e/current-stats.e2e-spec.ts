@@ -1,3 +1,4 @@
+import type { CurrentStatsResponse } from 'src/modules/stats/dto/current-stats.response';
 import type { INestApplication } from '@nestjs/common';
 import { createServer, type Server, type Socket } from 'node:net';
 import { DataSource } from 'typeorm';
@@ -12,13 +13,6 @@ import {
 import { createTestApp } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { influxDbRunning, influxQuery, influxWrite } from 'test/e2e/support/influxdb';
-
-interface Stats {
-  cdn: string;
-  bandwidth: number | null;
-  capacity?: number | null;
-  connections: number | null;
-}
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 
@@ -48,7 +42,7 @@ async function cdnNames(app: INestApplication): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-const nullStats = (names: string[]): Stats[] => [
+const nullStats = (names: string[]): CurrentStatsResponse['currentStats'] => [
   ...names.map((cdn) => ({ bandwidth: null, capacity: null, cdn, connections: null })),
   { bandwidth: null, cdn: 'total', connections: null },
 ];
@@ -79,7 +73,7 @@ describe('GET /current_stats', () => {
       const names = await cdnNames(app);
       expect(names[0]).toBe('ALL');
       expect(res.body).toEqual({ response: { currentStats: nullStats(names) } });
-      const stats = responseOf<{ currentStats: Stats[] }>(res).currentStats;
+      const stats = responseOf<CurrentStatsResponse>(res).currentStats;
       expect(Object.keys(stats[0])).toEqual(['bandwidth', 'capacity', 'cdn', 'connections']);
       expect(Object.keys(stats[stats.length - 1])).toEqual(['bandwidth', 'cdn', 'connections']);
     });
@@ -204,7 +198,7 @@ describe('GET /current_stats', () => {
         const res = await currentStats(admin);
         expectApiHeaders(res);
         expect(res.body).not.toHaveProperty('alerts');
-        const stats = responseOf<{ currentStats: Stats[] }>(res).currentStats;
+        const stats = responseOf<CurrentStatsResponse>(res).currentStats;
         const names = await cdnNames(app);
         expect(stats.map((s) => s.cdn)).toEqual([...names, 'total']);
         const byName = (name: string) => stats.find((s) => s.cdn === name);
@@ -226,9 +220,7 @@ describe('GET /current_stats', () => {
       });
 
       it.each(VERSIONS)('answers the same figures on %s', async (version) => {
-        const stats = responseOf<{ currentStats: Stats[] }>(
-          await currentStats(admin.at(version)),
-        ).currentStats;
+        const stats = responseOf<CurrentStatsResponse>(await currentStats(admin.at(version))).currentStats;
         expect(stats.find((s) => s.cdn === first.name)).toEqual({
           bandwidth: 2.5,
           capacity: 8.5,

@@ -5,6 +5,7 @@ import {
   expectMalformedJson,
   expectSuccessAlert,
   responseOf,
+  type Wire,
 } from 'test/e2e/support/api';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -15,7 +16,6 @@ import type {
 } from 'src/modules/delivery-service-requests/dto/delivery-service-request-comment.response';
 import { useApp } from 'test/e2e/support/suite';
 
-type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 type Comment = Wire<DeliveryServiceRequestCommentV3>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;

@@ -1,3 +1,7 @@
+import type {
+  AssignmentListWire,
+  AssignmentRow,
+} from 'src/modules/delivery-service-servers/dto/delivery-service-server.response';
 import {
   ApiClient,
   createTenant,
@@ -8,6 +12,7 @@ import {
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
+  type Wire,
 } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -20,8 +25,7 @@ import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are read field by field
-type Json = Record<string, any>;
+type Assignment = Wire<AssignmentRow>;
 
 describe('deliveryserviceserver', () => {
   const { app, admin } = useApp();
@@ -74,7 +78,9 @@ describe('deliveryserviceserver', () => {
     it('is idempotent: assigning again (or twice in one request) keeps the same rows', async () => {
       const dsId = await newDs();
       expect((await assign(admin, dsId, [edges[0].id])).status).toBe(200);
-      const before = responseOf<Json[]>(await admin.get(`deliveryserviceserver?deliveryserviceids=${dsId}`));
+      const before = responseOf<Assignment[]>(
+        await admin.get(`deliveryserviceserver?deliveryserviceids=${dsId}`),
+      );
       const again = await assign(admin, dsId, [edges[0].id, edges[0].id, edges[1].id]);
       expect(again.status).toBe(200);
       expect(responseOf(again)).toEqual({
@@ -82,7 +88,9 @@ describe('deliveryserviceserver', () => {
         replace: false,
         servers: [edges[0].id, edges[0].id, edges[1].id],
       });
-      const after = responseOf<Json[]>(await admin.get(`deliveryserviceserver?deliveryserviceids=${dsId}`));
+      const after = responseOf<Assignment[]>(
+        await admin.get(`deliveryserviceserver?deliveryserviceids=${dsId}`),
+      );
       expect(after).toHaveLength(2);
       expect(after).toContainEqual(before[0]);
     });
@@ -221,7 +229,7 @@ describe('deliveryserviceserver', () => {
       const res = await list('');
       expect(res.status).toBe(200);
       expectApiHeaders(res);
-      const body = res.body as Json;
+      const body = res.body as Wire<AssignmentListWire>;
       expect(Object.keys(body)).toEqual(['orderby', 'response', 'size', 'limit']);
       expect(body).toMatchObject({ orderby: 'deliveryService', size: 0, limit: 20 });
       expect(body.response).toHaveLength(4);
@@ -230,32 +238,27 @@ describe('deliveryserviceserver', () => {
         deliveryService: dsIds[0],
         lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
       });
-      expect((body.response as Json[]).map((r) => r.deliveryService)).toEqual([
-        dsIds[0],
-        dsIds[0],
-        dsIds[0],
-        dsIds[1],
-      ]);
+      expect(body.response.map((r) => r.deliveryService)).toEqual([dsIds[0], dsIds[0], dsIds[0], dsIds[1]]);
       const all = await admin.get('deliveryserviceserver');
-      expect((all.body as Json).response.length).toBeLessThanOrEqual(20);
+      expect((all.body as Wire<AssignmentListWire>).response.length).toBeLessThanOrEqual(20);
     });
 
     it('filters by server ids and CDN name', async () => {
       const res = await list(`&serverids=${edges[0].id}, ${edges[2].id}`);
-      expect(responseOf<Json[]>(res).map((r) => [r.deliveryService, r.server])).toEqual([
+      expect(responseOf<Assignment[]>(res).map((r) => [r.deliveryService, r.server])).toEqual([
         [dsIds[0], edges[0].id],
         [dsIds[0], edges[2].id],
         [dsIds[1], edges[0].id],
       ]);
-      expect(responseOf<Json[]>(await list(`&cdn=${cdnA.name}`))).toHaveLength(4);
-      expect(responseOf<Json[]>(await list(`&cdn=${cdnB.name}`))).toEqual([]);
-      expect(responseOf<Json[]>(await list('&cdn=no-such-cdn'))).toEqual([]);
+      expect(responseOf<Assignment[]>(await list(`&cdn=${cdnA.name}`))).toHaveLength(4);
+      expect(responseOf<Assignment[]>(await list(`&cdn=${cdnB.name}`))).toEqual([]);
+      expect(responseOf<Assignment[]>(await list('&cdn=no-such-cdn'))).toEqual([]);
     });
 
     it('orders, pages and validates the list parameters', async () => {
-      const desc = responseOf<Json[]>(await list('&orderby=server&sortOrder=desc'));
+      const desc = responseOf<Assignment[]>(await list('&orderby=server&sortOrder=desc'));
       expect(desc.map((r) => r.server)).toEqual([edges[2].id, edges[1].id, edges[0].id, edges[0].id]);
-      const full = responseOf<Json[]>(await list('&orderby=deliveryService&limit=-1'));
+      const full = responseOf<Assignment[]>(await list('&orderby=deliveryService&limit=-1'));
       const page2 = await list('&limit=2&page=2');
       expect(page2.body).toMatchObject({ size: 2, limit: 2 });
       expect(responseOf(page2)).toEqual(full.slice(2, 4));
@@ -283,7 +286,7 @@ describe('deliveryserviceserver', () => {
       await assign(admin, childDs, [edges[0].id]);
       const ids = `deliveryserviceids=${parentDs},${childDs}&limit=-1`;
       const seen = async (user: CreatedUser) =>
-        responseOf<Json[]>(await user.client.get(`deliveryserviceserver?${ids}`)).map(
+        responseOf<Assignment[]>(await user.client.get(`deliveryserviceserver?${ids}`)).map(
           (r) => r.deliveryService,
         );
       expect(await seen(await createUser(app, admin, 'read-only', parentTenant.id))).toEqual([

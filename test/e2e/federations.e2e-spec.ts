@@ -1,3 +1,4 @@
+import type { DeliveryServiceMappings } from 'src/modules/federations/federations.service';
 import {
   ApiClient,
   createRole,
@@ -25,17 +26,6 @@ import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
-interface Mapping {
-  ttl: number;
-  cname: string;
-  resolve4?: string[];
-  resolve6?: string[];
-}
-interface Entry {
-  mappings: Mapping[];
-  deliveryService: string;
-}
-
 describe('federations (the signed-in user)', () => {
   const { app, admin } = useApp();
   let cdn: { id: number; name: string };
@@ -50,10 +40,10 @@ describe('federations (the signed-in user)', () => {
     responseOf<{ ipAddress: string }[]>(await admin.get(`federations/${federationId}/federation_resolvers`))
       .map((r) => r.ipAddress)
       .sort();
-  const mappingsOf = async (user: CreatedUser): Promise<Entry[]> => {
+  const mappingsOf = async (user: CreatedUser): Promise<DeliveryServiceMappings[]> => {
     const res = await user.client.get('federations');
     expect(res.status).toBe(200);
-    return responseOf<Entry[]>(res);
+    return responseOf<DeliveryServiceMappings[]>(res);
   };
   const item = (ds: InsertedDeliveryService, resolve4: string[] = [], resolve6: string[] = []) => ({
     deliveryService: ds.xmlId,

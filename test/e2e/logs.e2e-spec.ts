@@ -1,3 +1,4 @@
+import type { LogView } from 'src/modules/change-log/change-log.service';
 import { DataSource } from 'typeorm';
 import { ChangeLogService } from 'src/modules/change-log/change-log.service';
 import {
@@ -9,18 +10,12 @@ import {
   expectError,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 import { useApp } from 'test/e2e/support/suite';
 
-interface LogEntry {
-  id: number;
-  level: string;
-  message: string;
-  ticketNum: string | null;
-  user: string;
-  lastUpdated: string;
-}
+type LogEntry = Wire<LogView>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?\+00$/;
 

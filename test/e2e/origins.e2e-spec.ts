@@ -8,6 +8,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {
@@ -18,7 +19,6 @@ import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import type { OriginV3, OriginV5 } from 'src/modules/delivery-services/dto/origin.response';
 import { useApp } from 'test/e2e/support/suite';
 
-type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 type Origin = Wire<OriginV3>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;

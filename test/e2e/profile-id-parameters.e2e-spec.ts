@@ -1,3 +1,4 @@
+import type { ParameterWire } from 'src/modules/parameters/dto/parameter.response';
 import {
   expectApiHeaders,
   expectError,
@@ -5,20 +6,21 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import {
   assignParameter,
   createCdn,
   createParameter,
   createProfile,
-  type ParameterResponse,
 } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
-type Listed = Omit<ParameterResponse, 'profiles'>;
+/** The profile's parameters as `profiles/{id}/parameters` lists them: no `profiles`. */
+type Listed = Omit<Wire<ParameterWire>, 'profiles'>;
 
 describe('profiles/{id}/parameters and parameterprofile', () => {
   const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });

@@ -1,3 +1,4 @@
+import type { ProfileParameterWire } from 'src/modules/profile-parameters/dto/profile-parameter.response';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import {
@@ -9,6 +10,7 @@ import {
   expectSuccessAlert,
   responseOf,
   expectMalformedJson,
+  type Wire,
 } from 'test/e2e/support/api';
 import {
   assignParameter,
@@ -22,11 +24,7 @@ import { useApp } from 'test/e2e/support/suite';
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
-interface Link {
-  lastUpdated: string;
-  profile: string;
-  parameter: number;
-}
+type Link = Wire<ProfileParameterWire>;
 
 describe('profileparameters', () => {
   const { app, admin, readOnly, operations } = useApp({

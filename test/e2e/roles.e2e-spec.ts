@@ -1,3 +1,4 @@
+import type { RoleV3, RoleV4 as RoleV4Wire } from 'src/modules/roles/dto/role.response';
 import {
   ApiClient,
   createRole,
@@ -10,23 +11,11 @@ import {
   uniqueName,
   expectMalformedJson,
   RFC3339_TIME,
+  type Wire,
 } from 'test/e2e/support/api';
 import { useApp } from 'test/e2e/support/suite';
 
-interface RoleV4 {
-  name: string;
-  description: string;
-  permissions: string[];
-  lastUpdated: string;
-}
-
-interface RoleV3 {
-  id: number;
-  name: string;
-  description: string;
-  privLevel: number;
-  capabilities: string[];
-}
+type RoleV4 = Wire<RoleV4Wire>;
 
 /** RoleV40 writes `lastUpdated` as RFC 3339 (Go time.Time) on 4.x and 5.0 (D5b). */
 const TIMESTAMP = RFC3339_TIME;

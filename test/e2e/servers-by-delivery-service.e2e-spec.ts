@@ -1,3 +1,4 @@
+import type { ServerWire } from 'src/modules/servers/dto/server.response';
 import {
   ApiClient,
   createTenant,
@@ -5,6 +6,7 @@ import {
   type CreatedUser,
   expectError,
   responseOf,
+  type Wire,
 } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { setTopology, uniqueTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
@@ -14,11 +16,6 @@ import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/ser
 import { useApp } from 'test/e2e/support/suite';
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
-
-interface Listed {
-  id: number;
-  hostName: string;
-}
 
 /**
  * `GET servers?dsId=`: the servers of one delivery service, as the original answers them, and only
@@ -43,7 +40,7 @@ describe('GET /servers?dsId=', () => {
   const idsOf = async (client: ApiClient, query: string): Promise<number[]> => {
     const res = await client.get(`servers?${query}`);
     expect(res.status).toBe(200);
-    const servers = responseOf<Listed[]>(res);
+    const servers = responseOf<Wire<ServerWire>[]>(res);
     expect((res.body as { summary?: { count: number } }).summary).toEqual({ count: servers.length });
     return servers.map((s) => s.id).sort((a, b) => a - b);
   };
@@ -70,7 +67,9 @@ describe('GET /servers?dsId=', () => {
     expect(await idsOf(admin, `dsId=${dsId}&type=MID`)).toEqual(sorted(mid));
     expect(await idsOf(admin, `dsId=${dsId}&type=EDGE`)).toEqual(sorted(assignedEdge));
     const page = await admin.get(`servers?dsId=${dsId}&orderby=id&limit=2&page=2`);
-    expect(responseOf<Listed[]>(page).map((s) => s.id)).toEqual(sorted(assignedEdge, origin, mid).slice(2));
+    expect(responseOf<Wire<ServerWire>[]>(page).map((s) => s.id)).toEqual(
+      sorted(assignedEdge, origin, mid).slice(2),
+    );
     expect((page.body as { summary?: { count: number } }).summary).toEqual({ count: 3 });
     for (const notServing of [otherEdge, midOfOtherCdn, unrelatedMid]) {
       expect(await idsOf(admin, `dsId=${dsId}`)).not.toContain(notServing.id);

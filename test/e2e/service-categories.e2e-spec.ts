@@ -7,6 +7,7 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -15,8 +16,6 @@ import type {
   ServiceCategoryV5,
 } from 'src/modules/service-categories/dto/service-category.response';
 import { useApp } from 'test/e2e/support/suite';
-
-type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;

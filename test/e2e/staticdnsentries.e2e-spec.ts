@@ -10,6 +10,7 @@ import {
   RFC3339_TIME,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
@@ -22,7 +23,6 @@ import type { StaticDnsEntryWire } from 'src/modules/static-dns-entries/dto/stat
 import type { CRConfig } from 'src/modules/snapshots/dto/crconfig.response';
 import { useApp } from 'test/e2e/support/suite';
 
-type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 type Entry = Wire<StaticDnsEntryWire>;
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];

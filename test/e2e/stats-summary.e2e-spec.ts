@@ -8,12 +8,11 @@ import {
   expectMalformedJson,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import type { StatsSummaryV3, StatsSummaryV5 } from 'src/modules/stats/dto/stats-summary.response';
-
-type WireV3 = Omit<StatsSummaryV3, 'summaryTime'> & { summaryTime: string };
 
 describe('stats_summary', () => {
   let app: INestApplication;
@@ -68,7 +67,7 @@ describe('stats_summary', () => {
       const statName = uniqueName('stat');
       await post({ statName, statValue: 1, summaryTime: '2020-01-02 03:04:05+02', cdnName: 'cdn1' });
       await post({ statName, statValue: 2, summaryTime: '2020-01-03', deliveryServiceName: 'ds1' });
-      const listed = responseOf<WireV3[]>(
+      const listed = responseOf<Wire<StatsSummaryV3>[]>(
         await admin.get(`stats_summary?statName=${statName}&orderby=statValue`),
       );
       expect(listed.map((s) => [s.summaryTime, s.statDate, s.cdnName, s.deliveryServiceName])).toEqual([
@@ -163,11 +162,11 @@ describe('stats_summary', () => {
           statValue: 20,
         },
       ]);
-      const byDs = responseOf<WireV3[]>(
+      const byDs = responseOf<Wire<StatsSummaryV3>[]>(
         await admin.get(`stats_summary?statName=${statName}&deliveryServiceName=dsA`),
       );
       expect(byDs.map((s) => s.statValue)).toEqual([20]);
-      const desc = responseOf<WireV3[]>(
+      const desc = responseOf<Wire<StatsSummaryV3>[]>(
         await admin.get(`stats_summary?statName=${statName}&orderby=statValue&sortOrder=desc&limit=2`),
       );
       expect(desc.map((s) => s.statValue)).toEqual([30, 20]);
@@ -210,7 +209,9 @@ describe('stats_summary', () => {
 
     it('is readable by a read-only user', async () => {
       expect(await rowsNamed(statName)).toBe(3);
-      const listed = responseOf<WireV3[]>(await readOnly.client.get(`stats_summary?statName=${statName}`));
+      const listed = responseOf<Wire<StatsSummaryV3>[]>(
+        await readOnly.client.get(`stats_summary?statName=${statName}`),
+      );
       expect(listed).toHaveLength(3);
     });
   });

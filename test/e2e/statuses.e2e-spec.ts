@@ -1,3 +1,4 @@
+import type { StatusWire } from 'src/modules/statuses/dto/status.response';
 import {
   expectApiHeaders,
   expectError,
@@ -6,17 +7,13 @@ import {
   responseOf,
   uniqueName,
   timeFormatOn,
+  type Wire,
 } from 'test/e2e/support/api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
-interface Status {
-  id: number;
-  name: string;
-  description: string | null;
-  lastUpdated: string;
-}
+type Status = Wire<StatusWire>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const SEEDED = ['ADMIN_DOWN', 'CCR_IGNORE', 'OFFLINE', 'ONLINE', 'PRE_PROD', 'REPORTED'];

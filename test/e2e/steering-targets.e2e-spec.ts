@@ -1,3 +1,4 @@
+import type { SteeringTargetWire } from 'src/modules/steering/dto/steering-target.response';
 import {
   ApiClient,
   createRole,
@@ -18,16 +19,6 @@ import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { steeringTargetRows } from 'test/e2e/support/fixtures/steering';
 import { useApp } from 'test/e2e/support/suite';
-
-interface SteeringTarget {
-  deliveryService: string;
-  deliveryServiceId: number;
-  target: string;
-  targetId: number;
-  type: string;
-  typeId: number;
-  value: number;
-}
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 const NOT_A_STEERING_DS = 'delivery service must be of type STEERING or CLIENT_STEERING';
@@ -306,14 +297,14 @@ describe('steering/{id}/targets', () => {
     const list = async (query = '', client = readOnly.client) => {
       const res = await client.get(`${path(listDs.id)}${query}`);
       expect(res.status).toBe(200);
-      return responseOf<SteeringTarget[]>(res);
+      return responseOf<SteeringTargetWire[]>(res);
     };
 
     it('lists the targets ordered by target xmlId, for read-only users too', async () => {
       const res = await readOnly.client.get(path(listDs.id));
       expect(res.status).toBe(200);
       expectApiHeaders(res);
-      const rows = responseOf<SteeringTarget[]>(res);
+      const rows = responseOf<SteeringTargetWire[]>(res);
       const sorted = [...t].sort((a, b) => (a.xmlId < b.xmlId ? -1 : 1));
       expect(rows.map((r) => r.target)).toEqual(sorted.map((x) => x.xmlId));
       expect(rows.find((r) => r.targetId === t[1].id)).toEqual(expected(listDs, t[1], 'STEERING_ORDER', 10));

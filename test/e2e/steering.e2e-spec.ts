@@ -1,3 +1,4 @@
+import type { SteeringEntry } from 'src/modules/steering/dto/steering.response';
 import {
   ApiClient,
   createRole,
@@ -15,13 +16,6 @@ import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryServiceRegex, insertSteeringTarget } from 'test/e2e/support/fixtures/steering';
 import { useApp } from 'test/e2e/support/suite';
-
-interface SteeringEntry {
-  deliveryService: string;
-  clientSteering: boolean;
-  targets: Record<string, unknown>[];
-  filters: { deliveryService: string; pattern: string }[];
-}
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 

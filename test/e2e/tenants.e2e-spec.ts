@@ -1,3 +1,4 @@
+import type { TenantWire } from 'src/modules/tenants/dto/tenant.response';
 import {
   ApiClient,
   createRole,
@@ -10,17 +11,11 @@ import {
   responseOf,
   uniqueName,
   expectMalformedJson,
+  type Wire,
 } from 'test/e2e/support/api';
 import { useApp } from 'test/e2e/support/suite';
 
-interface Tenant {
-  id: number;
-  name: string;
-  active: boolean;
-  parentId: number | null;
-  parentName: string | null;
-  lastUpdated: string;
-}
+type Tenant = Wire<TenantWire>;
 
 const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const NOT_AUTHORIZED = 'not authorized on this tenant';

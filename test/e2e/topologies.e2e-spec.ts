@@ -5,6 +5,7 @@ import {
   expectMalformedJson,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -20,8 +21,6 @@ import { useApp } from 'test/e2e/support/suite';
 
 const TIME_NO_MOD = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
-type Wire<T> = Omit<T, 'lastUpdated'> & { lastUpdated: string };
 
 describe('topologies', () => {
   const { app, admin } = useApp();

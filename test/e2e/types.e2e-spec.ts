@@ -1,19 +1,15 @@
+import type { TypeWire } from 'src/modules/types/dto/type.response';
 import {
   expectApiHeaders,
   expectError,
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { useApp } from 'test/e2e/support/suite';
 
-interface Type {
-  id: number;
-  name: string;
-  description: string;
-  useInTable: string;
-  lastUpdated: string;
-}
+type Type = Wire<TypeWire>;
 
 describe('types', () => {
   const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });

@@ -1,3 +1,4 @@
+import type { CurrentUserV3Response, UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import {
@@ -12,12 +13,13 @@ import {
   expectSuccessAlert,
   responseOf,
   uniqueName,
+  type Wire,
 } from 'test/e2e/support/api';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
 import { createTestApp } from 'test/e2e/support/app';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 
-type User = Record<string, unknown> & { id: number; username: string; tenantId: number; role: string };
+type User = Wire<UserV4>;
 
 describe('PUT user/current', () => {
   let app: INestApplication;
@@ -63,7 +65,7 @@ describe('PUT user/current', () => {
     // The update itself is then in the change log, written after the answer was built.
     expect(await profileOf(me.client)).toEqual({
       ...updated,
-      changeLogCount: (updated.changeLogCount as number) + 1,
+      changeLogCount: updated.changeLogCount + 1,
     });
   });
 
@@ -152,11 +154,16 @@ describe('PUT user/current on 3.x', () => {
   let app: INestApplication;
   let admin: ApiClient;
 
-  type UserV3 = Record<string, unknown> & { id: number; username: string; role: number };
-  const profileOf = async (client: ApiClient): Promise<UserV3> =>
-    responseOf<UserV3>(await client.get('user/current'));
+  /** GET user/current on 3.x: the 3.x user and `localUser`, which that route adds. */
+  type CurrentV3 = Wire<UserV3> & { localUser: boolean };
+  const profileOf = async (client: ApiClient): Promise<CurrentV3> =>
+    responseOf<CurrentV3>(await client.get('user/current'));
   /** The 3.x answer: the original's `tc.User` (`roleName`, `registrationSent`, no `localUser`). */
-  const answerFrom = ({ localUser: _localUser, rolename, ...profile }: UserV3): Record<string, unknown> => ({
+  const answerFrom = ({
+    localUser: _localUser,
+    rolename,
+    ...profile
+  }: CurrentV3): Record<string, unknown> => ({
     ...profile,
     roleName: rolename,
     registrationSent: null,
@@ -181,7 +188,7 @@ describe('PUT user/current on 3.x', () => {
       });
       expectSuccessAlert(res, 'User profile was successfully updated');
       expectApiHeaders(res);
-      const updated = responseOf<UserV3>(res);
+      const updated = responseOf<Wire<CurrentUserV3Response>>(res);
       expect(updated).toEqual({
         ...answerFrom(before),
         fullName: 'New Name',
@@ -200,7 +207,7 @@ describe('PUT user/current on 3.x', () => {
         lastUpdated: updated.lastUpdated,
       });
       // null clears an optional field; what is absent keeps its value; the 4.x form reads the same row.
-      const cleared = responseOf<UserV3>(
+      const cleared = responseOf<Wire<CurrentUserV3Response>>(
         await me.client.put('user/current', {
           user: { city: null, gid: 7, id: me.id, role: 3, tenantId: 1 },
         }),
@@ -226,7 +233,7 @@ describe('PUT user/current on 3.x', () => {
       user: { localPasswd: newPassword, confirmLocalPasswd: 'something-else' },
     });
     expectSuccessAlert(res, 'User profile was successfully updated');
-    expect(responseOf<UserV3>(res)).not.toHaveProperty('localPasswd');
+    expect(responseOf<Wire<CurrentUserV3Response>>(res)).not.toHaveProperty('localPasswd');
     expectError(await me.client.get('user/current'), 401, SESSION_ENDED);
     await expect(ApiClient.login(app, me.username, USER_PASSWORD, '3.1')).rejects.toThrow(/401/);
     const again = await ApiClient.login(app, me.username, newPassword, '3.1');
@@ -237,7 +244,7 @@ describe('PUT user/current on 3.x', () => {
     const me = await createUser(app, admin, 'operations', 1, '3.0');
     const res = await me.client.put('user/current', { user: { role: 3 } });
     expectSuccessAlert(res, 'User profile was successfully updated');
-    expect(responseOf<UserV3>(res)).toMatchObject({ role: 3, roleName: 'read-only' });
+    expect(responseOf<Wire<CurrentUserV3Response>>(res)).toMatchObject({ role: 3, roleName: 'read-only' });
     expectError(await me.client.get('user/current'), 401, SESSION_ENDED);
     const again = await ApiClient.login(app, me.username, USER_PASSWORD, '3.0');
     expect(await profileOf(again)).toMatchObject({ role: 3, rolename: 'read-only' });
@@ -249,7 +256,11 @@ describe('PUT user/current on 3.x', () => {
     const me = await createUser(app, admin, 'read-only', tenant.id, '3.0');
     const username = uniqueName('renamed').toLowerCase();
     const res = await me.client.put('user/current', { user: { username, tenantId: child.id } });
-    expect(responseOf<UserV3>(res)).toMatchObject({ username, tenantId: child.id, tenant: child.name });
+    expect(responseOf<Wire<CurrentUserV3Response>>(res)).toMatchObject({
+      username,
+      tenantId: child.id,
+      tenant: child.name,
+    });
   });
 
   it('refuses each bad body, password, role, tenant and name with the original texts, writing nothing', async () => {
@@ -399,7 +410,7 @@ describe('PUT user/current on 3.x', () => {
           expect(await stored()).toEqual(before);
         } else {
           // A new role or name: sign in again as whoever the user now is.
-          username = responseOf<UserV3>(res).username;
+          username = responseOf<Wire<CurrentUserV3Response>>(res).username;
           client = await ApiClient.login(app, username, USER_PASSWORD, '3.1');
         }
       }),

@@ -1,3 +1,4 @@
+import type { UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import {
   ApiClient,
   createRole,
@@ -10,12 +11,14 @@ import {
   responseOf,
   uniqueName,
   expectMalformedJson,
+  type Wire,
 } from 'test/e2e/support/api';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { USER_V4 } from 'test/e2e/support/go-types';
 import { useApp } from 'test/e2e/support/suite';
 
-type User = Record<string, unknown> & { id: number; username: string; tenantId: number };
+/** A user as `users` answers it: UserV4 on 4.0 and later, UserV3 on 3.x. */
+type User = Wire<UserV3 | UserV4>;
 
 /** UserV40 writes its times as RFC 3339 (Go time.Time) on 4.x and 5.0 (D5b). */
 const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
@@ -83,7 +86,8 @@ describe('users', () => {
 
     it('counts the change-log entries each user wrote (changeLogCount, 4.0+)', async () => {
       const fresh = await create();
-      const countOf = async (username: string) => (await byUsername(username))[0].changeLogCount as number;
+      const countOf = async (username: string) =>
+        ((await byUsername(username))[0] as Wire<UserV4>).changeLogCount;
       expect(await countOf(fresh.username)).toBe(0);
       const before = await countOf('admin');
       await create();

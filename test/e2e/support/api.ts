@@ -189,6 +189,24 @@ export function responseOf<T = Record<string, unknown>>(res: Response): T {
   return (res.body as { response: T }).response;
 }
 
+/**
+ * A value of a wire type as JSON carries it: a `Date` arrives as its text (`Date | null` as
+ * `string | null`), in arrays and nested objects too.
+ */
+type WireValue<V> = V extends Date
+  ? string
+  : V extends readonly (infer E)[]
+    ? WireValue<E>[]
+    : V extends object
+      ? Wire<V>
+      : V;
+
+/**
+ * A response type of `src/modules/<module>/dto/*.response.ts` as a suite reads it from the body: the
+ * same keys, its `Date`s as strings.
+ */
+export type Wire<T> = { [K in keyof T]: WireValue<T[K]> };
+
 /** `lastUpdated` in the original's custom form (Go `tc.TimeNoMod`), D4. */
 export const CUSTOM_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 /** RFC 3339 with fractional seconds (Go `time.Time`), D4/D5b. */
