@@ -133,15 +133,18 @@ describe('plain rows (getPlainMany) against TypeORM entities', () => {
       .where('i.server IN (:...ids)', { ids })
       .orderBy('i.id')
       .getMany();
-    expect(byIds.length).toBe(ids.length);
+    expect(byIds.length).toBeGreaterThan(0);
     expect(plain(byIds)).toStrictEqual(plain(bound));
-    // Only the first server's interface: the ids are the statement's parameters, one each.
+    // One server's interfaces only: the ids are the statement's parameters, one each.
+    const one = bound[0].serverId;
     const first = await rowsForIds<{ server: number | string }>(
       dataSource.manager,
       'SELECT t.server AS server FROM interface t WHERE t.server IN (:ids)',
-      [ids[0]],
+      [one],
     );
-    expect(first.map((row) => Number(row.server))).toStrictEqual([ids[0]]);
+    expect(first.map((row) => Number(row.server))).toStrictEqual(
+      bound.filter((row) => row.serverId === one).map(() => one),
+    );
     await expect(
       rowsForIds(dataSource.manager, 'SELECT 1 FROM interface t WHERE t.server IN (:ids)', []),
     ).resolves.toEqual([]);
