@@ -184,6 +184,11 @@ function ownershipBlocks(module) {
             message,
           },
           { selector: `CallExpression[callee.property.name='into'][arguments.0.name=${foreign}]`, message },
+          // src/common/database/insert-rows.ts: insertRow(manager, Entity, …) / insertRows(manager, Entity, …)
+          {
+            selector: `CallExpression[callee.name=/^insertRows?$/][arguments.1.name=${foreign}]`,
+            message,
+          },
           {
             selector: `CallExpression[callee.property.name='from'][callee.object.callee.property.name='delete'][arguments.0.name=${foreign}]`,
             message,

@@ -1,6 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany, getPlainManyForIds, rowsForIds } from 'src/common/database/plain-rows';
+import { Division } from 'src/modules/divisions/division.entity';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { IpAddress } from 'src/modules/servers/ip-address.entity';
 import { ServerInterface } from 'src/modules/servers/server-interface.entity';
@@ -168,5 +170,33 @@ describe('plain rows (getPlainMany) against TypeORM entities', () => {
         [1],
       ),
     ).rejects.toThrow('getPlainManyForIds: the query may have no parameter but the ids');
+  });
+
+  it('inserts rows without reading them back, and answers a generated id', async () => {
+    const suffix = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const id = await insertRow(dataSource.manager, Division, { name: `insert-row-${suffix}` });
+    const stored = await dataSource.manager.findOneByOrFail(Division, { id });
+    expect(stored.name).toBe(`insert-row-${suffix}`);
+    expect(stored.lastUpdated).toBeInstanceOf(Date);
+    const next = await insertRow(dataSource.manager, Division, { name: `insert-row-next-${suffix}` });
+    expect(next).toBeGreaterThan(id);
+    await insertRows(dataSource.manager, Division, [
+      { name: `insert-rows-a-${suffix}` },
+      { name: `insert-rows-b-${suffix}` },
+    ]);
+    await insertRows(dataSource.manager, Division, []);
+    const names = (await dataSource.manager.find(Division))
+      .map((d) => d.name)
+      .filter((n) => n.endsWith(suffix));
+    expect(names.sort()).toEqual(
+      [
+        `insert-row-${suffix}`,
+        `insert-row-next-${suffix}`,
+        `insert-rows-a-${suffix}`,
+        `insert-rows-b-${suffix}`,
+      ].sort(),
+    );
+    // The database's own errors come through unchanged (the services map them: docs/decisions.md#d30).
+    await expect(insertRow(dataSource.manager, Division, { name: `insert-row-${suffix}` })).rejects.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -38,11 +39,11 @@ export class AsnsService {
   }
 
   async create(dto: AsnDto): Promise<Asn> {
-    const result = await translateDbErrors(
-      () => this.asns.insert({ asn: dto.asn, cachegroupId: dto.cachegroupId }),
+    const id = await translateDbErrors(
+      () => insertRow(this.asns.manager, Asn, { asn: dto.asn, cachegroupId: dto.cachegroupId }),
       duplicateNumber('an asn with the specified number already exists'),
     );
-    return this.asns.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+    return this.asns.findOneByOrFail({ id });
   }
 
   async update(id: number, dto: AsnDto): Promise<Asn> {

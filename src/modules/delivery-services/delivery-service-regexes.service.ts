@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In } from 'typeorm';
@@ -49,12 +50,11 @@ export class DeliveryServiceRegexesService {
   /** The HOST_REGEXP every new delivery service starts with, at set number 0. */
   async createDefault(manager: EntityManager, dsId: number, xmlId: string): Promise<void> {
     const hostRegexp = await manager.findOneByOrFail(Type, { name: HOST_REGEXP });
-    const regex = await manager.insert(Regex, { pattern: defaultHostRegex(xmlId), typeId: hostRegexp.id });
-    await manager.insert(DeliveryServiceRegex, {
-      deliveryServiceId: dsId,
-      regexId: Number(regex.identifiers[0].id),
-      setNumber: 0,
+    const regexId = await insertRow(manager, Regex, {
+      pattern: defaultHostRegex(xmlId),
+      typeId: hostRegexp.id,
     });
+    await insertRows(manager, DeliveryServiceRegex, { deliveryServiceId: dsId, regexId, setNumber: 0 });
   }
 
   /** Deletes the regexes of a delivery service about to be deleted (their links cascade). */

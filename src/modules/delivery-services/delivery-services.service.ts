@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -95,7 +96,7 @@ export class DeliveryServicesService {
         await this.locks.assertCanModifyCdn(input.cdnId, user);
       }
       const columns = this.columns(input, legacy, version);
-      const result = await manager.insert(DeliveryService, {
+      const id = await insertRow(manager, DeliveryService, {
         ...columns,
         active: columns.active ?? 'INACTIVE',
         maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? 0,
@@ -104,7 +105,6 @@ export class DeliveryServicesService {
         longDesc2: version.atLeast('4.0') ? null : orNull(legacy.longDesc2),
         cacheurl: version.atLeast('4.0') ? null : orNull(legacy.cacheurl),
       });
-      const id = Number(result.identifiers[0].id);
       await this.regexes.createDefault(manager, id, input.xmlId!);
       await this.replaceTlsVersions(manager, id, input.tlsVersions);
       await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
@@ -542,7 +542,8 @@ export class DeliveryServicesService {
   ): Promise<void> {
     await manager.delete(DeliveryServiceTlsVersion, { deliveryServiceId: dsId });
     if (versions && versions.length > 0) {
-      await manager.insert(
+      await insertRows(
+        manager,
         DeliveryServiceTlsVersion,
         versions.map((tlsVersion) => ({ deliveryServiceId: dsId, tlsVersion })),
       );
@@ -557,7 +558,8 @@ export class DeliveryServicesService {
     await manager.delete(ConsistentHashQueryParam, { deliveryServiceId: dsId });
     const unique = [...new Set(names ?? [])];
     if (unique.length > 0) {
-      await manager.insert(
+      await insertRows(
+        manager,
         ConsistentHashQueryParam,
         unique.map((name) => ({ deliveryServiceId: dsId, name })),
       );
@@ -591,7 +593,7 @@ export class DeliveryServicesService {
       }
       return;
     }
-    await manager.insert(Origin, {
+    await insertRows(manager, Origin, {
       name: input.xmlId!,
       fqdn: parsed.fqdn,
       protocol: parsed.protocol,

@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
@@ -68,12 +69,11 @@ export class ServersService {
     await this.locks.assertCanModifyCdn(dto.cdnId, user);
     return this.dataSource.transaction(async (manager) => {
       const now = new Date();
-      const result = await manager.insert(Server, {
+      const id = await insertRow(manager, Server, {
         ...this.columns(dto),
         xmppId: randomUUID(),
         statusLastUpdated: now,
       });
-      const id = Number(result.identifiers[0].id);
       await this.writeParts(manager, id, write);
       return (await this.findOne(id, manager))!;
     });
@@ -279,11 +279,13 @@ export class ServersService {
    * never assumed consecutive.
    */
   private async writeParts(manager: EntityManager, id: number, write: ServerWrite): Promise<void> {
-    await manager.insert(
+    await insertRows(
+      manager,
       ServerProfile,
       write.profiles.map((profile, priority) => ({ serverId: id, profileId: profile.id, priority })),
     );
-    await manager.insert(
+    await insertRows(
+      manager,
       ServerInterface,
       write.interfaces.map((iface) => ({
         serverId: id,
@@ -307,7 +309,7 @@ export class ServersService {
       }));
     });
     if (addresses.length > 0) {
-      await manager.insert(IpAddress, addresses);
+      await insertRows(manager, IpAddress, addresses);
     }
   }
 }
