@@ -502,6 +502,22 @@ export default tseslint.config(
   },
   ...MODULES.flatMap(ownershipBlocks),
   {
+    // One way to insert (src/common/database/insert-rows.ts, docs/decisions.md#d106): TypeORM's
+    // insert() reads every new row back with a SELECT that the services never use.
+    files: ['src/modules/**/*.ts'],
+    ignores: ['src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'insert',
+          message:
+            'Insert with insertRow(manager, Entity, values) or insertRows (src/common/database/insert-rows.ts): no read-back SELECT.',
+        },
+      ],
+    },
+  },
+  {
     // Writes named by SQL text or by table name (TABLES_WITHOUT_ENTITY, RAW_WRITE_EXCEPTIONS above).
     files: ['src/**/*.ts'],
     ignores: ['src/database/migrations/**', 'src/**/*.spec.ts'],

@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { CurrentUser } from 'src/common/types/current-user';
@@ -59,8 +60,7 @@ export class CachegroupsService {
     const methods = parseLocalizationMethods(dto.localizationMethods);
     const id = await this.dataSource.transaction(async (manager) => {
       const plan = await this.plan(manager, dto, methods);
-      const result = await manager.insert(Cachegroup, plan.columns);
-      const created = Number(result.identifiers[0].id);
+      const created = await insertRow(manager, Cachegroup, plan.columns);
       await this.writeSideRows(manager, created, plan);
       return created;
     });
@@ -194,13 +194,15 @@ export class CachegroupsService {
 
   private async writeSideRows(manager: EntityManager, id: number, plan: Plan): Promise<void> {
     if (plan.methods.length > 0) {
-      await manager.insert(
+      await insertRows(
+        manager,
         CachegroupLocalizationMethod,
         plan.methods.map((method) => ({ cachegroupId: id, method })),
       );
     }
     if (plan.fallbackIds.length > 0) {
-      await manager.insert(
+      await insertRows(
+        manager,
         CachegroupFallback,
         plan.fallbackIds.map((backupId, setOrder) => ({ primaryId: id, backupId, setOrder })),
       );

@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -81,14 +82,20 @@ export class CdnLocksService {
     await this.dataSource.transaction(async (manager) => {
       await translateDbErrors(
         () =>
-          manager.insert(CdnLock, { cdnId, userId: user.id, message: request.message, soft: request.soft }),
+          insertRows(manager, CdnLock, {
+            cdnId,
+            userId: user.id,
+            message: request.message,
+            soft: request.soft,
+          }),
         (failure) =>
           failure.kind === 'unique'
             ? new BadRequestException(`cdn_lock cdn '${request.cdn}' already exists.`)
             : undefined,
       );
       if (sharedIds.length > 0) {
-        await manager.insert(
+        await insertRows(
+          manager,
           CdnLockUser,
           sharedIds.map((userId) => ({ cdnId, userId })),
         );

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -33,13 +34,11 @@ export class CdnNotificationsService {
     if (cdn.length === 0) {
       throw new NotFoundException('cdn not found');
     }
-    const inserted = await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(CdnNotification)
-      .values({ cdnId: Number(cdn[0].id), userId: user.id, notification: dto.notification })
-      .execute();
-    const id = Number((inserted.identifiers[0] as { id: number }).id);
+    const id = await insertRow(this.dataSource.manager, CdnNotification, {
+      cdnId: Number(cdn[0].id),
+      userId: user.id,
+      notification: dto.notification,
+    });
     return (await this.byId(id))!;
   }
 

@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -243,25 +244,17 @@ export class CdniService {
     statusMessage: string,
   ): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
-      const status = await manager
-        .createQueryBuilder()
-        .insert()
-        .into(AsyncStatus)
-        .values({ status: 'PENDING', message: statusMessage })
-        .execute();
-      const asyncStatusId = Number((status.identifiers[0] as { id: number }).id);
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(CdniCapabilityUpdate)
-        .values({
-          ucdn: request.ucdn,
-          data: JSON.stringify(request.data),
-          asyncStatusId,
-          requestType: request.requestType,
-          host: request.host,
-        })
-        .execute();
+      const asyncStatusId = await insertRow(manager, AsyncStatus, {
+        status: 'PENDING',
+        message: statusMessage,
+      });
+      await insertRows(manager, CdniCapabilityUpdate, {
+        ucdn: request.ucdn,
+        data: JSON.stringify(request.data),
+        asyncStatusId,
+        requestType: request.requestType,
+        host: request.host,
+      });
       return asyncStatusId;
     });
   }

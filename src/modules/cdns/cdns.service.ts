@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -22,8 +23,7 @@ export class CdnsService {
 
   /** Uniqueness of name and domain is the database's (400 `cdn name '…' already exists.`). */
   async create(dto: CdnDto, version: ApiVersion): Promise<Cdn> {
-    const result = await this.cdns.insert(this.columns(dto, version));
-    const id = Number(result.identifiers[0].id);
+    const id = await insertRow(this.cdns.manager, this.cdns.target, this.columns(dto, version));
     return this.cdns.findOneByOrFail({ id });
   }
 

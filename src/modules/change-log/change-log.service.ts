@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -22,13 +23,7 @@ export class ChangeLogService {
 
   /** Adds an entry through `manager`, i.e. inside the transaction of the change it describes. */
   async record(manager: EntityManager, userId: number, message: string): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(LogEntry)
-      .values({ level: API_CHANGE, message, userId, ticketNum: null })
-      .updateEntity(false)
-      .execute();
+    await insertRows(manager, LogEntry, { level: API_CHANGE, message, userId, ticketNum: null });
   }
 
   /** The entries of the last `days` days, newest first, and how many there are before paging. */

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -24,8 +25,8 @@ export class CoordinatesService {
   }
 
   async create(dto: CoordinateDto, version: ApiVersion): Promise<Coordinate> {
-    const result = await this.coordinates.insert(this.values(dto, version));
-    return this.coordinates.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+    const id = await insertRow(this.coordinates.manager, this.coordinates.target, this.values(dto, version));
+    return this.coordinates.findOneByOrFail({ id });
   }
 
   async update(id: number, dto: CoordinateDto, version: ApiVersion): Promise<Coordinate> {

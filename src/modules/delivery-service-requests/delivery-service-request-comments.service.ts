@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
@@ -33,10 +34,13 @@ export class DeliveryServiceRequestCommentsService {
   }
 
   async create(requestId: number, value: string, user: CurrentUser): Promise<CommentRow> {
-    const result = await this.dataSource
-      .getRepository(DeliveryServiceRequestComment)
-      .insert({ authorId: user.id, deliveryServiceRequestId: requestId, value });
-    return this.find(Number(result.identifiers[0].id));
+    return this.find(
+      await insertRow(this.dataSource.manager, DeliveryServiceRequestComment, {
+        authorId: user.id,
+        deliveryServiceRequestId: requestId,
+        value,
+      }),
+    );
   }
 
   async update(id: number, requestId: number, value: string, user: CurrentUser, version: ApiVersion) {

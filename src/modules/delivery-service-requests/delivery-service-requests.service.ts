@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
@@ -92,7 +93,7 @@ export class DeliveryServiceRequestsService {
     if (open.length > 0) {
       throw new BadRequestException(`an open Delivery Service Request for XMLID '${xmlId}' already exists`);
     }
-    const result = await this.dataSource.getRepository(DeliveryServiceRequest).insert({
+    const id = await insertRow(this.dataSource.manager, DeliveryServiceRequest, {
       assigneeId,
       authorId: user.id,
       changeType: body.changeType,
@@ -103,7 +104,7 @@ export class DeliveryServiceRequestsService {
       xmlId,
       tenantId: tenantOf(body.changeType, requested, original),
     });
-    return this.answerWritten(Number(result.identifiers[0].id), version, xmlId);
+    return this.answerWritten(id, version, xmlId);
   }
 
   async update(id: number, body: DeliveryServiceRequestBody, user: CurrentUser, version: ApiVersion) {

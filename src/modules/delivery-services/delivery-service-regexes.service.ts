@@ -111,9 +111,8 @@ export class DeliveryServiceRegexesService {
       await this.lockDeliveryService(manager, dsId, user);
       const dto = await body.read();
       const input = await this.validate(manager, dsId, dto, undefined);
-      const regex = await manager.insert(Regex, { pattern: input.pattern, typeId: input.type });
-      const regexId = Number(regex.identifiers[0].id);
-      await manager.insert(DeliveryServiceRegex, {
+      const regexId = await insertRow(manager, Regex, { pattern: input.pattern, typeId: input.type });
+      await insertRows(manager, DeliveryServiceRegex, {
         deliveryServiceId: dsId,
         regexId,
         setNumber: input.setNumber,

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
@@ -57,8 +58,7 @@ export class OriginsService {
 
   async create(body: OriginBody, user: CurrentUser): Promise<OriginRow> {
     await this.checkTenancy(body.tenantId, body.deliveryServiceId, user);
-    const result = await this.dataSource.getRepository(Origin).insert(values(body));
-    return this.findOrFail(Number(result.identifiers[0].id));
+    return this.findOrFail(await insertRow(this.dataSource.manager, Origin, values(body)));
   }
 
   /** The original's order: the origin's own tenancy, the body's, existence, the primary's rule. */

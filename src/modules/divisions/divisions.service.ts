@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -16,8 +17,8 @@ export class DivisionsService {
 
   /** A taken name is refused by the unique index (400 `division name '…' already exists.`). */
   async create(dto: DivisionDto): Promise<Division> {
-    const result = await this.divisions.insert({ name: dto.name });
-    return this.divisions.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+    const id = await insertRow(this.divisions.manager, this.divisions.target, { name: dto.name });
+    return this.divisions.findOneByOrFail({ id });
   }
 
   async update(id: number, dto: DivisionDto): Promise<Division> {

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -62,12 +63,12 @@ export class CdnFederationsService {
   async create(cdnName: string, dto: CdnFederationDto): Promise<Federation> {
     return this.dataSource.transaction(async (manager) => {
       await this.cdnIdOf(manager, cdnName);
-      const result = await manager.insert(Federation, {
+      const id = await insertRow(manager, Federation, {
         cname: dto.cname,
         ttl: dto.ttl,
         description: dto.description ?? null,
       });
-      return manager.findOneByOrFail(Federation, { id: Number(result.identifiers[0].id) });
+      return manager.findOneByOrFail(Federation, { id });
     });
   }
 

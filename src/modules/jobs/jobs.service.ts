@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import {
   BadRequestException,
   ConflictException,
@@ -168,7 +169,7 @@ export class JobsService {
     if (!ds || !(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId, manager))) {
       throw new NotFoundException('failed to authorize based on tenancy');
     }
-    const job = await this.insert(
+    const job = await this.insertJob(
       ds.id,
       body.regex,
       body.startTime!,
@@ -242,7 +243,7 @@ export class JobsService {
     if (!ds || !(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId, manager))) {
       throw new NotFoundException(NO_SUCH_DS);
     }
-    const job = await this.insert(ds.id, body.regex!, body.startTime!, hours, REFRESH, user);
+    const job = await this.insertJob(ds.id, body.regex!, body.startTime!, hours, REFRESH, user);
     const end = new Date(job.startTime.getTime() + hours * HOUR_MS);
     return {
       job,
@@ -469,7 +470,7 @@ export class JobsService {
   }
 
   /** Inserts a job: its asset URL is the delivery service's primary origin followed by the regex. */
-  private async insert(
+  private async insertJob(
     dsId: number,
     regex: string,
     startTime: Date,
@@ -482,7 +483,7 @@ export class JobsService {
       if (origin === undefined) {
         throw new BadRequestException('assetUrl is a required field');
       }
-      const result = await manager.insert(Job, {
+      const id = await insertRow(manager, Job, {
         ttlHours,
         assetUrl: `${origin}${regex}`,
         startTime,
@@ -492,7 +493,7 @@ export class JobsService {
         invalidationType,
       });
       await this.flagServers(manager, dsId);
-      return this.load(manager, Number(result.identifiers[0].id));
+      return this.load(manager, id);
     });
   }
 

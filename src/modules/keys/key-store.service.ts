@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
@@ -66,7 +67,7 @@ export class KeyStoreService {
     await this.dataSource.transaction(async (manager) => {
       await manager.delete(KeyStoreEntry, { kind, owner, version: In(versions) });
       for (const entry of sealed) {
-        await manager.insert(KeyStoreEntry, {
+        await insertRows(manager, KeyStoreEntry, {
           kind,
           owner,
           cdn: metadata.cdn ?? null,
@@ -112,7 +113,7 @@ export class KeyStoreService {
         await manager.delete(KeyStoreEntry, { kind, version, owner: In(sealed.map((entry) => entry.owner)) });
       }
       for (const entry of sealed) {
-        await manager.insert(KeyStoreEntry, {
+        await insertRows(manager, KeyStoreEntry, {
           kind,
           version,
           cdn: metadata.cdn ?? null,

@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -63,11 +64,12 @@ export class ParametersService {
     return this.dataSource.transaction(async (manager) => {
       const ids: number[] = [];
       for (const row of rows) {
-        const result = await translateDbErrors(
-          () => manager.insert(Parameter, row),
-          duplicateParameter(row.name, row.configFile, row.value),
+        ids.push(
+          await translateDbErrors(
+            () => insertRow(manager, Parameter, row),
+            duplicateParameter(row.name, row.configFile, row.value),
+          ),
         );
-        ids.push(Number(result.identifiers[0].id));
       }
       return this.byIds(manager, ids);
     });
@@ -111,7 +113,7 @@ export class ParametersService {
     const identity = parameterIdentity(item.name, item.configFile, item.value);
     let inserted = true;
     try {
-      await manager.insert(Parameter, { ...item, identity });
+      await insertRows(manager, Parameter, { ...item, identity });
     } catch (error) {
       if (classifyDbError(error)?.kind !== 'unique') {
         throw error;

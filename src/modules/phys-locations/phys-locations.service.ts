@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -24,8 +25,7 @@ export class PhysLocationsService {
    */
   create(dto: PhysLocationDto): Promise<PhysLocation> {
     return this.dataSource.transaction(async (manager) => {
-      const result = await manager.insert(PhysLocation, this.columns(dto));
-      return this.findOne(manager, Number(result.identifiers[0].id));
+      return this.findOne(manager, await insertRow(manager, PhysLocation, this.columns(dto)));
     });
   }
 

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -33,8 +34,7 @@ export class ProfilesService {
 
   /** Name uniqueness and the CDN's existence are the database's (400 / 404). */
   async create(dto: ProfileDto): Promise<Profile> {
-    const result = await this.profiles.insert(this.columns(dto));
-    return this.findOrFail(Number(result.identifiers[0].id));
+    return this.findOrFail(await insertRow(this.profiles.manager, this.profiles.target, this.columns(dto)));
   }
 
   async update(id: number, dto: ProfileDto): Promise<Profile> {

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -30,8 +31,7 @@ export class RegionsService {
   create(dto: RegionDto): Promise<Region> {
     const columns = this.columns(dto);
     return this.dataSource.transaction(async (manager) => {
-      const result = await manager.insert(Region, columns);
-      return this.findOne(manager, Number(result.identifiers[0].id));
+      return this.findOne(manager, await insertRow(manager, Region, columns));
     });
   }
 

@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -39,12 +40,11 @@ export class RolesService {
     const privLevel =
       input.privLevel === undefined ? user.privLevel : this.allowedLevel(input.privLevel, user);
     return this.dataSource.transaction(async (manager) => {
-      const result = await manager.insert(Role, {
+      const id = await insertRow(manager, Role, {
         name: input.name,
         description: input.description,
         privLevel,
       });
-      const id = Number(result.identifiers[0].id);
       await this.grant(manager, id, permissions);
       return this.findById(manager, id);
     });
@@ -134,7 +134,8 @@ export class RolesService {
 
   private async grant(manager: EntityManager, roleId: number, permissions: string[]): Promise<void> {
     if (permissions.length > 0) {
-      await manager.insert(
+      await insertRows(
+        manager,
         RoleCapability,
         permissions.map((capName) => ({ roleId, capName })),
       );

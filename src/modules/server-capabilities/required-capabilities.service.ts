@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { rowsForIds } from 'src/common/database/plain-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -128,7 +129,8 @@ export class RequiredCapabilitiesService {
     const have = new Set(present.map((row) => row.requiredCapability));
     const added = wanted.filter((name) => !have.has(name));
     if (added.length > 0) {
-      await em.insert(
+      await insertRows(
+        em,
         DeliveryServiceRequiredCapability,
         added.map((requiredCapability) => ({ deliveryServiceId, requiredCapability })),
       );
@@ -184,7 +186,11 @@ export class RequiredCapabilitiesService {
       }
     }
     await translateDbErrors(
-      () => this.required.insert({ deliveryServiceId: ds.id, requiredCapability: dto.requiredCapability }),
+      () =>
+        insertRows(this.required.manager, this.required.target, {
+          deliveryServiceId: ds.id,
+          requiredCapability: dto.requiredCapability,
+        }),
       (failure) =>
         failure.kind === 'unique'
           ? new BadRequestException(

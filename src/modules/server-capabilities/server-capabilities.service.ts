@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -34,7 +35,7 @@ export class ServerCapabilitiesService {
   async create(version: ApiVersion, dto: ServerCapabilityDto): Promise<ServerCapability> {
     const description = version.atLeast('4.1') ? (dto.description ?? '') : '';
     await translateDbErrors(
-      () => this.capabilities.insert({ name: dto.name, description }),
+      () => insertRows(this.capabilities.manager, this.capabilities.target, { name: dto.name, description }),
       (failure) => (failure.kind === 'unique' ? taken(dto.name) : undefined),
     );
     return this.capabilities.findOneByOrFail({ name: dto.name });

@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import type { DataSource, Repository } from 'typeorm';
@@ -66,7 +67,11 @@ export class ServerServerCapabilitiesService {
   async create(dto: ServerServerCapabilityDto): Promise<ServerServerCapabilityRow> {
     await this.checkServers([dto.serverId]);
     await translateDbErrors(
-      () => this.pairs.insert({ serverId: dto.serverId, serverCapability: dto.serverCapability }),
+      () =>
+        insertRows(this.pairs.manager, this.pairs.target, {
+          serverId: dto.serverId,
+          serverCapability: dto.serverCapability,
+        }),
       (failure) => (failure.kind === 'unique' ? pairTaken(dto.serverId, dto.serverCapability) : undefined),
     );
     const row = await this.pairs.findOneByOrFail({
@@ -135,7 +140,7 @@ export class ServerServerCapabilitiesService {
         : capabilities.map((capability): [number, string] => [ids[0], capability]);
     for (const [serverId, capability] of pairs) {
       await translateDbErrors(
-        () => this.pairs.insert({ serverId, serverCapability: capability }),
+        () => insertRows(this.pairs.manager, this.pairs.target, { serverId, serverCapability: capability }),
         (failure) => (failure.kind === 'unique' ? pairTaken(serverId, capability) : undefined),
       );
     }

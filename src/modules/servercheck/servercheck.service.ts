@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -126,7 +127,7 @@ export class ServercheckService {
       const values = { [column]: request.value } as Partial<ServerCheck>;
       const updated = await manager.update(ServerCheck, { serverId }, values);
       if (!updated.affected) {
-        await manager.insert(ServerCheck, { serverId, ...values });
+        await insertRows(manager, ServerCheck, { serverId, ...values });
       }
     });
   }

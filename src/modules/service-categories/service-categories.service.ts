@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -37,7 +38,10 @@ export class ServiceCategoriesService {
   }
 
   async create(name: string, version: ApiVersion): Promise<ServiceCategory> {
-    await translateDbErrors(() => this.categories.insert({ name }), duplicateName(name, version));
+    await translateDbErrors(
+      () => insertRows(this.categories.manager, this.categories.target, { name }),
+      duplicateName(name, version),
+    );
     return this.categories.findOneByOrFail({ name });
   }
 

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
@@ -84,8 +85,7 @@ export class StaticDnsEntriesService {
   /** Creates a validated entry; an unknown delivery service or cache group is the database's 404. */
   async create(body: StaticDnsEntryDto, user: CurrentUser): Promise<StaticDnsEntryRow> {
     await this.checkDeliveryService(body.deliveryserviceId!, user);
-    const result = await this.dataSource.getRepository(StaticDnsEntry).insert(values(body));
-    return this.findOrFail(Number(result.identifiers[0].id));
+    return this.findOrFail(await insertRow(this.dataSource.manager, StaticDnsEntry, values(body)));
   }
 
   /**

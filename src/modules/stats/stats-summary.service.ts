@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -25,7 +26,7 @@ export class StatsSummaryService {
   }
 
   async create(body: StatsSummaryBody): Promise<StatsSummary> {
-    const result = await this.summaries.insert(body);
-    return this.summaries.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+    const id = await insertRow(this.summaries.manager, this.summaries.target, body);
+    return this.summaries.findOneByOrFail({ id });
   }
 }

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -22,8 +23,11 @@ export class StatusesService {
 
   /** A taken name is refused by the unique index (400 `status name '…' already exists.`). */
   async create(dto: StatusDto): Promise<Status> {
-    const result = await this.statuses.insert({ name: dto.name, description: dto.description ?? null });
-    return this.statuses.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+    const id = await insertRow(this.statuses.manager, this.statuses.target, {
+      name: dto.name,
+      description: dto.description ?? null,
+    });
+    return this.statuses.findOneByOrFail({ id });
   }
 
   /** One conditional UPDATE: a reserved status is never changed, whatever runs beside it. */

@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
@@ -67,7 +68,7 @@ export class SteeringTargetsService {
       }
       // A second target of the same pair is the unique index's 400, worded centrally:
       // `steering_target deliveryservice, target '<ds>, <target>' already exists.`
-      await manager.insert(SteeringTarget, {
+      await insertRows(manager, SteeringTarget, {
         deliveryServiceId: dsId,
         targetId: fields.targetId,
         value: valid.value,

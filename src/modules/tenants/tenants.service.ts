@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository } from 'typeorm';
@@ -39,9 +40,9 @@ export class TenantsService {
    */
   async create(dto: TenantDto, user: CurrentUser): Promise<TenantWithParent> {
     const id = await this.dataSource.transaction(async (manager) => {
-      const result = await manager.insert(Tenant, this.columns(dto));
+      const created = await insertRow(manager, Tenant, this.columns(dto));
       await this.tenancy.assertWithinReach(user.tenantId, dto.parentId, manager);
-      return Number(result.identifiers[0].id);
+      return created;
     });
     return this.findOne(id);
   }

@@ -1,3 +1,4 @@
+import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -64,7 +65,7 @@ export class TopologiesService {
     return this.dataSource.transaction(async (manager) => {
       const warnings = await this.validate(manager, input, '');
       await translateDbErrors(
-        () => manager.insert(Topology, { name: input.name, description: input.description }),
+        () => insertRows(manager, Topology, { name: input.name, description: input.description }),
         (failure) => (failure.kind === 'unique' ? alreadyExists(input.name) : undefined),
       );
       await this.writeNodes(manager, input.name, input.nodes, new Map());
@@ -487,8 +488,7 @@ export class TopologiesService {
     for (const node of nodes) {
       let id = kept.get(node.cachegroup);
       if (id === undefined) {
-        const result = await manager.insert(TopologyCachegroup, { topology, cachegroup: node.cachegroup });
-        id = Number(result.identifiers[0].id);
+        id = await insertRow(manager, TopologyCachegroup, { topology, cachegroup: node.cachegroup });
       }
       ids.push(id);
     }
@@ -496,7 +496,7 @@ export class TopologiesService {
       node.parents.map((parent, rank) => ({ child: ids[index], parent: ids[parent], rank: rank + 1 })),
     );
     if (parents.length > 0) {
-      await manager.insert(TopologyCachegroupParent, parents);
+      await insertRows(manager, TopologyCachegroupParent, parents);
     }
   }
 

@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
@@ -28,12 +29,12 @@ export class TypesService {
     if (dto.useInTable !== DYNAMIC_TABLE) {
       throw new BadRequestException('can not create type');
     }
-    const result = await this.types.insert({
+    const id = await insertRow(this.types.manager, this.types.target, {
       name: dto.name,
       description: dto.description,
       useInTable: dto.useInTable,
     });
-    return this.types.findOneByOrFail({ id: Number(result.identifiers[0].id) });
+    return this.types.findOneByOrFail({ id });
   }
 
   /** Both the stored and the requested `useInTable` must be `server` (docs/decisions.md#d35). */

@@ -1,3 +1,4 @@
+import { insertRows } from 'src/common/database/insert-rows';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -70,7 +71,7 @@ export class RegistrationService {
         await manager.update(User, { id: existing.id }, registration);
       } else {
         const suffix = createHash('md5').update(randomBytes(16)).digest('hex');
-        await manager.insert(User, {
+        await insertRows(manager, User, {
           ...registration,
           email: request.email,
           newUser: true,

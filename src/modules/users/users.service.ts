@@ -1,3 +1,4 @@
+import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import {
   BadRequestException,
@@ -175,9 +176,9 @@ export class UsersService {
     const role = await this.assignableRole(dto.role, user);
     const password = await hashPassword(dto.localPasswd);
     const id = await this.dataSource.transaction(async (manager) => {
-      const result = await manager.insert(User, { ...this.columns(dto, role), localPasswd: password });
+      const created = await insertRow(manager, User, { ...this.columns(dto, role), localPasswd: password });
       await this.tenancy.assertWithinReach(user.tenantId, dto.tenantId, manager);
-      return Number(result.identifiers[0].id);
+      return created;
     });
     return this.findWithRelations(id);
   }
