@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { treeCpuMicros, wrk } from './comparison';
+import { REPEATS, runSeconds, treeCpuMicros, wrk } from './comparison';
 
 export const FLOOR_KINDS = ['node', 'express', 'nest'] as const;
 export type FloorKind = (typeof FLOOR_KINDS)[number];
@@ -45,7 +45,7 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Each floor server in turn: a warm-up, then `seconds` of wrk at 32 connections. */
+/** Each floor server in turn: a warm-up, then REPEATS runs of wrk at 32 connections (the median kept). */
 export async function measureFloor(root: string, port: number, seconds: number): Promise<FloorResult[]> {
   const results: FloorResult[] = [];
   for (const kind of FLOOR_KINDS) {
@@ -60,12 +60,19 @@ export async function measureFloor(root: string, port: number, seconds: number):
       const url = `http://127.0.0.1:${port}/api/4.0/ping`;
       await waitForPing(url);
       wrk(url, 32, Math.min(3, seconds), '');
-      const before = treeCpuMicros(child.pid!);
-      const result = wrk(url, 32, seconds, '');
-      const cpu = treeCpuMicros(child.pid!) - before;
-      results.push({ kind, rps: result.rps, cpuMicros: Math.round(cpu / result.requests) });
+      // As the comparison's rows: the run of median CPU per request of REPEATS.
+      const runs: FloorResult[] = [];
+      for (let repeat = 0; repeat < REPEATS; repeat++) {
+        const before = treeCpuMicros(child.pid!);
+        const result = wrk(url, 32, runSeconds(seconds), '');
+        const cpu = treeCpuMicros(child.pid!) - before;
+        runs.push({ kind, rps: result.rps, cpuMicros: Math.round(cpu / result.requests) });
+      }
+      const median = [...runs].sort((a, b) => a.cpuMicros - b.cpuMicros)[Math.floor(REPEATS / 2)];
+      results.push(median);
       console.log(
-        `floor ${kind}: ${Math.round(result.rps)} req/s, ${Math.round(cpu / result.requests)} µs CPU/request`,
+        `floor ${kind}: ${Math.round(median.rps)} req/s, ${median.cpuMicros} µs CPU/request ` +
+          `(runs: ${runs.map((r) => r.cpuMicros).join(', ')})`,
       );
     } finally {
       await stop(child);
@@ -80,7 +87,8 @@ export function floorReport(results: FloorResult[], seconds: number): string[] {
     '## The floor of the stack (ping)',
     '',
     `The smallest server of each layer this service is built on (bench/floor-server.ts), answering \`GET /api/4.0/ping\` ` +
-      `with the same body, HTTP, one process, wrk at 32 connections for ${seconds} s after a warm-up. "CPU µs/req" is ` +
+      `with the same body, HTTP, one process, wrk at 32 connections after a warm-up, the median of ${REPEATS} runs of ` +
+      `${runSeconds(seconds)} s. "CPU µs/req" is ` +
       "measured as above. The ping row's target (150 µs) is compared with these: what the service spends above the " +
       'Nest row is its own per-request pipeline (sessions, authorization, envelope, headers and digest, request log, ' +
       'cross-site check, conditional requests, routing among its routes).',
