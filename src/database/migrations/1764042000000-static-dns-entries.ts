@@ -143,7 +143,7 @@ export class StaticDnsEntries1764042000000 implements MigrationInterface {
     if (!lite) {
       await queryRunner.query('DROP TRIGGER IF EXISTS trg_staticdnsentry__deliveryservice_cascade');
     }
-    await queryRunner.query(`DELETE FROM last_deleted WHERE table_name = '${TABLE}'`);
+    await queryRunner.query('DELETE FROM last_deleted WHERE table_name = ?', [TABLE]);
     if (lite) {
       for (const [column] of KEYS) {
         for (const suffix of ['insert', 'update', 'restrict']) {
