@@ -52,8 +52,15 @@ export class ServersService {
       }
     }
     const qb = applyListQuery(this.withNames(this.dataSource.manager), query);
-    const [servers, count] = await Promise.all([getPlainMany(qb), qb.getCount()]);
-    return { servers: await this.loadDetails(this.dataSource.manager, servers), count };
+    const [servers, counted] = await Promise.all([
+      getPlainMany(qb),
+      // Without a page, the answer holds every matching server: its length is the count.
+      query.limit === undefined ? undefined : qb.getCount(),
+    ]);
+    return {
+      servers: await this.loadDetails(this.dataSource.manager, servers),
+      count: counted ?? servers.length,
+    };
   }
 
   async findOne(
