@@ -1,4 +1,4 @@
-import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityTarget, InsertResult, ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 
 /**
@@ -15,7 +15,7 @@ export async function insertRows<T extends ObjectLiteral>(
   if (Array.isArray(values) && values.length === 0) {
     return;
   }
-  await manager.createQueryBuilder().insert().into(target).values(values).updateEntity(false).execute();
+  await insertWithoutReadBack(manager, target, values);
 }
 
 /** `insertRows` of one row whose primary key `id` the database generates: answers that id. */
@@ -24,13 +24,7 @@ export async function insertRow<T extends ObjectLiteral>(
   target: EntityTarget<T>,
   values: QueryDeepPartialEntity<T>,
 ): Promise<number> {
-  const result = await manager
-    .createQueryBuilder()
-    .insert()
-    .into(target)
-    .values(values)
-    .updateEntity(false)
-    .execute();
+  const result = await insertWithoutReadBack(manager, target, values);
   const metadata = manager.connection.getMetadata(target);
   // How the driver reads the generated key from its INSERT result (MySQL's insertId, SQLite's last row id).
   const generated = manager.connection.driver.createGeneratedMap(metadata, result.raw, 0, 1) as
@@ -40,4 +34,12 @@ export async function insertRow<T extends ObjectLiteral>(
     throw new Error(`insertRow: the database answered no generated id for ${metadata.name}`);
   }
   return id;
+}
+
+function insertWithoutReadBack<T extends ObjectLiteral>(
+  manager: EntityManager,
+  target: EntityTarget<T>,
+  values: QueryDeepPartialEntity<T> | QueryDeepPartialEntity<T>[],
+): Promise<InsertResult> {
+  return manager.createQueryBuilder().insert().into(target).values(values).updateEntity(false).execute();
 }

@@ -18,12 +18,7 @@ import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
  */
 export async function getPlainMany<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<T[]> {
   const plan = planFor(qb);
-  const raws: Record<string, unknown>[] = await qb.getRawMany();
-  const rows = new Array<T>(raws.length);
-  for (let i = 0; i < raws.length; i++) {
-    rows[i] = plan(raws[i]) as T;
-  }
-  return rows;
+  return readAll<T>(plan, await qb.getRawMany());
 }
 
 const ID_LIST = 'IN (:ids)';
@@ -70,12 +65,7 @@ export async function getPlainManyForIds<T extends ObjectLiteral>(
   if (parameters.length > 0) {
     throw new Error('getPlainManyForIds: the query may have no parameter but the ids');
   }
-  const raws = await rowsForIds<RawRow>(manager, sql, ids);
-  const rows = new Array<T>(raws.length);
-  for (let i = 0; i < raws.length; i++) {
-    rows[i] = plan(raws[i]) as T;
-  }
-  return rows;
+  return readAll<T>(plan, await rowsForIds<RawRow>(manager, sql, ids));
 }
 
 /** The first row of `getPlainMany`, or undefined. */
@@ -93,6 +83,15 @@ interface AliasPlan {
   columns: { key: string; property: string; column: ColumnMetadata }[];
   /** Joined aliases nested under this one, by the relation's property. */
   joins: { property: string; plan: AliasPlan }[];
+}
+
+/** Each raw row read by the query shape's plan. */
+function readAll<T>(plan: Plan, raws: RawRow[]): T[] {
+  const rows = new Array<T>(raws.length);
+  for (let i = 0; i < raws.length; i++) {
+    rows[i] = plan(raws[i]) as T;
+  }
+  return rows;
 }
 
 const plans = new WeakMap<DataSource, Map<string, Plan>>();
