@@ -8,7 +8,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as CurrentUserData } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
-import { toUserResponse } from 'src/modules/users/dto/user.response';
+import { toCurrentUser } from 'src/modules/users/dto/user.response';
 import { UsersService } from 'src/modules/users/users.service';
 import { AuthService } from './auth.service';
 import { LoginDto } from './dto/login.dto';
@@ -81,11 +81,7 @@ export class AuthController {
   @Get('current')
   @ApiOperation({ summary: 'Show the signed-in user' })
   @RequirePrivLevel(PrivLevel.LoggedIn)
-  async current(
-    @CurrentUser() user: CurrentUserData,
-    @RequestedVersion() version: ApiVersion,
-  ): Promise<Record<string, unknown>> {
-    const found = await this.users.findWithRelations(user.id);
-    return { ...toUserResponse(found, version), ...(version.atLeast('4.0') ? {} : { localUser: true }) };
+  async current(@CurrentUser() user: CurrentUserData, @RequestedVersion() version: ApiVersion) {
+    return toCurrentUser(await this.users.findWithRelations(user.id), version);
   }
 }

@@ -44,7 +44,7 @@ const DAY_MS = 86_400_000;
 const MAX_TIME_MS = 8.64e15;
 
 /** The uri signing keys answered when a delivery service has none (the original's explicit nulls). */
-export const NO_URI_SIGNING_KEYS = { renewal_kid: null, keys: null };
+export const NO_URI_SIGNING_KEYS: { renewal_kid: null; keys: null } = { renewal_kid: null, keys: null };
 
 const encode = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 const decode = (text: string): string => Buffer.from(text, 'base64').toString('utf8');
@@ -270,9 +270,12 @@ export class KeysService {
 
   // URI signing keys
 
-  async uriSigningKeys(user: CurrentUser, xmlId: string): Promise<unknown> {
+  async uriSigningKeys(
+    user: CurrentUser,
+    xmlId: string,
+  ): Promise<UriSigningKeysDto | typeof NO_URI_SIGNING_KEYS> {
     await this.checkTenant(user, xmlId);
-    return (await this.store.get<unknown>('uri_signing', xmlId)) ?? NO_URI_SIGNING_KEYS;
+    return (await this.store.get<UriSigningKeysDto>('uri_signing', xmlId)) ?? NO_URI_SIGNING_KEYS;
   }
 
   async saveUriSigningKeys(

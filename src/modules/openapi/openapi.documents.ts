@@ -7,6 +7,11 @@ import { LIST_ROUTE, type ListSpecFor } from 'src/common/list-query/list-query';
 import { BODY_DECLARATION, type BodyDeclaration, bodyTypeFor } from 'src/common/validation/valid-body';
 import { ApiVersion, SERVED_VERSIONS } from 'src/common/versioning/api-version';
 import { requestBodySchema } from 'src/common/validation/json-schema';
+import { routeBodySchema, wireSchemas } from 'src/common/wire/schemas/wire-schemas';
+import { WireCompatService } from 'src/common/wire/wire-compat.service';
+import { dateFormatFor, type WireCompat, WireTimes } from 'src/common/wire/wire-times';
+import { formatRfc3339 } from 'src/common/time/timestamps';
+import { type OpenApiSchema, ResponseSchemas } from './openapi.responses';
 
 type Operation = Record<string, unknown>;
 
@@ -58,18 +63,41 @@ function withoutVersionParameter(operation: Operation): Operation {
 }
 
 /**
+ * An operation's answer: its success status with the body's schema from the wire types
+ * (src/common/wire/schemas), or no content where the route answers no body.
+ */
+function withResponse(operation: Operation, body: OpenApiSchema | null, description: string): Operation {
+  const responses = (operation.responses ?? {}) as Record<string, Record<string, unknown>>;
+  const status = Object.keys(responses).find((code) => code.startsWith('2')) ?? '200';
+  return {
+    ...operation,
+    responses: {
+      ...responses,
+      [status]: {
+        ...responses[status],
+        description,
+        ...(body ? { content: { 'application/json': { schema: body } } } : {}),
+      },
+    },
+  };
+}
+
+/**
  * The OpenAPI 3 documents of the API, one per served version, generated from the code: routes and
  * DTOs by @nestjs/swagger, then each operation annotated from our own decorators — whether it needs a
- * session, its minimum privilege level and (4.0+) the permissions it requires. Built on first use.
+ * session, its minimum privilege level and (4.0+) the permissions it requires — and its response
+ * from the wire types. Built on first use.
  */
 @Injectable()
 export class OpenApiDocuments {
   private build?: () => Map<string, OpenAPIObject>;
   private documents?: Map<string, OpenAPIObject>;
 
+  constructor(private readonly wire: WireCompatService) {}
+
   /** Called by configureApp with the application the documents describe and its root module. */
   describe(app: INestApplication, rootModule: Type): void {
-    this.build = () => buildDocuments(app, rootModule);
+    this.build = () => buildDocuments(app, rootModule, this.wire.mode);
   }
 
   forVersion(version: string): OpenAPIObject | undefined {
@@ -78,7 +106,11 @@ export class OpenApiDocuments {
   }
 }
 
-function buildDocuments(app: INestApplication, rootModule: Type): Map<string, OpenAPIObject> {
+function buildDocuments(
+  app: INestApplication,
+  rootModule: Type,
+  compat: WireCompat,
+): Map<string, OpenAPIObject> {
   const config = new DocumentBuilder()
     .setTitle('CDN control plane')
     .setDescription('Traffic Ops compatible CDN configuration management API')
@@ -96,6 +128,7 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
   for (const served of SERVED_VERSIONS) {
     const version = ApiVersion.parse(served)!;
     const paths: OpenAPIObject['paths'] = {};
+    const responses = new ResponseSchemas(wireSchemas());
     for (const [path, item] of Object.entries(all.paths)) {
       // Routes are declared once as /api/{version}/…; each document holds those of its version.
       const versioned = path.startsWith(VERSIONED_PREFIX);
@@ -116,7 +149,17 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
         const body = Reflect.getMetadata(BODY_DECLARATION, route.handler) as BodyDeclaration | undefined;
         const bodyType = body && bodyTypeFor(body.types, version);
         const list = Reflect.getMetadata(LIST_ROUTE, route.handler) as ListSpecFor | undefined;
-        const described = withoutVersionParameter(operation);
+        const wireBody = routeBodySchema(route.name, version);
+        if (wireBody === undefined) {
+          throw new Error(`no wire schema for ${route.name}: run npm run wire-schemas`);
+        }
+        const rfc3339 =
+          dateFormatFor(reflector.getAllAndOverride(WireTimes, targets), version, compat) === formatRfc3339;
+        const described = withResponse(
+          withoutVersionParameter(operation),
+          wireBody && responses.body(wireBody, rfc3339),
+          wireBody ? 'success' : 'success, with no body',
+        );
         annotated[method] = {
           ...described,
           ...(list
@@ -148,7 +191,12 @@ function buildDocuments(app: INestApplication, rootModule: Type): Map<string, Op
         paths[versioned ? `/api/${served}/${path.slice(VERSIONED_PREFIX.length)}` : path] = annotated;
       }
     }
-    documents.set(served, { ...all, info: { ...all.info, version: served }, paths });
+    documents.set(served, {
+      ...all,
+      info: { ...all.info, version: served },
+      paths,
+      components: { ...all.components, schemas: { ...all.components?.schemas, ...responses.components } },
+    });
   }
   return documents;
 }

@@ -88,6 +88,21 @@ export function toUserResponse(user: User, version: ApiVersion): UserV3 | UserV4
   return { ...common, role: user.roleId, rolename: user.role?.name ?? null };
 }
 
+/** 3.x `GET user/current`: the 3.x user with `localUser` (always true: there are no LDAP users). */
+export interface CurrentUserV3 extends UserV3 {
+  localUser: true;
+}
+/** 4.0 and later `GET user/current`: the user as `users` shows it. */
+export type CurrentUserV4 = UserV4;
+
+/** The signed-in user on `GET user/current`. */
+export function toCurrentUser(user: User, version: ApiVersion): CurrentUserV3 | CurrentUserV4 {
+  if (version.atLeast('4.0')) {
+    return toUserResponse(user, version) as UserV4;
+  }
+  return { ...(toUserResponse(user, version) as UserV3), localUser: true };
+}
+
 export function toCurrentUserV3Response(user: User): CurrentUserV3Response {
   return { ...commonFields(user), role: user.roleId, roleName: user.role?.name ?? null };
 }
