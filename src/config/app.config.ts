@@ -13,6 +13,7 @@ export const appConfig = registerAs('app', () => {
     tlsCertFile: env.TLS_CERT_FILE,
     tlsKeyFile: env.TLS_KEY_FILE,
     wireCompat: env.WIRE_COMPAT,
+    checkWireTimes: env.WIRE_TIMES_CHECK,
   };
 });
 

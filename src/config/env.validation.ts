@@ -193,6 +193,14 @@ export class EnvironmentVariables {
   WIRE_COMPAT: WireCompat = 'spec';
 
   /**
+   * For the tests: a response holding a Date where its route's wire schema has no time is a 500
+   * (src/common/http/json.ts), so that every suite checks the schemas the envelope relies on.
+   */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => value === true || value === 'true' || value === '1')
+  WIRE_TIMES_CHECK: boolean = false;
+
+  /**
    * Browser origins (`scheme://host[:port]`, comma-separated) besides the service's own that may
    * send writes; when set, a write from any other origin is refused (see src/common/http/cross-site.ts).
    */

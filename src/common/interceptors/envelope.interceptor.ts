@@ -4,26 +4,41 @@ import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, EmptyBody } from 'src/common/http/alerts';
-import { JSON_CONTENT_TYPE, serializeJson } from 'src/common/http/json';
-import { requestedVersion } from 'src/common/versioning/api-version';
+import { ConfigService } from '@nestjs/config';
+import { JSON_CONTENT_TYPE, serializeJsonByPlan } from 'src/common/http/json';
+import { formatTrafficOpsTime } from 'src/common/time/timestamps';
+import { type TimePlan, timePlanFor } from 'src/common/wire/schemas/time-plan';
+import { routeBodySchema, wireSchemas } from 'src/common/wire/schemas/wire-schemas';
+import {
+  ApiVersion,
+  requestedVersion,
+  SERVED_VERSIONS,
+  versionInPath,
+} from 'src/common/versioning/api-version';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { dateFormatFor, type WireCompat, WireTimes } from 'src/common/wire/wire-times';
 
 /**
  * Wraps what a handler returns in the envelope: a value → `{"response": value}`, an ApiResult →
  * `{"alerts": […], "response": …}`, EmptyBody → an empty 200 (docs/decisions.md#d5). The body is serialized
- * here, dates in the route's format for the requested version (`@WireTimes`, docs/decisions.md#d4); the
+ * here, dates in the route's format for the requested version (`@WireTimes`, docs/decisions.md#d4),
+ * visiting only where the route's wire schema has times (src/common/wire/schemas/time-plan.ts); the
  * response-headers middleware hashes the bytes sent.
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
   private readonly compat: WireCompat;
+  private readonly checkTimes: boolean;
+  /** By handler, then by version: where its body holds times. */
+  private readonly plans = new WeakMap<object, Map<string, TimePlan>>();
 
   constructor(
     private readonly reflector: Reflector,
     wire: WireCompatService,
+    config: ConfigService,
   ) {
     this.compat = wire.mode;
+    this.checkTimes = config.get<boolean>('app.checkWireTimes') === true;
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -31,9 +46,10 @@ export class EnvelopeInterceptor implements NestInterceptor {
     const raw = this.reflector.getAllAndOverride(RawResponse, targets);
     const rule = this.reflector.getAllAndOverride(WireTimes, targets);
     const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    const version = rule ? requestedVersion(http.getRequest<Request>()) : undefined;
-    const format = version ? dateFormatFor(rule, version, this.compat) : undefined;
+    const version = rule ? requestedVersion(req) : undefined;
+    const format = version ? dateFormatFor(rule, version, this.compat) : formatTrafficOpsTime;
     return next.handle().pipe(
       map((result: unknown) => {
         if (result instanceof EmptyBody) {
@@ -42,8 +58,28 @@ export class EnvelopeInterceptor implements NestInterceptor {
         }
         const body = raw ? result : result instanceof ApiResult ? result.toBody() : { response: result };
         res.setHeader('Content-Type', JSON_CONTENT_TYPE);
-        return serializeJson(body, format);
+        const plan = this.planFor(context, versionInPath(req.path));
+        return serializeJsonByPlan(body, format, plan, this.checkTimes);
       }),
     );
+  }
+
+  /** Where the handler's body holds times in a version (`undefined`: a route outside the versions). */
+  private planFor(context: ExecutionContext, version: string | undefined): TimePlan {
+    const handler = context.getHandler();
+    let byVersion = this.plans.get(handler);
+    if (!byVersion) {
+      byVersion = new Map();
+      this.plans.set(handler, byVersion);
+    }
+    const key = version ?? '';
+    let plan = byVersion.get(key);
+    if (plan === undefined) {
+      const route = `${context.getClass().name}.${handler.name}`;
+      const parsed = (version && ApiVersion.parse(version)) || ApiVersion.parse(SERVED_VERSIONS[0])!;
+      plan = timePlanFor(routeBodySchema(route, parsed), wireSchemas());
+      byVersion.set(key, plan);
+    }
+    return plan;
   }
 }

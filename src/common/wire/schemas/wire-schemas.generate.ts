@@ -21,7 +21,7 @@ import type { JsonSchema, RouteSchemas, WireSchemaFile } from 'src/common/wire/s
  * - a `Date` is a time, written in the route's format (marked `x-wire-time`, resolved per route).
  */
 
-export const WIRE_SCHEMAS_FILE = join(__dirname, 'wire-schemas.json');
+export const WIRE_SCHEMAS_FILE = join(__dirname, 'wire-schemas.generated.json');
 const MODULES = 'src/modules';
 const HTTP_METHODS = new Set(['Get', 'Post', 'Put', 'Delete', 'Patch']);
 

@@ -1,10 +1,12 @@
 import type { ApiVersion } from 'src/common/versioning/api-version';
-import generated from './wire-schemas.json';
+import generated from './wire-schemas.generated.json';
 
 /**
  * The wire types' runtime form: JSON Schemas generated from the TypeScript types each handler
- * returns (src/common/wire/schemas/wire-schemas.generate.ts, `npm run wire-schemas`), kept in wire-schemas.json
- * beside this file. The OpenAPI documents describe responses with them.
+ * returns (src/common/wire/schemas/wire-schemas.generate.ts, `npm run wire-schemas`), kept in
+ * wire-schemas.generated.json beside this file (not wire-schemas.json: Node would resolve this
+ * module's path to the JSON before the TypeScript when the sources run through ts-node). The OpenAPI
+ * documents describe responses with them; the envelope writes times where they say (time-plan.ts).
  *
  * Besides JSON Schema's own keywords a schema may carry:
  * - `$ref: 'Name'`: the named wire type `Name` of the file's `types` (or `Alerts`/`Summary`, the
