@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { REPEATS, runSeconds, treeCpuMicros, wrk } from './comparison';
 
-export const FLOOR_KINDS = ['node', 'express', 'nest'] as const;
+export const FLOOR_KINDS = ['node', 'express', 'nest', 'nest-mysql2', 'nest-typeorm'] as const;
 export type FloorKind = (typeof FLOOR_KINDS)[number];
 
 export interface FloorResult {
@@ -22,7 +22,13 @@ const LABELS: Record<FloorKind, string> = {
   node: "Node's `http` server alone",
   express: 'Express 5, one route',
   nest: 'Nest 11 on Express, one controller (no guards, interceptors or middleware)',
+  'nest-mysql2':
+    'the same Nest server answering `GET /api/4.0/cdns` (3 rows) from MySQL through mysql2 alone',
+  'nest-typeorm': 'the same, through TypeORM (`DataSource.query`, raw SQL) on mysql2',
 };
+
+/** The kinds that answer `cdns` from the database rather than `ping`. */
+const WITH_DATABASE: readonly FloorKind[] = ['nest-mysql2', 'nest-typeorm'];
 
 async function waitForPing(url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -45,8 +51,16 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Each floor server in turn: a warm-up, then REPEATS runs of wrk at 32 connections (the median kept). */
-export async function measureFloor(root: string, port: number, seconds: number): Promise<FloorResult[]> {
+/**
+ * Each floor server in turn: a warm-up, then REPEATS runs of wrk at 32 connections (the median kept).
+ * `databaseUrl`: a migrated bench database whose `cdn` table holds the comparison's CDNs.
+ */
+export async function measureFloor(
+  root: string,
+  port: number,
+  seconds: number,
+  databaseUrl: string,
+): Promise<FloorResult[]> {
   const results: FloorResult[] = [];
   for (const kind of FLOOR_KINDS) {
     const child = spawn(
@@ -54,10 +68,11 @@ export async function measureFloor(root: string, port: number, seconds: number):
       [join(root, 'dist', 'bench', 'floor-server.js'), kind, String(port)],
       {
         stdio: ['ignore', 'inherit', 'inherit'],
+        env: { ...process.env, DATABASE_URL: databaseUrl },
       },
     );
     try {
-      const url = `http://127.0.0.1:${port}/api/4.0/ping`;
+      const url = `http://127.0.0.1:${port}/api/4.0/${WITH_DATABASE.includes(kind) ? 'cdns' : 'ping'}`;
       await waitForPing(url);
       wrk(url, 32, Math.min(3, seconds), '');
       // As the comparison's rows: the run of median CPU per request of REPEATS.
@@ -84,14 +99,16 @@ export async function measureFloor(root: string, port: number, seconds: number):
 /** The section of docs/benchmarks.md for the floor. */
 export function floorReport(results: FloorResult[], seconds: number): string[] {
   return [
-    '## The floor of the stack (ping)',
+    '## The floor of the stack (ping, cdns)',
     '',
     `The smallest server of each layer this service is built on (bench/floor-server.ts), answering \`GET /api/4.0/ping\` ` +
       `with the same body, HTTP, one process, wrk at 32 connections after a warm-up, the median of ${REPEATS} runs of ` +
       `${runSeconds(seconds)} s. "CPU µs/req" is ` +
       "measured as above. The ping row's target (150 µs) is compared with these: what the service spends above the " +
       'Nest row is its own per-request pipeline (sessions, authorization, envelope, headers and digest, request log, ' +
-      'cross-site check, conditional requests, routing among its routes).',
+      'cross-site check, conditional requests, routing among its routes). The two database rows answer the cdns row ' +
+      "(target 210 µs) with the service's query and shape and nothing else: their cost above the Nest row is one " +
+      'MySQL round trip through the driver the stack mandates.',
     '',
     '| server | CPU µs/req | req/s |',
     '|---|---:|---:|',
