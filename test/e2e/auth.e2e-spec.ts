@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
@@ -14,19 +13,16 @@ import {
   uniqueName,
   expectMalformedJson,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 describe('sign-in and sessions (D10, D11)', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let server: App;
-  let admin: ApiClient;
   let adminClaims: SessionClaims;
 
   beforeAll(async () => {
-    app = await createTestApp();
     server = app.getHttpServer() as App;
-    admin = await ApiClient.admin(app);
     const current = responseOf<{ id: number }>(await admin.get('user/current'));
     const [{ generation }] = await app
       .get(DataSource)
@@ -35,8 +31,6 @@ describe('sign-in and sessions (D10, D11)', () => {
       ]);
     adminClaims = { username: 'admin', userId: current.id, generation: Number(generation) };
   });
-
-  afterAll(() => app.close());
 
   const login = (body: unknown, version = '4.0') =>
     request(server)

@@ -1,5 +1,4 @@
 import { probePath, rowCounts } from 'test/e2e/support/route-probe';
-import type { INestApplication } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from 'src/app.module';
@@ -13,7 +12,7 @@ import {
 import { type Route, routesOfModule } from 'src/common/routes/route-inventory';
 import { NOT_LOGGED_IN } from 'src/modules/auth/session.service';
 import { ApiClient, createUser, expectError, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * The authorization matrix, driven by the routes the code declares: for every signed-in route and
@@ -48,7 +47,7 @@ const signedIn = routesOfModule(AppModule).filter(
 );
 
 describe('authorization matrix (every signed-in route, every version)', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
   /** A user whose role is one level below each level a route can require, holding every permission. */
   const justBelow = new Map<PrivLevel, ApiClient>();
@@ -56,7 +55,7 @@ describe('authorization matrix (every signed-in route, every version)', () => {
   let withoutPermissions: ApiClient;
 
   /** A 3.x role body sets the level explicitly (4.0 roles take their creator's). */
-  const roleAt = async (admin: ApiClient, privLevel: number, capabilities: readonly string[]) => {
+  const roleAt = async (privLevel: number, capabilities: readonly string[]) => {
     const name = uniqueName(`matrix${privLevel}`);
     const res = await admin
       .at('3.0')
@@ -66,19 +65,15 @@ describe('authorization matrix (every signed-in route, every version)', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
     dataSource = app.get(DataSource);
-    const admin = await ApiClient.admin(app);
     // Below LoggedIn is a role that cannot sign in at all (level 0, as `disallowed`).
     const levels = [...new Set(signedIn.map(levelOf))].filter((level) => level > PrivLevel.LoggedIn);
     for (const level of levels) {
-      const role = await roleAt(admin, Number(level) - 1, PERMISSIONS);
+      const role = await roleAt(Number(level) - 1, PERMISSIONS);
       justBelow.set(level, (await createUser(app, admin, role)).client);
     }
-    withoutPermissions = (await createUser(app, admin, await roleAt(admin, PrivLevel.Admin, []))).client;
+    withoutPermissions = (await createUser(app, admin, await roleAt(PrivLevel.Admin, []))).client;
   });
-
-  afterAll(() => app.close());
 
   it('covers every route and declares a level on each', () => {
     expect(signedIn.length).toBeGreaterThan(90);

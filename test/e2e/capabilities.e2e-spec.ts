@@ -1,15 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { ApiCapabilityV3, CapabilityV3 } from 'src/modules/capabilities/dto/capability.response';
-import {
-  ApiClient,
-  createUser,
-  CUSTOM_TIME,
-  expectApiHeaders,
-  expectError,
-  uniqueName,
-} from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { createUser, CUSTOM_TIME, expectApiHeaders, expectError, uniqueName } from 'test/e2e/support/api';
+import { useApp } from 'test/e2e/support/suite';
 
 const DEPRECATED = {
   text: 'This endpoint is deprecated, and will be removed in the future',
@@ -18,17 +10,12 @@ const DEPRECATED = {
 
 /** GET capabilities and GET api_capabilities: 3.x only, read from tables the seed leaves empty (D113). */
 describe('capabilities and api_capabilities (3.x)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp({ version: '3.0' });
   let dataSource: DataSource;
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app, '3.0');
+  beforeAll(() => {
     dataSource = app.get(DataSource);
   });
-
-  afterAll(() => app.close());
 
   it.each(['3.0', '3.1'])(
     'lists nothing on a fresh installation, with the deprecation warning, on %s',

@@ -1,9 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { ApiClient, createUser, type CreatedUser, expectApiHeaders, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { expectApiHeaders, uniqueName } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {
   assignParameter,
@@ -12,6 +10,7 @@ import {
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 import type {
   CacheData,
   CapacityData,
@@ -55,14 +54,25 @@ async function fakeMonitor(
 }
 
 describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/stats', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
   let db: DataSource;
   const fakes: HttpServer[] = [];
   const placed: number[] = [];
   /** Traffic Monitors and Routers other suites of the run left behind, and their statuses. */
   let parked: { id: number; status: number }[] = [];
+  const { app, admin, readOnly } = useApp({
+    users: { readOnly: 'read-only' },
+    beforeClose: async () => {
+      for (const id of placed) {
+        await admin.delete(`servers/${id}`);
+      }
+      for (const fake of fakes) {
+        fake.close();
+      }
+      for (const { id, status } of parked) {
+        await db.query('UPDATE server SET status = ? WHERE id = ?', [status, id]);
+      }
+    },
+  });
 
   /** Points a server at 127.0.0.1:<port> (host `127`, domain `0.0.1`). */
   const pointAt = async (serverId: number, port: number | null) => {
@@ -76,9 +86,6 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     db = app.get(DataSource);
     // The routes read every CDN's monitors and routers: set aside (OFFLINE) those of other suites
     // sharing the run's database, so that this suite sees only its own; put back afterwards.
@@ -90,19 +97,6 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
       "UPDATE server SET status = (SELECT id FROM status WHERE name = 'OFFLINE') WHERE id IN " +
         "(SELECT s.id FROM (SELECT s2.id FROM server s2 JOIN type t ON t.id = s2.type WHERE t.name IN ('RASCAL', 'CCR')) s)",
     );
-  });
-
-  afterAll(async () => {
-    for (const id of placed) {
-      await admin.delete(`servers/${id}`);
-    }
-    for (const fake of fakes) {
-      fake.close();
-    }
-    for (const { id, status } of parked) {
-      await db.query('UPDATE server SET status = ? WHERE id = ?', [status, id]);
-    }
-    await app.close();
   });
 
   describe('without a Traffic Monitor or Router', () => {

@@ -1,9 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { signHs256 } from 'src/modules/cdni/cdni-token';
 import type { CdniAdvertisementWire, CdniConfigurationRequestV4 } from 'src/modules/cdni/dto/cdni.response';
 import {
-  ApiClient,
   createRole,
   createUser,
   type CreatedUser,
@@ -14,7 +12,6 @@ import {
   RFC3339_TIME,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import {
@@ -23,6 +20,7 @@ import {
   CDNI_JWT_DECODING_SECRET,
   USER_PASSWORD,
 } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 const ACCEPTED =
   /^CDNi configuration update request received\. Status updates can be found here: \/api\/4\.0\/async_status\/(\d+)$/;
@@ -42,8 +40,7 @@ const requestedLimits = (limitValue: unknown, footprints: unknown[]) => [
 ];
 
 describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
   let ucdnUser: CreatedUser;
   let ucdn: string;
@@ -94,8 +91,6 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
     )!.id;
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     dataSource = app.get(DataSource);
     ucdn = uniqueName('ucdn');
     host = `${uniqueName('host')}.example.com`;
@@ -162,8 +157,6 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
       ],
     );
   });
-
-  afterAll(() => app.close());
 
   const advertisement = (): CdniAdvertisementWire => ({
     capabilities: [
@@ -634,23 +627,12 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
 });
 
 describe('CDNi without its settings', () => {
-  let app: INestApplication;
-
-  beforeAll(async () => {
-    const saved = [process.env.CDNI_DCDN_ID, process.env.CDNI_JWT_DECODING_SECRET];
-    delete process.env.CDNI_DCDN_ID;
-    delete process.env.CDNI_JWT_DECODING_SECRET;
-    try {
-      app = await createTestApp();
-    } finally {
-      [process.env.CDNI_DCDN_ID, process.env.CDNI_JWT_DECODING_SECRET] = saved;
-    }
+  const { admin } = useApp({
+    env: { CDNI_DCDN_ID: undefined, CDNI_JWT_DECODING_SECRET: undefined },
+    version: '5.0',
   });
 
-  afterAll(() => app.close());
-
   it('answers 500 to the uCDN routes, as the original without its cdni section', async () => {
-    const admin = await ApiClient.admin(app, '5.0');
     const token = tokenFor({ iss: '' });
     expectError(
       await admin.get('OC/FCI/advertisement?ucdn=x').set('Authorization', `Bearer ${token}`),

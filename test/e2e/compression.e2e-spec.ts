@@ -1,10 +1,8 @@
-import type { INestApplication } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Raw {
   status: number;
@@ -20,14 +18,13 @@ const digestOf = (body: Buffer) => createHash('sha512').update(body).digest('bas
  * the digest of the uncompressed body (as the original's). Raw HTTP, to see the bytes sent.
  */
 describe('response compression', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let port: number;
-  let cookie: string;
 
   const get = (path: string, headers: Record<string, string>): Promise<Raw> =>
     new Promise((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, path, headers: { Cookie: cookie, ...headers } },
+        { host: '127.0.0.1', port, path, headers: { Cookie: admin.cookie!, ...headers } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -41,23 +38,9 @@ describe('response compression', () => {
     });
 
   beforeAll(async () => {
-    app = await createTestApp();
     await app.listen(0, '127.0.0.1');
     port = (app.getHttpServer().address() as AddressInfo).port;
-    cookie = await new Promise<string>((resolve, reject) => {
-      const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/4.0/user/login' },
-        (res) => {
-          res.resume();
-          resolve(String(res.headers['set-cookie']?.[0]).split(';')[0]);
-        },
-      );
-      req.on('error', reject);
-      req.end(JSON.stringify({ u: 'admin', p: ADMIN_PASSWORD }));
-    });
   });
-
-  afterAll(() => app.close());
 
   it('gzips a large list when the client accepts gzip; the digest is of the uncompressed body', async () => {
     const res = await get('/api/4.0/types', { 'Accept-Encoding': 'gzip, deflate' });

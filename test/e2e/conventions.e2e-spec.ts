@@ -1,8 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { ApiClient, expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/api';
+import { useApp } from 'test/e2e/support/suite';
 
 const NOT_IMPLEMENTED =
   'The requested api version is not implemented by this server. If you are using a newer client with an ' +
@@ -11,17 +10,12 @@ const EMPTY_DIGEST =
   'z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg==';
 
 describe('API conventions (D1, D5, D9, D17, D18)', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let server: App;
-  let admin: ApiClient;
 
-  beforeAll(async () => {
-    app = await createTestApp();
+  beforeAll(() => {
     server = app.getHttpServer() as App;
-    admin = await ApiClient.admin(app);
   });
-
-  afterAll(() => app.close());
 
   describe('versions', () => {
     it.each(['3.0', '3.1', '4.0', '4.1', '5.0'])('serves %s', async (version) => {

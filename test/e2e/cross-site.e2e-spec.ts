@@ -10,8 +10,8 @@ import type { App } from 'supertest/types';
 import { AppModule } from 'src/app.module';
 import { configureApp } from 'src/app.setup';
 import { ApiClient, expectError, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 const REFUSED =
   'cross-site request refused: this service accepts writes from browsers only from its own origin ' +
@@ -23,23 +23,6 @@ const OWN = `http://${HOST}`;
 const EVIL = 'https://evil.example.org';
 const PORTAL = 'https://portal.example.net';
 
-/** An application started with these settings (the environment is read when it starts). */
-async function appWith(settings: Record<string, string>): Promise<INestApplication> {
-  const saved = Object.fromEntries(Object.keys(settings).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, settings);
-  try {
-    return await createTestApp();
-  } finally {
-    for (const [key, value] of Object.entries(saved)) {
-      if (value === undefined) {
-        delete process.env[key];
-      } else {
-        process.env[key] = value;
-      }
-    }
-  }
-}
-
 const setCookies = (res: Response): string[] => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 
 /**
@@ -50,17 +33,15 @@ const setCookies = (res: Response): string[] => ([] as string[]).concat(res.head
  */
 describe('cross-site writes', () => {
   describe('by default (no ALLOWED_ORIGINS)', () => {
-    let app: INestApplication;
+    const { app, admin: signedIn } = useApp();
     let server: App;
+    /** The admin's session; a test that ends it signs in again. */
     let admin: ApiClient;
 
-    beforeAll(async () => {
-      app = await createTestApp();
+    beforeAll(() => {
       server = app.getHttpServer() as App;
-      admin = await ApiClient.admin(app);
+      admin = signedIn;
     });
-
-    afterAll(() => app.close());
 
     /** A POST /cdns as a browser would send it with the admin's cookie: Host is this service. */
     const browserPost = (headers: Record<string, string>, body: string, path = 'cdns'): Test => {
@@ -245,17 +226,12 @@ describe('cross-site writes', () => {
   });
 
   describe('with ALLOWED_ORIGINS', () => {
-    let app: INestApplication;
+    const { app, admin } = useApp({ env: { ALLOWED_ORIGINS: `${PORTAL}, http://localhost:8080` } });
     let server: App;
-    let admin: ApiClient;
 
-    beforeAll(async () => {
-      app = await appWith({ ALLOWED_ORIGINS: `${PORTAL}, http://localhost:8080` });
+    beforeAll(() => {
       server = app.getHttpServer() as App;
-      admin = await ApiClient.admin(app);
     });
-
-    afterAll(() => app.close());
 
     const post = (origin: string, headers: Record<string, string> = {}) => {
       const name = uniqueName('origin-cdn');
@@ -294,15 +270,12 @@ describe('cross-site writes', () => {
   });
 
   describe('behind a TLS-terminating proxy (TRUST_PROXY)', () => {
-    let app: INestApplication;
+    const { app, admin } = useApp({ env: { TRUST_PROXY: 'true' } });
     let server: App;
 
-    beforeAll(async () => {
-      app = await appWith({ TRUST_PROXY: 'true' });
+    beforeAll(() => {
       server = app.getHttpServer() as App;
     });
-
-    afterAll(() => app.close());
 
     it('marks the cookie Secure when the request came over https, and not otherwise', async () => {
       const login = (proto: string) =>
@@ -315,7 +288,6 @@ describe('cross-site writes', () => {
     });
 
     it('takes the service’s own origin from the forwarded scheme and host', async () => {
-      const admin = await ApiClient.admin(app);
       const post = (origin: string) => {
         const name = uniqueName('proxy-cdn');
         return request(server)

@@ -2,39 +2,13 @@ import type { CurrentStatsResponse } from 'src/modules/stats/dto/current-stats.r
 import type { INestApplication } from '@nestjs/common';
 import { createServer, type Server, type Socket } from 'node:net';
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { ApiClient, expectApiHeaders, responseOf, uniqueName } from 'test/e2e/support/api';
+import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { influxDbRunning, influxQuery, influxWrite } from 'test/e2e/support/influxdb';
+import { useApp } from 'test/e2e/support/suite';
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
-
-/** Creates an app with these environment variables set (undefined: unset), then restores them. */
-async function appWithEnv(vars: Record<string, string | undefined>): Promise<INestApplication> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const apply = (values: Record<string, string | undefined>) => {
-    for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) {
-        delete process.env[key];
-      } else {
-        process.env[key] = value;
-      }
-    }
-  };
-  apply(vars);
-  try {
-    return await createTestApp();
-  } finally {
-    apply(saved);
-  }
-}
 
 /** The CDN names in the database's order (the original's `SELECT name FROM cdn`). */
 async function cdnNames(app: INestApplication): Promise<string[]> {
@@ -55,17 +29,14 @@ async function currentStats(client: ApiClient) {
 
 describe('GET /current_stats', () => {
   describe('without InfluxDB (INFLUXDB_URL unset): null figures', () => {
-    let app: INestApplication;
-    let readOnly: CreatedUser;
-
-    beforeAll(async () => {
-      app = await appWithEnv({ INFLUXDB_URL: undefined });
-      const admin = await ApiClient.admin(app);
-      await createCdn(admin);
-      readOnly = await createUser(app, admin, 'read-only');
+    const { app, admin, readOnly } = useApp({
+      env: { INFLUXDB_URL: undefined },
+      users: { readOnly: 'read-only' },
     });
 
-    afterAll(() => app.close());
+    beforeAll(async () => {
+      await createCdn(admin);
+    });
 
     it('lists every CDN, the seeded ALL first, plus the total without capacity', async () => {
       const res = await currentStats(readOnly.client);
@@ -96,12 +67,12 @@ describe('GET /current_stats', () => {
       await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
       const closedPort = (probe.address() as { port: number }).port;
       await new Promise((resolve) => probe.close(resolve));
-      refused = await appWithEnv({ INFLUXDB_URL: `http://127.0.0.1:${closedPort}` });
+      refused = await createTestAppWithEnv({ INFLUXDB_URL: `http://127.0.0.1:${closedPort}` });
       // A server that accepts connections and never answers.
       silent = createServer((socket) => sockets.push(socket));
       await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
       const silentPort = (silent.address() as { port: number }).port;
-      hanging = await appWithEnv({
+      hanging = await createTestAppWithEnv({
         INFLUXDB_URL: `http://127.0.0.1:${silentPort}`,
         INFLUXDB_TIMEOUT_MS: '300',
       });
@@ -149,15 +120,17 @@ describe('GET /current_stats', () => {
     () => {
       const url = process.env.INFLUXDB_URL!;
       const database = 'cache_stats';
-      let app: INestApplication;
-      let admin: ApiClient;
       let first: { id: number; name: string };
       let second: { id: number; name: string };
       let odd: string;
+      const { app, admin } = useApp({
+        env: { INFLUXDB_URL: url, INFLUXDB_DATABASE: database },
+        beforeClose: async () => {
+          await app.get(DataSource).query('DELETE FROM cdn WHERE name = ?', [odd]);
+        },
+      });
 
       beforeAll(async () => {
-        app = await appWithEnv({ INFLUXDB_URL: url, INFLUXDB_DATABASE: database });
-        admin = await ApiClient.admin(app);
         first = await createCdn(admin);
         second = await createCdn(admin);
         // A name the API would refuse, to prove the InfluxQL string literal is escaped.
@@ -187,11 +160,6 @@ describe('GET /current_stats', () => {
           // A measurement current_stats does not read.
           `bandwidth.cdn.5min,cdn=${tag(first.name)} value=99 ${now - 60}`,
         ]);
-      });
-
-      afterAll(async () => {
-        await app.get(DataSource).query('DELETE FROM cdn WHERE name = ?', [odd]);
-        await app.close();
       });
 
       it('converts kbps to Gbps, gives 85 % of max kbps as capacity, and sums the total', async () => {
@@ -230,7 +198,10 @@ describe('GET /current_stats', () => {
       });
 
       it('warns, with null figures, when the configured database does not exist', async () => {
-        const missing = await appWithEnv({ INFLUXDB_URL: url, INFLUXDB_DATABASE: 'no_such_database' });
+        const missing = await createTestAppWithEnv({
+          INFLUXDB_URL: url,
+          INFLUXDB_DATABASE: 'no_such_database',
+        });
         try {
           const res = await currentStats(await ApiClient.admin(missing));
           const body = res.body as { alerts: { text: string; level: string }[]; response: unknown };

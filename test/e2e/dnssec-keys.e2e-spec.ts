@@ -1,9 +1,7 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { dsDigest, keyTag } from 'src/modules/keys/dnssec';
 import type { CdnDnssecKeys, DnssecKey } from 'src/modules/keys/dto/dnssec-keys.response';
 import {
-  ApiClient,
   createUser,
   type CreatedUser,
   expectApiHeaders,
@@ -11,7 +9,6 @@ import {
   expectMalformedJson,
   responseOf,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   createDeliveryService,
   deliveryServiceBody,
@@ -20,6 +17,7 @@ import {
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';
+import { useApp } from 'test/e2e/support/suite';
 
 const DAY = 86_400;
 const decode = (text: string) => Buffer.from(text, 'base64').toString('utf8');
@@ -69,9 +67,8 @@ function expectDsRecord(key: DnssecKey, dsTtl: number) {
 }
 
 describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
-  let admin: ApiClient;
   let cdn: { id: number; name: string };
   let zone: string;
   let ds: DeliveryServiceResponse;
@@ -92,16 +89,12 @@ describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
     client.post('cdns/dnsseckeys/generate', body);
 
   beforeAll(async () => {
-    app = await createTestApp();
     dataSource = app.get(DataSource);
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     zone = `${cdn.name}.example.net.`.toLowerCase();
     ds = await createDeliveryService(admin, cdn.id, { protocol: 2 });
     anyMap = (await insertDeliveryService(app, cdn.id, { typeName: 'ANY_MAP' })).xmlId;
   });
-
-  afterAll(() => app?.close());
 
   it('GET of a CDN without keys (or of no CDN) answers an empty object and the original success alert', async () => {
     for (const name of [cdn.name, 'no-such-cdn']) {
@@ -512,22 +505,9 @@ describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
   });
 
   describe('without KEY_STORE_KEY (docs/decisions.md#d65)', () => {
-    let bare: INestApplication;
-
-    beforeAll(async () => {
-      const key = process.env.KEY_STORE_KEY;
-      delete process.env.KEY_STORE_KEY;
-      try {
-        bare = await createTestApp();
-      } finally {
-        process.env.KEY_STORE_KEY = key;
-      }
-    });
-
-    afterAll(() => bare?.close());
+    const { admin: client } = useApp({ env: { KEY_STORE_KEY: undefined } });
 
     it('every route answers 500 as the original without a Traffic Vault', async () => {
-      const client = await ApiClient.admin(bare);
       const stored = await allRows();
       const requests = [
         client.get(`cdns/name/${cdn.name}/dnsseckeys`),

@@ -1,7 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ApiClient, createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   insertDeliveryService,
@@ -15,6 +13,7 @@ import {
   uniqueIpv6,
 } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 import type { AllFederationsCdn } from 'src/modules/federations/all-federations.service';
 import type { DeliveryServiceMappings } from 'src/modules/federations/federations.service';
 
@@ -23,8 +22,7 @@ type Entry = AllFederationsCdn | DeliveryServiceMappings;
 const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
 describe('GET federations/all', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let ds1: InsertedDeliveryService;
@@ -53,8 +51,6 @@ describe('GET federations/all', () => {
     );
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     otherCdn = await createCdn(admin);
     ds1 = await insertDeliveryService(app, cdn.id, { xmlId: `a-${cdn.name}` });
@@ -68,10 +64,6 @@ describe('GET federations/all', () => {
     await assignFederationDeliveryServices(admin, fed3.id, [ds3.id]);
     await link(fed1.id, [await createResolver(ips.a4, 'RESOLVE4'), await createResolver(ips.a6, 'RESOLVE6')]);
     await link(fed2.id, [await createResolver(ips.b4, 'RESOLVE4')]);
-  });
-
-  afterAll(async () => {
-    await app.close();
   });
 
   const expected = (): DeliveryServiceMappings[] => [

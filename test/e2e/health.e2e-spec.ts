@@ -4,17 +4,15 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { expectApiHeaders, expectError } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 describe('health', () => {
-  let app: INestApplication;
+  const { app } = useApp();
   let server: App;
 
-  beforeAll(async () => {
-    app = await createTestApp();
+  beforeAll(() => {
     server = app.getHttpServer() as App;
   });
-
-  afterAll(() => app.close());
 
   it.each(['3.0', '4.0', '5.0'])('answers GET /api/%s/ping without a session, unwrapped', async (version) => {
     const res = await request(server).get(`/api/${version}/ping`);

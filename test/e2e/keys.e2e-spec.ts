@@ -38,6 +38,7 @@ import {
 } from 'test/e2e/support/fixtures/delivery-services';
 import { assignFederationDeliveryServices, createFederation } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 const HOSTNAME = '*.keys-ds.example';
 const RSA_EXPIRATION = new X509Certificate(RSA_CERTIFICATE).validTo;
@@ -822,23 +823,12 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
   });
 
   describe('without KEY_STORE_KEY (docs/decisions.md#d65)', () => {
-    let bare: INestApplication;
-    let client: ApiClient;
+    const { admin: client } = useApp({ env: { KEY_STORE_KEY: undefined } });
     let ds: InsertedDeliveryService;
 
     beforeAll(async () => {
-      const key = process.env.KEY_STORE_KEY;
-      delete process.env.KEY_STORE_KEY;
-      try {
-        bare = await createTestApp();
-      } finally {
-        process.env.KEY_STORE_KEY = key;
-      }
-      client = await ApiClient.admin(bare);
       ds = await newDs();
     });
-
-    afterAll(async () => bare?.close());
 
     it('the SSL and URL signing routes answer 500 as the original without a Traffic Vault', async () => {
       const requests = [

@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import { ApiClient, createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -13,14 +11,14 @@ import {
   sql,
 } from 'test/e2e/support/fixtures/snapshots';
 import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';
+import { useApp } from 'test/e2e/support/suite';
 import type { MonitoringConfig } from 'src/modules/snapshots/dto/monitoring.response';
 
 const byName = <T extends { name: string }>(list: T[]): T[] =>
   [...list].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
 describe('cdns/{name}/configs/monitoring', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
   let world: SnapshotWorld;
 
   const monitoring = async (cdnName: string, client = admin): Promise<MonitoringConfig> => {
@@ -30,13 +28,7 @@ describe('cdns/{name}/configs/monitoring', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     world = await createSnapshotWorld(app, admin);
-  });
-
-  afterAll(async () => {
-    await app.close();
   });
 
   it('answers the whole configuration of a CDN without a snapshot, computed now', async () => {

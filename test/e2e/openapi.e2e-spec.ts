@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from 'src/app.module';
@@ -6,7 +5,7 @@ import { isListRoute, routesOfModule } from 'src/common/routes/route-inventory';
 import { BODY_DECLARATION } from 'src/common/validation/valid-body';
 import { SERVED_VERSIONS } from 'src/common/versioning/api-version';
 import type { JsonSchema } from 'src/common/validation/json-schema';
-import { createTestApp } from 'test/e2e/support/app';
+import { useApp } from 'test/e2e/support/suite';
 
 interface Document {
   openapi: string;
@@ -33,12 +32,11 @@ const openApiPath = (version: string, path: string) =>
   `/api/${version}/${path.replace(/^\//, '').replace(/:(\w+)/g, '{$1}')}`.replace(/\/$/, '');
 
 describe('API document (OpenAPI 3)', () => {
-  let app: INestApplication;
+  const { app } = useApp();
   let server: App;
   const documents = new Map<string, Document>();
 
   beforeAll(async () => {
-    app = await createTestApp();
     server = app.getHttpServer() as App;
     for (const version of SERVED_VERSIONS) {
       const res = await request(server).get(`/api/${version}/openapi.json`);
@@ -46,8 +44,6 @@ describe('API document (OpenAPI 3)', () => {
       documents.set(version, res.body as Document);
     }
   });
-
-  afterAll(() => app.close());
 
   it('is served per version without a session', () => {
     for (const [version, document] of documents) {

@@ -1,14 +1,13 @@
-import type { INestApplication } from '@nestjs/common';
 import * as mysql from 'mysql2/promise';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { ApiClient, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { uniqueName } from 'test/e2e/support/api';
 import { type Finished, runCli, startServer } from 'test/e2e/support/child-process';
 import { testDatabase } from 'test/e2e/support/test-database';
 import { migrationNames } from 'test/e2e/support/migrations';
+import { useApp } from 'test/e2e/support/suite';
 
 const [PREVIOUS, LATEST] = migrationNames().slice(-2);
 
@@ -45,7 +44,8 @@ describe('operator command line', () => {
   const names = { flag: uniqueName('cli-flag'), env: uniqueName('cli-env'), refused: uniqueName('cli-bad') };
   const userRun: Record<string, Finished> = {};
 
-  let app: INestApplication;
+  // The run's database has its first admin before the command line adds users.
+  const { app, admin } = useApp();
 
   beforeAll(async () => {
     if (db.driver === 'mysql') {
@@ -99,13 +99,10 @@ describe('operator command line', () => {
         runCli(['user:list']),
       ]);
     };
-    // The run's database has its first admin before the command line adds users.
-    app = await createTestApp();
     await Promise.all([onFresh(), onRunDatabase()]);
   }, 240_000);
 
   afterAll(async () => {
-    await app?.close();
     await dropFresh();
   });
 
@@ -156,7 +153,6 @@ describe('operator command line', () => {
       request(app.getHttpServer()).post('/api/4.0/user/login').send({ u: username, p: password });
 
     const found = async (username: string): Promise<Record<string, unknown>[]> => {
-      const admin = await ApiClient.admin(app);
       const res = await admin.get(`users?username=${username}`);
       expect(res.status).toBe(200);
       return (res.body as { response: Record<string, unknown>[] }).response;

@@ -1,11 +1,10 @@
-import type { INestApplication } from '@nestjs/common';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { ApiClient, createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
 import { createParameter } from 'test/e2e/support/fixtures/profiles';
+import { useApp } from 'test/e2e/support/suite';
 
 /** A directory of its own holding `osversions.json` with `text`, when given. */
 function kickstartDir(text?: string): string {
@@ -17,8 +16,6 @@ function kickstartDir(text?: string): string {
 }
 
 describe('GET osversions (docs/original-behaviour.md#osversions)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
   const dirs: string[] = [];
   const dir = (text?: string) => {
     const made = kickstartDir(text);
@@ -26,6 +23,14 @@ describe('GET osversions (docs/original-behaviour.md#osversions)', () => {
     return made;
   };
   let parameterId: number | undefined;
+  const { app, admin } = useApp({
+    env: () => ({ KICKSTART_FILES_DIR: dir('{"CentOS 7.2": "centos72"}') }),
+    beforeClose: async () => {
+      if (parameterId !== undefined) {
+        await app.get(DataSource).query('DELETE FROM parameter WHERE id = ?', [parameterId]);
+      }
+    },
+  });
 
   /** Points the `kickstart.files.location` parameter of `mkisofs` at `value`. */
   const useParameter = async (value: string) => {
@@ -44,26 +49,7 @@ describe('GET osversions (docs/original-behaviour.md#osversions)', () => {
     }
   };
 
-  beforeAll(async () => {
-    const previous = process.env.KICKSTART_FILES_DIR;
-    process.env.KICKSTART_FILES_DIR = dir('{"CentOS 7.2": "centos72"}');
-    try {
-      app = await createTestApp();
-    } finally {
-      if (previous === undefined) {
-        delete process.env.KICKSTART_FILES_DIR;
-      } else {
-        process.env.KICKSTART_FILES_DIR = previous;
-      }
-    }
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(async () => {
-    if (parameterId !== undefined) {
-      await app.get(DataSource).query('DELETE FROM parameter WHERE id = ?', [parameterId]);
-    }
-    await app?.close();
+  afterAll(() => {
     for (const made of dirs) {
       rmSync(made, { recursive: true, force: true });
     }

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany, getPlainManyForIds, rowsForIds } from 'src/common/database/plain-rows';
@@ -8,11 +7,10 @@ import { IpAddress } from 'src/modules/servers/ip-address.entity';
 import { ServerInterface } from 'src/modules/servers/server-interface.entity';
 import { ServerProfile } from 'src/modules/servers/server-profile.entity';
 import { Server } from 'src/modules/servers/server.entity';
-import { ApiClient } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * Lists read into plain rows (docs/decisions.md#d106) answer exactly what TypeORM's entity hydration
@@ -20,7 +18,7 @@ import { createServer } from 'test/e2e/support/fixtures/servers';
  * responses built from them are therefore the same bytes.
  */
 describe('plain rows (getPlainMany) against TypeORM entities', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let dataSource: DataSource;
 
   /** Values as they are, classes aside: Dates stay Dates (checked), so a string for a Date fails. */
@@ -53,9 +51,7 @@ describe('plain rows (getPlainMany) against TypeORM entities', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
     dataSource = app.get(DataSource);
-    const admin = await ApiClient.admin(app);
     const cdn = await createCdn(admin);
     const profile = await createProfile(admin, cdn.id);
     // One delivery service with a profile and one without (a left join finding nothing).
@@ -63,10 +59,6 @@ describe('plain rows (getPlainMany) against TypeORM entities', () => {
     await createDeliveryService(admin, cdn.id);
     await createServer(admin, cdn.id);
     await createServer(admin, cdn.id);
-  });
-
-  afterAll(async () => {
-    await app.close();
   });
 
   it('delivery services with their type, CDN, profile (or null) and tenant', async () => {

@@ -1,18 +1,16 @@
-import type { INestApplication } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { MAX_DEPTH } from 'src/common/http/strict-json';
 import {
-  ApiClient,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   responseOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * Request bodies are strict JSON on every route, read before routing and validation: bounded
@@ -20,17 +18,12 @@ import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
  * is a 400 alert and writes nothing.
  */
 describe('request bodies: strict JSON and nesting', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let server: App;
-  let admin: ApiClient;
 
-  beforeAll(async () => {
-    app = await createTestApp();
+  beforeAll(() => {
     server = app.getHttpServer() as App;
-    admin = await ApiClient.admin(app);
   });
-
-  afterAll(() => app.close());
 
   const cdnNames = async (): Promise<string[]> =>
     responseOf<{ name: string }[]>(await admin.get('cdns')).map((c) => c.name);

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import request, { type Response } from 'supertest';
 import type { App } from 'supertest/types';
 import {
@@ -13,8 +12,8 @@ import {
   sessionCookieOf,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 const SESSION_ENDED = 'session ended - unauthorized, please log in';
 const NEW_PASSWORD = 'a-new-and-unusual-password-43';
@@ -28,17 +27,12 @@ const setCookies = (res: Response): string[] => ([] as string[]).concat(res.head
  * authenticated response, success or failure, renews the cookie.
  */
 describe('sessions', () => {
-  let app: INestApplication;
+  const { app, admin } = useApp();
   let server: App;
-  let admin: ApiClient;
 
-  beforeAll(async () => {
-    app = await createTestApp();
+  beforeAll(() => {
     server = app.getHttpServer() as App;
-    admin = await ApiClient.admin(app);
   });
-
-  afterAll(() => app.close());
 
   const current = (cookie: string | undefined) =>
     request(server)

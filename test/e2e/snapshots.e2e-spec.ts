@@ -1,15 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { expectApiHeaders, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -23,6 +13,7 @@ import {
   sql,
 } from 'test/e2e/support/fixtures/snapshots';
 import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';
+import { useApp } from 'test/e2e/support/suite';
 import type {
   CRConfig,
   CRConfigContentServer,
@@ -33,9 +24,7 @@ import { packageInfo } from 'src/bootstrap/package-info';
 const SOA = { admin: 'traffic_ops', expire: '604800', minimum: '30', refresh: '28800', retry: '7200' };
 
 describe('snapshots (CRConfig)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let world: SnapshotWorld;
 
   const fresh = async (cdnName = world.cdn.name, client = admin): Promise<CRConfig> => {
@@ -51,14 +40,7 @@ describe('snapshots (CRConfig)', () => {
     }[];
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
     world = await createSnapshotWorld(app, admin);
-  });
-
-  afterAll(async () => {
-    await app.close();
   });
 
   describe('GET cdns/{name}/snapshot/new', () => {

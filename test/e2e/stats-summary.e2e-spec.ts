@@ -1,8 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
@@ -10,14 +6,12 @@ import {
   uniqueName,
   type Wire,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { countRows } from 'test/e2e/support/fixtures/federations';
+import { useApp } from 'test/e2e/support/suite';
 import type { StatsSummaryV3, StatsSummaryV5 } from 'src/modules/stats/dto/stats-summary.response';
 
 describe('stats_summary', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let readOnly: CreatedUser;
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
 
   const rowsNamed = (statName: string) => countRows(app, 'stats_summary', 'stat_name = ?', [statName]);
   const post = async (body: Record<string, unknown>, client = admin) => {
@@ -25,16 +19,6 @@ describe('stats_summary', () => {
     expect(res.status).toBe(200);
     return res;
   };
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-    readOnly = await createUser(app, admin, 'read-only');
-  });
-
-  afterAll(async () => {
-    await app.close();
-  });
 
   describe('POST', () => {
     it('records a summary and answers only its alert; an empty CDN or delivery service is "all"', async () => {

@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import { ApiClient, CUSTOM_TIME, RFC3339_TIME, responseOf, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import { T3C_READS } from 'test/e2e/support/go-types';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -11,6 +9,7 @@ import {
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * The calls `t3c-request --get-data=config` and `t3c-update` make, in t3c's order, on API 5.0 with
@@ -20,10 +19,8 @@ import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/ser
 type Json = Record<string, unknown>;
 
 describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp({ env: { WIRE_COMPAT: 'traffic-ops' } });
   let t3c: ApiClient;
-  let saved: string | undefined;
   let cdn: { id: number; name: string };
   let edge: ServerResponse;
   let mid: ServerResponse;
@@ -48,10 +45,6 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
   };
 
   beforeAll(async () => {
-    saved = process.env.WIRE_COMPAT;
-    process.env.WIRE_COMPAT = 'traffic-ops';
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     cdn = await createCdn(admin);
     const midGroup = await createCachegroup(admin, { typeName: 'MID_LOC' });
     const edgeGroup = await createCachegroup(admin, { parentCachegroupId: midGroup.id });
@@ -97,15 +90,6 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
     expect(topology.status).toBe(200);
     // t3c signs in on 5.0 as an operations-level user, as the original's t3c does.
     t3c = (await ApiClient.admin(app)).at('5.0');
-  });
-
-  afterAll(async () => {
-    await app.close();
-    if (saved === undefined) {
-      delete process.env.WIRE_COMPAT;
-    } else {
-      process.env.WIRE_COMPAT = saved;
-    }
   });
 
   it('answers every configuration call as t3c decodes it', async () => {

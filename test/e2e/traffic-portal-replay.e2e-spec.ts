@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
 import {
   type GoType,
   wire,
@@ -63,6 +61,7 @@ import {
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import { signHs256 } from 'src/modules/cdni/cdni-token';
 import { CDNI_DCDN_ID, CDNI_JWT_DECODING_SECRET } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 import type { DnssecKeySet } from 'src/modules/keys/dto/dnssec-keys.response';
 
 /**
@@ -551,8 +550,7 @@ const PLACEHOLDER: World = new Proxy({} as World, {
 });
 
 describe('Traffic Portal 8.x page loads (API 5.0)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp({ version: '5.0' });
   let portal: ApiClient;
   let world: World;
 
@@ -688,13 +686,9 @@ describe('Traffic Portal 8.x page loads (API 5.0)', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app, '5.0');
     portal = await ApiClient.admin(app, '5.0');
     world = await seed();
   });
-
-  afterAll(() => app.close());
 
   /** The sorted keys of a record, and the shape's keys the record must have. */
   const expectGoType = (call: Call, record: unknown): void => {

@@ -1,4 +1,3 @@
-import type { INestApplication } from '@nestjs/common';
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import {
@@ -14,6 +13,7 @@ import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { influxDbRunning, influxQuery, influxWrite } from 'test/e2e/support/influxdb';
+import { useApp } from 'test/e2e/support/suite';
 import type {
   TrafficDSStatsResponse,
   TrafficStatsResponse,
@@ -30,23 +30,18 @@ const unavailable = (what: string, reason: string) => ({
 
 describe('GET /cache_stats and /deliveryservice_stats', () => {
   describe('without InfluxDB (INFLUXDB_URL unset)', () => {
-    let app: INestApplication;
-    let admin: ApiClient;
+    const { app, admin } = useApp({ env: { INFLUXDB_URL: undefined } });
     let cdn: { id: number; name: string };
     let ds: { id: number; xmlId: string };
     let cacheQuery: string;
     let dsQuery: string;
 
     beforeAll(async () => {
-      app = await createTestAppWithEnv({ INFLUXDB_URL: undefined });
-      admin = await ApiClient.admin(app);
       cdn = await createCdn(admin);
       ds = await createDeliveryService(admin, cdn.id);
       cacheQuery = `cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${RANGE}`;
       dsQuery = `deliveryservice_stats?deliveryServiceName=${q(ds.xmlId)}&metricType=kbps&${RANGE}`;
     });
-
-    afterAll(() => app.close());
 
     it.each(VERSIONS)('answers 200 with a warning and neither part on %s', async (version) => {
       const cache = await admin.at(version).get(cacheQuery);
@@ -261,8 +256,6 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
       : 'with InfluxDB (InfluxDB not installed, or E2E_INFLUXDB=off: skipped)',
     () => {
       const url = process.env.INFLUXDB_URL!;
-      let app: INestApplication;
-      let admin: ApiClient;
       let cdn: { id: number; name: string };
       let other: { id: number; name: string };
       let odd: string;
@@ -273,14 +266,18 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
 
       const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
       const tag = (name: string) => name.replace(/[ ,=]/g, (c) => `\\${c}`);
+      const { app, admin } = useApp({
+        env: { INFLUXDB_URL: url, INFLUXDB_DATABASE: undefined, INFLUXDB_DS_DATABASE: undefined },
+        beforeClose: async () => {
+          await app.get(DataSource).query('DELETE FROM cdn WHERE name = ?', [odd]);
+          // The run's InfluxDB is shared by the suites: current_stats sums every CDN's last figures.
+          for (const database of ['cache_stats', 'deliveryservice_stats']) {
+            await influxQuery(url, `DROP DATABASE ${database}`);
+          }
+        },
+      });
 
       beforeAll(async () => {
-        app = await createTestAppWithEnv({
-          INFLUXDB_URL: url,
-          INFLUXDB_DATABASE: undefined,
-          INFLUXDB_DS_DATABASE: undefined,
-        });
-        admin = await ApiClient.admin(app);
         cdn = await createCdn(admin);
         other = await createCdn(admin);
         ds = await createDeliveryService(admin, cdn.id);
@@ -321,15 +318,6 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
           // Both ends of the range are included.
           `tps_total.ds.1min,cachegroup=total,${dsTag} value=40 ${t0 + 180}`,
         ]);
-      });
-
-      afterAll(async () => {
-        await app.get(DataSource).query('DELETE FROM cdn WHERE name = ?', [odd]);
-        // The run's InfluxDB is shared by the suites: current_stats sums every CDN's last figures.
-        for (const database of ['cache_stats', 'deliveryservice_stats']) {
-          await influxQuery(url, `DROP DATABASE ${database}`);
-        }
-        await app.close();
       });
 
       const cacheSeries = (values: unknown[][]) => ({

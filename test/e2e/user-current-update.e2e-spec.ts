@@ -1,5 +1,4 @@
 import type { CurrentUserV3Response, UserV3, UserV4 } from 'src/modules/users/dto/user.response';
-import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import {
   ApiClient,
@@ -16,14 +15,13 @@ import {
   type Wire,
 } from 'test/e2e/support/api';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
-import { createTestApp } from 'test/e2e/support/app';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 type User = Wire<UserV4>;
 
 describe('PUT user/current', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
 
   /** The body PUT user/current takes: the user's own profile as GET user/current shows it. */
   const profileOf = async (client: ApiClient): Promise<User> =>
@@ -36,13 +34,6 @@ describe('PUT user/current', () => {
     tenantId: user.tenantId,
     ...changes,
   });
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(() => app.close());
 
   it.each(['4.0', '5.0'])('updates the own profile and answers it on %s', async (version) => {
     const me: CreatedUser = await createUser(app, admin, 'read-only', 1, version);
@@ -151,8 +142,7 @@ describe('PUT user/current', () => {
 });
 
 describe('PUT user/current on 3.x', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { app, admin } = useApp();
 
   /** GET user/current on 3.x: the 3.x user and `localUser`, which that route adds. */
   type CurrentV3 = Wire<UserV3> & { localUser: boolean };
@@ -169,13 +159,6 @@ describe('PUT user/current on 3.x', () => {
     registrationSent: null,
   });
   const SESSION_ENDED = 'session ended - unauthorized, please log in';
-
-  beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(() => app.close());
 
   it.each(['3.0', '3.1'])(
     'merges the given fields into the profile and answers it on %s',

@@ -13,30 +13,11 @@ import {
   expectSuccessAlert,
   uniqueName,
 } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { type FakeSmtp, startFakeSmtp } from 'test/e2e/support/fake-smtp';
+import { useApp } from 'test/e2e/support/suite';
 
 const SMTP_VARS = ['SMTP_HOST', 'SMTP_PORT', 'SMTP_FROM', 'SMTP_USER', 'SMTP_PASSWORD', 'PORTAL_BASE_URL'];
-
-/** Creates an app with these environment variables set (undefined: unset), then restores them. */
-async function appWithEnv(vars: Record<string, string | undefined>): Promise<INestApplication> {
-  const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  const apply = (values: Record<string, string | undefined>) => {
-    for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) {
-        delete process.env[key];
-      } else {
-        process.env[key] = value;
-      }
-    }
-  };
-  apply(vars);
-  try {
-    return await createTestApp();
-  } finally {
-    apply(saved);
-  }
-}
 
 const noSmtp = (): Record<string, undefined> => Object.fromEntries(SMTP_VARS.map((k) => [k, undefined]));
 const email = () => `${uniqueName('new').toLowerCase()}@example.com`;
@@ -62,7 +43,7 @@ describe('users/register and user/reset_password', () => {
 
     beforeAll(async () => {
       smtp = await startFakeSmtp();
-      app = await appWithEnv({
+      app = await createTestAppWithEnv({
         ...noSmtp(),
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(smtp.port),
@@ -240,7 +221,7 @@ describe('users/register and user/reset_password', () => {
 
     beforeAll(async () => {
       smtp = await startFakeSmtp({ rejectRecipients: true });
-      app = await appWithEnv({ ...noSmtp(), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
+      app = await createTestAppWithEnv({ ...noSmtp(), SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
     });
 
     afterAll(async () => {
@@ -264,16 +245,9 @@ describe('users/register and user/reset_password', () => {
   });
 
   describe('without an SMTP server', () => {
-    let app: INestApplication;
-
-    beforeAll(async () => {
-      app = await appWithEnv(noSmtp());
-    });
-
-    afterAll(() => app.close());
+    const { app, admin } = useApp({ env: noSmtp() });
 
     it('answers 503 to both, writing nothing', async () => {
-      const admin = await ApiClient.admin(app);
       const address = email();
       expectError(
         await admin.post('users/register', { email: address, role: 'read-only', tenantId: 1 }),

@@ -1,6 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
-import { ApiClient, responseOf } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { responseOf } from 'test/e2e/support/api';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import {
   assignParameter,
@@ -33,6 +31,7 @@ import {
   USER_V30,
   USER_V4,
 } from 'test/e2e/support/go-types';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * Every resource × version answers the original's field set and timestamp format (lib/go-tc, D5b),
@@ -98,8 +97,7 @@ const ORIGINAL: Record<string, Shapes> = {
 };
 
 describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
+  const { admin } = useApp();
   /** Queries naming this suite's own records where a record's fields depend on its data. */
   const own: Record<string, string> = {};
 
@@ -120,8 +118,6 @@ describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
     const cdn = await createCdn(admin);
     const profile = await createProfile(admin, cdn.id);
     await assignParameter(admin, profile.id, (await createParameter(admin)).id);
@@ -134,8 +130,6 @@ describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
     ).toBe(200);
     expect((await admin.post('asns', { asn: 64512, cachegroupId: server.cachegroupId })).status).toBe(200);
   });
-
-  afterAll(() => app.close());
 
   for (const [path, shapes] of Object.entries({ ...SPECIFIED, ...ORIGINAL })) {
     it.each(Object.entries(shapes))(`GET ${path} on %s`, async (version, shape) => {
@@ -166,25 +160,7 @@ describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
 });
 
 describe('WIRE_COMPAT=traffic-ops (D5a)', () => {
-  let app: INestApplication;
-  let admin: ApiClient;
-  let saved: string | undefined;
-
-  beforeAll(async () => {
-    saved = process.env.WIRE_COMPAT;
-    process.env.WIRE_COMPAT = 'traffic-ops';
-    app = await createTestApp();
-    admin = await ApiClient.admin(app);
-  });
-
-  afterAll(async () => {
-    await app.close();
-    if (saved === undefined) {
-      delete process.env.WIRE_COMPAT;
-    } else {
-      process.env.WIRE_COMPAT = saved;
-    }
-  });
+  const { admin } = useApp({ env: { WIRE_COMPAT: 'traffic-ops' } });
 
   it('writes the specified resources’ lastUpdated in RFC 3339 on 5.0 only', async () => {
     for (const path of Object.keys(SPECIFIED).filter((p) => p !== 'asns' && p !== 'profileparameters')) {

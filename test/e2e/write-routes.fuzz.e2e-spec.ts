@@ -1,5 +1,4 @@
 import { rowCounts } from 'test/e2e/support/route-probe';
-import type { INestApplication } from '@nestjs/common';
 import fc from 'fast-check';
 import { Reflector } from '@nestjs/core';
 import { DataSource } from 'typeorm';
@@ -7,9 +6,9 @@ import { AppModule } from 'src/app.module';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { routesOfModule } from 'src/common/routes/route-inventory';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
-import { ApiClient, createUser } from 'test/e2e/support/api';
-import { createTestApp } from 'test/e2e/support/app';
+import { ApiClient } from 'test/e2e/support/api';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
+import { useApp } from 'test/e2e/support/suite';
 
 /**
  * Property-based: generated bodies and query strings thrown at every write route (POST, PUT,
@@ -312,20 +311,16 @@ const query = fc.dictionary(
 );
 
 describe('write routes under generated input', () => {
-  let app: INestApplication;
+  // A fresh admin of its own: generated PUT /federations and the like touch only its rows.
+  const { app, fuzzer } = useApp({ users: { fuzzer: 'admin' } });
   let client: ApiClient;
   let username: string;
   let dataSource: DataSource;
 
-  beforeAll(async () => {
-    app = await createTestApp();
-    const admin = await ApiClient.admin(app);
-    // A fresh admin of its own: generated PUT /federations and the like touch only its rows.
-    ({ client, username } = await createUser(app, admin, 'admin'));
+  beforeAll(() => {
+    ({ client, username } = fuzzer);
     dataSource = app.get(DataSource);
   });
-
-  afterAll(() => app.close());
 
   const writes = routesOfModule(AppModule).filter((r) => ['POST', 'PUT', 'DELETE'].includes(r.method));
 
