@@ -10,7 +10,7 @@ import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.servi
 import { Type } from 'src/modules/types/type.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import { DeliveryService } from './delivery-service.entity';
-import { defaultHostRegex } from './delivery-service.validation';
+import { defaultHostRegex, type MatchListEntry } from './delivery-service.validation';
 import { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
 import type { DeliveryServiceIdRegex, DeliveryServiceRegexes } from './dto/delivery-service-regex.response';
 import { Regex } from './regex.entity';
@@ -47,14 +47,13 @@ export class DeliveryServiceRegexesService {
     private readonly tenancy: TenancyService,
   ) {}
 
-  /** The HOST_REGEXP every new delivery service starts with, at set number 0. */
-  async createDefault(manager: EntityManager, dsId: number, xmlId: string): Promise<void> {
+  /** The HOST_REGEXP every new delivery service starts with, at set number 0; answers it as listed. */
+  async createDefault(manager: EntityManager, dsId: number, xmlId: string): Promise<MatchListEntry> {
     const hostRegexp = await manager.findOneByOrFail(Type, { name: HOST_REGEXP });
-    const regexId = await insertRow(manager, Regex, {
-      pattern: defaultHostRegex(xmlId),
-      typeId: hostRegexp.id,
-    });
+    const pattern = defaultHostRegex(xmlId);
+    const regexId = await insertRow(manager, Regex, { pattern, typeId: hostRegexp.id });
     await insertRows(manager, DeliveryServiceRegex, { deliveryServiceId: dsId, regexId, setNumber: 0 });
+    return { type: HOST_REGEXP, setNumber: 0, pattern };
   }
 
   /** Deletes the regexes of a delivery service about to be deleted (their links cascade). */
