@@ -149,15 +149,16 @@ export class DeliveryServicesService {
 
   /**
    * The full update, in the original's order of checks (docs/original-behaviour.md#deliveryservices);
-   * answers the updated delivery service and the TLS warnings, which the original's response carries
-   * (docs/decisions.md#d5a).
+   * answers the TLS warnings and, when `answer.view` asks for it (the original's response carries
+   * it, docs/decisions.md#d5a), the updated delivery service.
    */
   async update(
     id: number,
     body: DeliveryServiceBody,
     version: ApiVersion,
     user: CurrentUser,
-  ): Promise<{ view: DeliveryServiceView; warnings: string[] }> {
+    answer: { view: boolean } = { view: true },
+  ): Promise<{ view?: DeliveryServiceView; warnings: string[] }> {
     const { input, legacy } = toInput(body, version);
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
@@ -174,24 +175,23 @@ export class DeliveryServicesService {
       if (!input.tenantId || input.tenantId <= 0) {
         input.tenantId = existing.tenantId;
       }
-      await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
-      await this.tenancy.assertWithinReach(user.tenantId, input.tenantId, manager);
+      // The current tenant and the new one (one 403 for either): one statement.
+      await this.tenancy.assertAllWithinReach(user.tenantId, [existing.tenantId, input.tenantId], manager);
 
-      const byXmlId = await manager.findOne(DeliveryService, {
-        where: { xmlId: input.xmlId! },
-        relations: { type: true },
-      });
+      const byXmlId = await this.sslKeysOf(manager, input.xmlId!);
       if (!byXmlId) {
         throw new NotFoundException(`delivery service '${input.xmlId}' not found`);
       }
-      if (hasSslKeys(byXmlId.type?.name ?? '') && (byXmlId.sslKeyVersion ?? 0) >= 1) {
+      if (hasSslKeys(byXmlId.typeName ?? '') && (byXmlId.sslKeyVersion ?? 0) >= 1) {
         await this.checkSslKeyFields(manager, existing, input);
         input.sslKeyVersion = existing.sslKeyVersion;
       }
-      // Before 4.1 the body names no capabilities: those the delivery service requires count.
-      const required = version.atLeast('4.1')
-        ? (input.requiredCapabilities ?? [])
-        : ((await this.requiredCapabilities.requiredBy([id], manager)).get(id) ?? []);
+      // Before 4.1 the body names no capabilities: those the delivery service requires count (read
+      // only when the check below needs them: with a topology).
+      const required = async (): Promise<string[]> =>
+        version.atLeast('4.1')
+          ? (input.requiredCapabilities ?? [])
+          : ((await this.requiredCapabilities.requiredBy([id], manager)).get(id) ?? []);
       await this.checkReferences(manager, input, { id, required });
       this.checkLegacyFields(legacy, version);
 
@@ -213,16 +213,24 @@ export class DeliveryServicesService {
               }),
         },
       );
-      if (version.atLeast('4.0')) {
-        await this.replaceTlsVersions(manager, id, input.tlsVersions);
-      }
-      await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
+      const tlsVersions = version.atLeast('4.0')
+        ? await this.replaceTlsVersions(manager, id, input.tlsVersions)
+        : undefined;
+      const consistentHashQueryParams = await this.replaceQueryParams(
+        manager,
+        id,
+        input.consistentHashQueryParams,
+      );
       await this.syncPrimaryOrigin(manager, id, input);
       // Before 4.1 the body has no such field and the requirements stay as they are.
       if (version.atLeast('4.1')) {
         await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
       }
-      return this.load(manager, id);
+      if (!answer.view) {
+        return undefined;
+      }
+      // The TLS versions and query parameters were just written from the body: answered as written.
+      return this.load(manager, id, { consistentHashQueryParams, ...(tlsVersions ? { tlsVersions } : {}) });
     });
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
   }
@@ -474,22 +482,41 @@ export class DeliveryServicesService {
   private async checkReferences(
     manager: EntityManager,
     input: DeliveryServiceInput,
-    existing?: { id: number; required: string[] },
+    existing?: { id: number; required: () => Promise<string[]> },
   ): Promise<void> {
     if (input.topology !== undefined && input.topology !== null) {
       await this.topologies.checkDeliveryServiceTopology(manager, input.topology, input.cdnId!);
       if (existing !== undefined) {
-        if (existing.required.length > 0) {
+        const required = await existing.required();
+        if (required.length > 0) {
           await this.requiredCapabilities.checkTopologyServers(
             existing.id,
             input.topology,
-            existing.required,
+            required,
             manager,
           );
         }
         await this.topologies.checkOriginServersInTopology(manager, existing.id, input.topology);
       }
     }
+  }
+
+  /** The SSL key version of the delivery service `xmlId` and its type's name, or undefined. */
+  private async sslKeysOf(
+    manager: EntityManager,
+    xmlId: string,
+  ): Promise<{ sslKeyVersion: number | null; typeName: string | null } | undefined> {
+    const [row] = await manager.query<{ sslKeyVersion: number | string | null; typeName: string | null }[]>(
+      'SELECT ds.ssl_key_version AS sslKeyVersion, t.name AS typeName ' +
+        'FROM deliveryservice ds LEFT JOIN type t ON t.id = ds.type WHERE ds.xml_id = ?',
+      [xmlId],
+    );
+    return row
+      ? {
+          sslKeyVersion: row.sslKeyVersion === null ? null : Number(row.sslKeyVersion),
+          typeName: row.typeName,
+        }
+      : undefined;
   }
 
   private checkLegacyFields(legacy: LegacyFields, version: ApiVersion): void {
