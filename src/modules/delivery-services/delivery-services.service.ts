@@ -171,14 +171,19 @@ export class DeliveryServicesService {
         throw new NotFoundException(`no such Delivery Service: #${id}`);
       }
       await this.locks.assertCanModifyCdn(existing.cdnId, user);
-      await this.validate(manager, input, false);
+      const type = await this.validate(manager, input, false);
       if (!input.tenantId || input.tenantId <= 0) {
         input.tenantId = existing.tenantId;
       }
       // The current tenant and the new one (one 403 for either): one statement.
       await this.tenancy.assertAllWithinReach(user.tenantId, [existing.tenantId, input.tenantId], manager);
 
-      const byXmlId = await this.sslKeysOf(manager, input.xmlId!);
+      // The delivery service the body's xmlId names: when that is this one, of the type the
+      // validation read, nothing is left to read.
+      const byXmlId =
+        input.xmlId === existing.xmlId && type !== undefined && input.typeId === existing.typeId
+          ? { sslKeyVersion: existing.sslKeyVersion, typeName: type.name }
+          : await this.sslKeysOf(manager, input.xmlId!);
       if (!byXmlId) {
         throw new NotFoundException(`delivery service '${input.xmlId}' not found`);
       }
@@ -455,12 +460,15 @@ export class DeliveryServicesService {
     });
   }
 
-  /** Validation (docs/original-behaviour.md#deliveryservices): the rules need the type the body names. */
+  /**
+   * Validation (docs/original-behaviour.md#deliveryservices): the rules need the type the body names,
+   * which it answers (undefined when there is none).
+   */
   private async validate(
     manager: EntityManager,
     input: DeliveryServiceInput,
     create: boolean,
-  ): Promise<void> {
+  ): Promise<DsTypeInfo | undefined> {
     let type: DsTypeInfo | undefined;
     if (typeof input.typeId === 'number' && input.typeId > 0) {
       type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
@@ -470,6 +478,7 @@ export class DeliveryServicesService {
     if (errors.length > 0) {
       throw new BadRequestException(`invalid request: ${errors.join(', ')}`);
     }
+    return type;
   }
 
   /**
