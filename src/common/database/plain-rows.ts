@@ -68,6 +68,28 @@ export async function getPlainManyForIds<T extends ObjectLiteral>(
   return readAll<T>(plan, await rowsForIds<RawRow>(manager, sql, ids));
 }
 
+/**
+ * Raw rows of some other statement (an INSERT … RETURNING) read as `getPlainMany` reads those of
+ * `qb`: each selected column under the key `qb` would give it (`plainKeys`).
+ */
+export function readPlain<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, raws: RawRow[]): T[] {
+  return readAll<T>(planFor(qb), raws);
+}
+
+/** The columns `getPlainMany` reads for `qb`'s main alias (no joins): database name and raw key. */
+export function plainKeys<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+): { column: string; key: string }[] {
+  const main = qb.expressionMap.mainAlias;
+  if (!main?.hasMetadata || qb.expressionMap.joinAttributes.length > 0) {
+    throw new Error('plainKeys needs a query builder on one entity, without joins');
+  }
+  return readColumns(main.metadata.columns).map((column) => ({
+    column: column.databaseName,
+    key: DriverUtils.buildAlias(qb.connection.driver, undefined, main.name, column.databaseName),
+  }));
+}
+
 /** The first row of `getPlainMany`, or undefined. */
 export async function getPlainOne<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -76,6 +98,11 @@ export async function getPlainOne<T extends ObjectLiteral>(
 }
 
 type RawRow = Record<string, unknown>;
+
+/** The columns of an entity a plain row holds. */
+function readColumns(columns: ColumnMetadata[]): ColumnMetadata[] {
+  return columns.filter((column) => !column.isVirtual && column.isSelect !== false);
+}
 type Plan = (raw: RawRow) => ObjectLiteral;
 
 interface AliasPlan {
@@ -132,18 +159,16 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
     }
     return {
       name,
-      columns: columns
-        .filter((column) => !column.isVirtual && column.isSelect !== false)
-        .map((column) => {
-          if (column.embeddedMetadata) {
-            throw new Error(`getPlainMany does not map embedded columns (${name}.${column.propertyPath})`);
-          }
-          return {
-            key: DriverUtils.buildAlias(driver, undefined, name, column.databaseName),
-            property: column.propertyName,
-            column,
-          };
-        }),
+      columns: readColumns(columns).map((column) => {
+        if (column.embeddedMetadata) {
+          throw new Error(`getPlainMany does not map embedded columns (${name}.${column.propertyPath})`);
+        }
+        return {
+          key: DriverUtils.buildAlias(driver, undefined, name, column.databaseName),
+          property: column.propertyName,
+          column,
+        };
+      }),
       joins: [],
     };
   };

@@ -69,8 +69,9 @@ describe('request transactions (embedded SQLite)', () => {
     await expect(
       inRequestTransaction(dataSource, async (outer) => {
         await insert('outer');
-        await inRequestTransactionOrJoin(dataSource, async () => {
+        await inRequestTransactionOrJoin(dataSource, async (manager) => {
           expect(dataSource.createQueryRunner()).toBe(outer);
+          expect(manager.queryRunner).toBe(outer);
           await insert('joined');
         });
         throw new Error('refused');
@@ -79,8 +80,9 @@ describe('request transactions (embedded SQLite)', () => {
     expect(await names()).toEqual([]);
 
     await expect(
-      inRequestTransactionOrJoin(dataSource, async () => {
+      inRequestTransactionOrJoin(dataSource, async (manager) => {
         expect(dataSource.createQueryRunner().isTransactionActive).toBe(true);
+        expect(manager.queryRunner).toBe(dataSource.createQueryRunner());
         await insert('alone');
         throw new Error('refused');
       }),

@@ -1,4 +1,4 @@
-import { insertRow } from 'src/common/database/insert-rows';
+import { insertRowReturning } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -38,12 +38,12 @@ export class AsnsService {
     return loadPage(ids, rows, query, 'a.id');
   }
 
-  async create(dto: AsnDto): Promise<Asn> {
-    const id = await translateDbErrors(
-      () => insertRow(this.asns.manager, Asn, { asn: dto.asn, cachegroupId: dto.cachegroupId }),
+  /** The new association as stored (its `last_updated`): one statement where the database can. */
+  create(dto: AsnDto): Promise<Asn> {
+    return translateDbErrors(
+      () => insertRowReturning(this.asns.manager, Asn, { asn: dto.asn, cachegroupId: dto.cachegroupId }),
       duplicateNumber('an asn with the specified number already exists'),
     );
-    return this.asns.findOneByOrFail({ id });
   }
 
   async update(id: number, dto: AsnDto): Promise<Asn> {

@@ -1,7 +1,8 @@
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, type EntityManager, EntityNotFoundError, In } from 'typeorm';
+import { translateDbErrors } from 'src/common/database/db-error';
 import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
@@ -10,12 +11,14 @@ import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.servi
 import { Type } from 'src/modules/types/type.entity';
 import { DeliveryServiceRegex } from './delivery-service-regex.entity';
 import { DeliveryService } from './delivery-service.entity';
-import { defaultHostRegex } from './delivery-service.validation';
+import { defaultHostRegex, type MatchListEntry } from './delivery-service.validation';
 import { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
 import type { DeliveryServiceIdRegex, DeliveryServiceRegexes } from './dto/delivery-service-regex.response';
 import { Regex } from './regex.entity';
 
 const HOST_REGEXP = 'HOST_REGEXP';
+/** The id of the HOST_REGEXP type, as an SQL expression (NULL without the type). */
+const HOST_REGEXP_ID = `(SELECT t.id FROM type t WHERE t.name = '${HOST_REGEXP}')`;
 export const REGEX_NOT_FOUND = 'regex not found for this delivery service';
 const SAME_ORDER = 'cannot add regex, another regex with the same order exists';
 const FIRST_HOST_REGEX = 'cannot change/ delete a regex with an order of 0 and type name of HOST_REGEXP';
@@ -47,14 +50,20 @@ export class DeliveryServiceRegexesService {
     private readonly tenancy: TenancyService,
   ) {}
 
-  /** The HOST_REGEXP every new delivery service starts with, at set number 0. */
-  async createDefault(manager: EntityManager, dsId: number, xmlId: string): Promise<void> {
-    const hostRegexp = await manager.findOneByOrFail(Type, { name: HOST_REGEXP });
-    const regexId = await insertRow(manager, Regex, {
-      pattern: defaultHostRegex(xmlId),
-      typeId: hostRegexp.id,
-    });
+  /** The HOST_REGEXP every new delivery service starts with, at set number 0; answers it as listed. */
+  async createDefault(manager: EntityManager, dsId: number, xmlId: string): Promise<MatchListEntry> {
+    const pattern = defaultHostRegex(xmlId);
+    // The INSERT looks the type up itself (one statement, not two); without the type it fails as the
+    // lookup on its own would.
+    const regexId = await translateDbErrors(
+      () => insertRow(manager, Regex, { pattern, typeId: () => HOST_REGEXP_ID }),
+      (failure) =>
+        failure.kind === 'notNull' && failure.column === 'type'
+          ? new EntityNotFoundError(Type, { name: HOST_REGEXP })
+          : undefined,
+    );
     await insertRows(manager, DeliveryServiceRegex, { deliveryServiceId: dsId, regexId, setNumber: 0 });
+    return { type: HOST_REGEXP, setNumber: 0, pattern };
   }
 
   /** Deletes the regexes of a delivery service about to be deleted (their links cascade). */

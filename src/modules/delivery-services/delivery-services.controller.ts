@@ -74,8 +74,11 @@ export class DeliveryServicesController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const { view, warnings } = await this.deliveryServices.update(id, body, version, user);
-    if (!this.wire.original) {
+    // The default answer is empty: the updated delivery service is read only for the original's.
+    const { view, warnings } = await this.deliveryServices.update(id, body, version, user, {
+      view: this.wire.original,
+    });
+    if (!view) {
       return new EmptyBody();
     }
     const ds = toDeliveryServiceResponse(view, version);

@@ -4,6 +4,8 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
+import { inRequestTransactionOrJoin } from 'src/common/database/request-transaction';
+import { distinctAsStored } from 'src/common/database/text-order';
 import { getPlainMany, getPlainOne, groupBy, rowsForIds } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
@@ -43,11 +45,17 @@ const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
+/** A delivery service just created, as read back: with its type and CDN. */
+export type CreatedDeliveryService = DeliveryService & Required<Pick<DeliveryService, 'type' | 'cdn'>>;
+
 /**
  * Work another module does in a delivery service's create transaction once the delivery service and
  * its regexes are written (the keys module makes its DNSSEC keys); throwing refuses the create.
  */
-export type DeliveryServiceCreatedHook = (deliveryServiceId: number) => Promise<void>;
+export type DeliveryServiceCreatedHook = (created: CreatedDeliveryService) => Promise<void>;
+
+/** What a delivery service's view holds besides its row: the contents of its detail tables. */
+type Details = Omit<DeliveryServiceView, 'ds'>;
 
 /**
  * Reads and writes of delivery services (docs/original-behaviour.md#deliveryservices). Every write runs
@@ -86,7 +94,8 @@ export class DeliveryServicesService {
   ): Promise<{ view: DeliveryServiceView; warnings: string[] }> {
     const { input, legacy } = toInput(body, version);
     sanitize(input);
-    const view = await this.dataSource.transaction(async (manager) => {
+    // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
+    const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
       await this.validate(manager, input, true);
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
       await this.checkReferences(manager, input);
@@ -105,35 +114,55 @@ export class DeliveryServicesService {
         longDesc2: version.atLeast('4.0') ? null : orNull(legacy.longDesc2),
         cacheurl: version.atLeast('4.0') ? null : orNull(legacy.cacheurl),
       });
-      await this.regexes.createDefault(manager, id, input.xmlId!);
-      await this.replaceTlsVersions(manager, id, input.tlsVersions);
-      await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
+      const defaultRegex = await this.regexes.createDefault(manager, id, input.xmlId!);
+      // A new delivery service has no detail rows yet: they are only added, nothing is replaced.
+      const tlsVersions = await this.addTlsVersions(manager, id, input.tlsVersions);
+      const consistentHashQueryParams = await this.addQueryParams(
+        manager,
+        id,
+        input.consistentHashQueryParams,
+      );
+      const row = (await this.row(manager, id)) as CreatedDeliveryService;
       for (const hook of this.createdHooks) {
-        await hook(id);
+        await hook(row);
       }
-      await this.syncPrimaryOrigin(manager, id, input);
-      if (version.atLeast('4.1')) {
-        await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
+      const orgServerFqdn = await this.addPrimaryOrigin(manager, id, input);
+      const requiredCapabilities = version.atLeast('4.1')
+        ? distinctAsStored(input.requiredCapabilities ?? [])
+        : [];
+      if (requiredCapabilities.length > 0) {
+        await this.requiredCapabilities.addToNew(id, requiredCapabilities, manager);
       }
-      return this.load(manager, id);
+      // The details were all written above, from the body: answered as written, in the order a
+      // read-back gives them, rather than read back.
+      const [view] = await this.views([row], manager, {
+        orgServerFqdn,
+        tlsVersions,
+        consistentHashQueryParams,
+        matchList: [defaultRegex],
+        requiredCapabilities,
+      });
+      return view;
     });
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
   }
 
   /**
    * The full update, in the original's order of checks (docs/original-behaviour.md#deliveryservices);
-   * answers the updated delivery service and the TLS warnings, which the original's response carries
-   * (docs/decisions.md#d5a).
+   * answers the TLS warnings and, when `answer.view` asks for it (the original's response carries
+   * it, docs/decisions.md#d5a), the updated delivery service.
    */
   async update(
     id: number,
     body: DeliveryServiceBody,
     version: ApiVersion,
     user: CurrentUser,
-  ): Promise<{ view: DeliveryServiceView; warnings: string[] }> {
+    answer: { view: boolean } = { view: true },
+  ): Promise<{ view?: DeliveryServiceView; warnings: string[] }> {
     const { input, legacy } = toInput(body, version);
     sanitize(input);
-    const view = await this.dataSource.transaction(async (manager) => {
+    // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
+    const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
         lock: writeLock(this.dataSource),
@@ -142,28 +171,32 @@ export class DeliveryServicesService {
         throw new NotFoundException(`no such Delivery Service: #${id}`);
       }
       await this.locks.assertCanModifyCdn(existing.cdnId, user);
-      await this.validate(manager, input, false);
+      const type = await this.validate(manager, input, false);
       if (!input.tenantId || input.tenantId <= 0) {
         input.tenantId = existing.tenantId;
       }
-      await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
-      await this.tenancy.assertWithinReach(user.tenantId, input.tenantId, manager);
+      // The current tenant and the new one (one 403 for either): one statement.
+      await this.tenancy.assertAllWithinReach(user.tenantId, [existing.tenantId, input.tenantId], manager);
 
-      const byXmlId = await manager.findOne(DeliveryService, {
-        where: { xmlId: input.xmlId! },
-        relations: { type: true },
-      });
+      // The delivery service the body's xmlId names: when that is this one, of the type the
+      // validation read, nothing is left to read.
+      const byXmlId =
+        input.xmlId === existing.xmlId && type !== undefined && input.typeId === existing.typeId
+          ? { sslKeyVersion: existing.sslKeyVersion, typeName: type.name }
+          : await this.sslKeysOf(manager, input.xmlId!);
       if (!byXmlId) {
         throw new NotFoundException(`delivery service '${input.xmlId}' not found`);
       }
-      if (hasSslKeys(byXmlId.type?.name ?? '') && (byXmlId.sslKeyVersion ?? 0) >= 1) {
+      if (hasSslKeys(byXmlId.typeName ?? '') && (byXmlId.sslKeyVersion ?? 0) >= 1) {
         await this.checkSslKeyFields(manager, existing, input);
         input.sslKeyVersion = existing.sslKeyVersion;
       }
-      // Before 4.1 the body names no capabilities: those the delivery service requires count.
-      const required = version.atLeast('4.1')
-        ? (input.requiredCapabilities ?? [])
-        : ((await this.requiredCapabilities.requiredBy([id], manager)).get(id) ?? []);
+      // Before 4.1 the body names no capabilities: those the delivery service requires count (read
+      // only when the check below needs them: with a topology).
+      const required = async (): Promise<string[]> =>
+        version.atLeast('4.1')
+          ? (input.requiredCapabilities ?? [])
+          : ((await this.requiredCapabilities.requiredBy([id], manager)).get(id) ?? []);
       await this.checkReferences(manager, input, { id, required });
       this.checkLegacyFields(legacy, version);
 
@@ -185,16 +218,24 @@ export class DeliveryServicesService {
               }),
         },
       );
-      if (version.atLeast('4.0')) {
-        await this.replaceTlsVersions(manager, id, input.tlsVersions);
-      }
-      await this.replaceQueryParams(manager, id, input.consistentHashQueryParams);
+      const tlsVersions = version.atLeast('4.0')
+        ? await this.replaceTlsVersions(manager, id, input.tlsVersions)
+        : undefined;
+      const consistentHashQueryParams = await this.replaceQueryParams(
+        manager,
+        id,
+        input.consistentHashQueryParams,
+      );
       await this.syncPrimaryOrigin(manager, id, input);
       // Before 4.1 the body has no such field and the requirements stay as they are.
       if (version.atLeast('4.1')) {
         await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
       }
-      return this.load(manager, id);
+      if (!answer.view) {
+        return undefined;
+      }
+      // The TLS versions and query parameters were just written from the body: answered as written.
+      return this.load(manager, id, { consistentHashQueryParams, ...(tlsVersions ? { tlsVersions } : {}) });
     });
     return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
   }
@@ -204,7 +245,7 @@ export class DeliveryServicesService {
    * assignments, origins and other links cascade. Missing → 404 (docs/decisions.md#d8).
    */
   async remove(id: number, user: CurrentUser): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
         lock: writeLock(this.dataSource),
@@ -238,7 +279,7 @@ export class DeliveryServicesService {
     body: DeferredBody<SafeUpdate>,
     user: CurrentUser,
   ): Promise<DeliveryServiceView> {
-    return this.dataSource.transaction(async (manager) => {
+    return inRequestTransactionOrJoin(this.dataSource, async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
         lock: writeLock(this.dataSource),
@@ -312,53 +353,83 @@ export class DeliveryServicesService {
       .leftJoinAndSelect('ds.tenant', 'tenant');
   }
 
-  private async load(manager: EntityManager, id: number): Promise<DeliveryServiceView> {
+  /** The row of delivery service `id` with its type, CDN, profile and tenant. */
+  private async row(manager: EntityManager, id: number): Promise<DeliveryService> {
     const row = await getPlainOne(this.query(manager).where('ds.id = :id', { id }));
     if (!row) {
       throw new NotFoundException(`no such Delivery Service: #${id}`);
     }
-    const [view] = await this.views([row], manager);
+    return row;
+  }
+
+  private async load(
+    manager: EntityManager,
+    id: number,
+    known: Partial<Details> = {},
+  ): Promise<DeliveryServiceView> {
+    const [view] = await this.views([await this.row(manager, id)], manager, known);
     return view;
   }
 
   /**
    * Origins, TLS versions, query parameters, match lists and required capabilities of a page of
-   * rows: five queries.
+   * rows: five queries, less those of the details in `known` (of a single row, whose write just set
+   * them).
    */
-  private async views(rows: DeliveryService[], manager: EntityManager): Promise<DeliveryServiceView[]> {
+  private async views(
+    rows: DeliveryService[],
+    manager: EntityManager,
+    known: Partial<Details> = {},
+  ): Promise<DeliveryServiceView[]> {
     if (rows.length === 0) {
       return [];
     }
+    if (rows.length > 1 && Object.keys(known).length > 0) {
+      throw new Error('views: known details are those of a single delivery service');
+    }
     const ids = rows.map((r) => r.id);
+    const unless = <T>(isKnown: boolean, read: () => Promise<T[]>): Promise<T[]> =>
+      isKnown ? Promise.resolve([]) : read();
     // Plain rows of the columns shown (docs/decisions.md#d106), grouped in one pass.
     const [origins, tls, params, regexes] = await Promise.all([
-      rowsForIds<{ ds: number; protocol: string; fqdn: string; port: number | null }>(
-        manager,
-        'SELECT t.deliveryservice AS ds, t.protocol AS protocol, t.fqdn AS fqdn, t.port AS port ' +
-          'FROM origin t WHERE t.deliveryservice IN (:ids) AND t.is_primary = 1',
-        ids,
+      unless('orgServerFqdn' in known, () =>
+        rowsForIds<{ ds: number; protocol: string; fqdn: string; port: number | null }>(
+          manager,
+          'SELECT t.deliveryservice AS ds, t.protocol AS protocol, t.fqdn AS fqdn, t.port AS port ' +
+            'FROM origin t WHERE t.deliveryservice IN (:ids) AND t.is_primary = 1',
+          ids,
+        ),
       ),
-      rowsForIds<{ ds: number; v: string }>(
-        manager,
-        'SELECT t.deliveryservice AS ds, t.tls_version AS v FROM deliveryservice_tls_version t ' +
-          'WHERE t.deliveryservice IN (:ids) ORDER BY t.tls_version ASC',
-        ids,
+      unless(known.tlsVersions !== undefined, () =>
+        rowsForIds<{ ds: number; v: string }>(
+          manager,
+          'SELECT t.deliveryservice AS ds, t.tls_version AS v FROM deliveryservice_tls_version t ' +
+            'WHERE t.deliveryservice IN (:ids) ORDER BY t.tls_version ASC',
+          ids,
+        ),
       ),
-      rowsForIds<{ ds: number; name: string }>(
-        manager,
-        'SELECT t.deliveryservice_id AS ds, t.name AS name FROM deliveryservice_consistent_hash_query_param t ' +
-          'WHERE t.deliveryservice_id IN (:ids) ORDER BY t.name ASC',
-        ids,
+      unless(known.consistentHashQueryParams !== undefined, () =>
+        rowsForIds<{ ds: number; name: string }>(
+          manager,
+          'SELECT t.deliveryservice_id AS ds, t.name AS name FROM deliveryservice_consistent_hash_query_param t ' +
+            'WHERE t.deliveryservice_id IN (:ids) ORDER BY t.name ASC',
+          ids,
+        ),
       ),
-      rowsForIds<{ ds: number; setNumber: number | null; pattern: string | null; typeName: string | null }>(
-        manager,
-        'SELECT t.deliveryservice AS ds, t.set_number AS setNumber, r.pattern AS pattern, rt.name AS typeName ' +
-          'FROM deliveryservice_regex t LEFT JOIN regex r ON r.id = t.regex LEFT JOIN type rt ON rt.id = r.type ' +
-          'WHERE t.deliveryservice IN (:ids) ORDER BY t.set_number ASC, t.id ASC',
-        ids,
+      unless(known.matchList !== undefined, () =>
+        rowsForIds<{ ds: number; setNumber: number | null; pattern: string | null; typeName: string | null }>(
+          manager,
+          'SELECT t.deliveryservice AS ds, t.set_number AS setNumber, r.pattern AS pattern, rt.name AS typeName ' +
+            'FROM deliveryservice_regex t LEFT JOIN regex r ON r.id = t.regex LEFT JOIN type rt ON rt.id = r.type ' +
+            'WHERE t.deliveryservice IN (:ids) ORDER BY t.set_number ASC, t.id ASC',
+          ids,
+        ),
       ),
     ]);
-    const capabilities = await this.requiredCapabilities.requiredBy(ids, manager);
+    const capabilities =
+      known.requiredCapabilities === undefined
+        ? await this.requiredCapabilities.requiredBy(ids, manager)
+        : new Map<number, string[]>();
     const originOf = new Map<number, (typeof origins)[number]>();
     for (const origin of origins) {
       if (!originOf.has(Number(origin.ds))) {
@@ -372,27 +443,32 @@ export class DeliveryServicesService {
       const origin = originOf.get(ds.id);
       return {
         ds,
-        orgServerFqdn: origin
-          ? `${origin.protocol}://${origin.fqdn}${origin.port === null ? '' : `:${origin.port}`}`
-          : null,
-        tlsVersions: (tlsOf.get(ds.id) ?? []).map((t) => t.v),
-        requiredCapabilities: capabilities.get(ds.id) ?? [],
-        consistentHashQueryParams: [...new Set((paramsOf.get(ds.id) ?? []).map((p) => p.name))],
-        matchList: (regexesOf.get(ds.id) ?? []).map((r) => ({
-          type: r.typeName ?? '',
-          setNumber: r.setNumber === null ? 0 : Number(r.setNumber),
-          pattern: r.pattern ?? '',
-        })),
+        orgServerFqdn: 'orgServerFqdn' in known ? known.orgServerFqdn! : origin ? originUrl(origin) : null,
+        tlsVersions: known.tlsVersions ?? (tlsOf.get(ds.id) ?? []).map((t) => t.v),
+        requiredCapabilities: known.requiredCapabilities ?? capabilities.get(ds.id) ?? [],
+        consistentHashQueryParams: known.consistentHashQueryParams ?? [
+          ...new Set((paramsOf.get(ds.id) ?? []).map((p) => p.name)),
+        ],
+        matchList:
+          known.matchList ??
+          (regexesOf.get(ds.id) ?? []).map((r) => ({
+            type: r.typeName ?? '',
+            setNumber: r.setNumber === null ? 0 : Number(r.setNumber),
+            pattern: r.pattern ?? '',
+          })),
       };
     });
   }
 
-  /** Validation (docs/original-behaviour.md#deliveryservices): the rules need the type the body names. */
+  /**
+   * Validation (docs/original-behaviour.md#deliveryservices): the rules need the type the body names,
+   * which it answers (undefined when there is none).
+   */
   private async validate(
     manager: EntityManager,
     input: DeliveryServiceInput,
     create: boolean,
-  ): Promise<void> {
+  ): Promise<DsTypeInfo | undefined> {
     let type: DsTypeInfo | undefined;
     if (typeof input.typeId === 'number' && input.typeId > 0) {
       type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
@@ -402,6 +478,7 @@ export class DeliveryServicesService {
     if (errors.length > 0) {
       throw new BadRequestException(`invalid request: ${errors.join(', ')}`);
     }
+    return type;
   }
 
   /**
@@ -414,22 +491,41 @@ export class DeliveryServicesService {
   private async checkReferences(
     manager: EntityManager,
     input: DeliveryServiceInput,
-    existing?: { id: number; required: string[] },
+    existing?: { id: number; required: () => Promise<string[]> },
   ): Promise<void> {
     if (input.topology !== undefined && input.topology !== null) {
       await this.topologies.checkDeliveryServiceTopology(manager, input.topology, input.cdnId!);
       if (existing !== undefined) {
-        if (existing.required.length > 0) {
+        const required = await existing.required();
+        if (required.length > 0) {
           await this.requiredCapabilities.checkTopologyServers(
             existing.id,
             input.topology,
-            existing.required,
+            required,
             manager,
           );
         }
         await this.topologies.checkOriginServersInTopology(manager, existing.id, input.topology);
       }
     }
+  }
+
+  /** The SSL key version of the delivery service `xmlId` and its type's name, or undefined. */
+  private async sslKeysOf(
+    manager: EntityManager,
+    xmlId: string,
+  ): Promise<{ sslKeyVersion: number | null; typeName: string | null } | undefined> {
+    const [row] = await manager.query<{ sslKeyVersion: number | string | null; typeName: string | null }[]>(
+      'SELECT ds.ssl_key_version AS sslKeyVersion, t.name AS typeName ' +
+        'FROM deliveryservice ds LEFT JOIN type t ON t.id = ds.type WHERE ds.xml_id = ?',
+      [xmlId],
+    );
+    return row
+      ? {
+          sslKeyVersion: row.sslKeyVersion === null ? null : Number(row.sslKeyVersion),
+          typeName: row.typeName,
+        }
+      : undefined;
   }
 
   private checkLegacyFields(legacy: LegacyFields, version: ApiVersion): void {
@@ -539,31 +635,47 @@ export class DeliveryServicesService {
     manager: EntityManager,
     dsId: number,
     versions?: string[] | null,
-  ): Promise<void> {
+  ): Promise<string[]> {
     await manager.delete(DeliveryServiceTlsVersion, { deliveryServiceId: dsId });
-    if (versions && versions.length > 0) {
-      await insertRows(
-        manager,
-        DeliveryServiceTlsVersion,
-        versions.map((tlsVersion) => ({ deliveryServiceId: dsId, tlsVersion })),
-      );
-    }
+    return this.addTlsVersions(manager, dsId, versions);
+  }
+
+  /** Adds the TLS versions (the validation refused repeats); answers them as a read-back lists them. */
+  private async addTlsVersions(
+    manager: EntityManager,
+    dsId: number,
+    versions?: string[] | null,
+  ): Promise<string[]> {
+    await insertRows(
+      manager,
+      DeliveryServiceTlsVersion,
+      (versions ?? []).map((tlsVersion) => ({ deliveryServiceId: dsId, tlsVersion })),
+    );
+    return distinctAsStored(versions ?? []);
   }
 
   private async replaceQueryParams(
     manager: EntityManager,
     dsId: number,
     names?: string[] | null,
-  ): Promise<void> {
+  ): Promise<string[]> {
     await manager.delete(ConsistentHashQueryParam, { deliveryServiceId: dsId });
-    const unique = [...new Set(names ?? [])];
-    if (unique.length > 0) {
-      await insertRows(
-        manager,
-        ConsistentHashQueryParam,
-        unique.map((name) => ({ deliveryServiceId: dsId, name })),
-      );
-    }
+    return this.addQueryParams(manager, dsId, names);
+  }
+
+  /** Adds the query parameters, each name once; answers them as a read-back lists them. */
+  private async addQueryParams(
+    manager: EntityManager,
+    dsId: number,
+    names?: string[] | null,
+  ): Promise<string[]> {
+    const unique = distinctAsStored(names ?? []);
+    await insertRows(
+      manager,
+      ConsistentHashQueryParam,
+      unique.map((name) => ({ deliveryServiceId: dsId, name })),
+    );
+    return unique;
   }
 
   /** The primary origin mirrors orgServerFqdn: created, updated or deleted with it. */
@@ -573,10 +685,7 @@ export class DeliveryServicesService {
     input: DeliveryServiceInput,
   ): Promise<void> {
     const current = await manager.findOneBy(Origin, { deliveryServiceId: dsId, isPrimary: true });
-    const parsed =
-      input.orgServerFqdn === undefined || input.orgServerFqdn === null || input.orgServerFqdn === ''
-        ? undefined
-        : parseOrgServerFqdn(input.orgServerFqdn);
+    const parsed = primaryOriginOf(input);
     if (!parsed) {
       if (current) {
         await manager.delete(Origin, { id: current.id });
@@ -593,6 +702,22 @@ export class DeliveryServicesService {
       }
       return;
     }
+    await this.addPrimaryOrigin(manager, dsId, input);
+  }
+
+  /**
+   * The primary origin of orgServerFqdn for a delivery service that has none yet; answers the
+   * orgServerFqdn a read-back gives (null without one).
+   */
+  private async addPrimaryOrigin(
+    manager: EntityManager,
+    dsId: number,
+    input: DeliveryServiceInput,
+  ): Promise<string | null> {
+    const parsed = primaryOriginOf(input);
+    if (!parsed) {
+      return null;
+    }
     await insertRows(manager, Origin, {
       name: input.xmlId!,
       fqdn: parsed.fqdn,
@@ -602,5 +727,18 @@ export class DeliveryServicesService {
       deliveryServiceId: dsId,
       tenantId: input.tenantId ?? null,
     });
+    return originUrl(parsed);
   }
+}
+
+/** The primary origin orgServerFqdn names, or undefined when the body names none. */
+function primaryOriginOf(input: DeliveryServiceInput): ReturnType<typeof parseOrgServerFqdn> | undefined {
+  return input.orgServerFqdn === undefined || input.orgServerFqdn === null || input.orgServerFqdn === ''
+    ? undefined
+    : parseOrgServerFqdn(input.orgServerFqdn);
+}
+
+/** orgServerFqdn as the primary origin's columns give it. */
+function originUrl(origin: { protocol: string; fqdn: string; port: number | null }): string {
+  return `${origin.protocol}://${origin.fqdn}${origin.port === null ? '' : `:${origin.port}`}`;
 }

@@ -6,7 +6,10 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { processLogger } from 'src/common/logging/logger';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { ChangeLogService } from 'src/modules/change-log/change-log.service';
-import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
+import {
+  type CreatedDeliveryService,
+  DeliveryServicesService,
+} from 'src/modules/delivery-services/delivery-services.service';
 import {
   exampleUrls,
   isDnsType,
@@ -87,7 +90,7 @@ export class DnssecKeysService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.deliveryServicesService.onCreated((id) => this.createForDeliveryService(id));
+    this.deliveryServicesService.onCreated((created) => this.createForDeliveryService(created));
   }
 
   /**
@@ -95,22 +98,18 @@ export class DnssecKeysService implements OnModuleInit {
    * keys in its create transaction (the original's PutDNSSecKeys): the CDN's keys' lifetimes and its
    * current KSK's TTL. Without the CDN's keys the create is refused with the original's 400.
    */
-  async createForDeliveryService(id: number): Promise<void> {
-    const [row] = await this.dataSource.query<Record<string, unknown>[]>(
-      'SELECT ds.xml_id AS xmlId, ds.protocol AS protocol, t.name AS typeName, ds.routing_name AS routingName, ' +
-        'c.id AS id, c.name AS name, c.domain_name AS domainName, c.dnssec_enabled AS dnssecEnabled ' +
-        'FROM deliveryservice ds JOIN cdn c ON c.id = ds.cdn_id JOIN type t ON t.id = ds.type WHERE ds.id = ?',
-      [id],
-    );
-    if (!row) {
-      return;
-    }
-    const cdn = toCdnRow(row);
+  async createForDeliveryService(created: CreatedDeliveryService): Promise<void> {
+    const cdn: CdnRow = {
+      id: created.cdn.id,
+      name: created.cdn.name,
+      domainName: created.cdn.domainName,
+      dnssecEnabled: created.cdn.dnssecEnabled,
+    };
     const ds: CdnDeliveryService = {
-      xmlId: String(row.xmlId),
-      protocol: row.protocol === null ? null : Number(row.protocol),
-      typeName: String(row.typeName),
-      routingName: String(row.routingName),
+      xmlId: created.xmlId,
+      protocol: created.protocol,
+      typeName: created.type.name,
+      routingName: created.routingName,
     };
     if (
       !cdn.dnssecEnabled ||

@@ -138,6 +138,18 @@ export class RequiredCapabilitiesService {
   }
 
   /**
+   * The capabilities a delivery service created in this transaction requires (its 4.1+ body): it
+   * has none yet, so they are only added; an unknown name is refused by the foreign key.
+   */
+  async addToNew(deliveryServiceId: number, names: string[], manager?: EntityManager): Promise<void> {
+    await insertRows(
+      manager ?? this.dataSource.manager,
+      DeliveryServiceRequiredCapability,
+      [...new Set(names)].map((requiredCapability) => ({ deliveryServiceId, requiredCapability })),
+    );
+  }
+
+  /**
    * POST deliveryservices_required_capabilities, with the original's checks in its order: the
    * delivery service's tenancy, its existence, its type (HTTP or DNS), the capability's existence,
    * then that every server assigned to it (origins aside) has the capability. The delivery service

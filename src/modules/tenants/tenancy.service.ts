@@ -90,6 +90,37 @@ export class TenancyService {
     return rows.length > 0;
   }
 
+  /** Whether every one of `tenantIds` is within reach of `userTenantId`: one statement. */
+  async areAllWithinReach(
+    userTenantId: number,
+    tenantIds: number[],
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<boolean> {
+    const ids = [...new Set(tenantIds)];
+    if (ids.length === 1) {
+      return this.isWithinReach(userTenantId, ids[0], manager);
+    }
+    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
+      `SELECT reach.id AS id FROM (${reachableTenantIdsSql(USER_TENANT_PARAM)}) reach WHERE reach.id IN (:...ids)`,
+      { [USER_TENANT_PARAM]: userTenantId, ids },
+      {},
+    );
+    // The walk's UNION answers each tenant once.
+    const rows: unknown[] = await manager.query(sql, params);
+    return rows.length === ids.length;
+  }
+
+  /** Throws the original's 403 unless every one of `tenantIds` is within reach of the user's tenant. */
+  async assertAllWithinReach(
+    userTenantId: number,
+    tenantIds: number[],
+    manager?: EntityManager,
+  ): Promise<void> {
+    if (!(await this.areAllWithinReach(userTenantId, tenantIds, manager))) {
+      throw new ForbiddenException(NOT_AUTHORIZED_ON_TENANT);
+    }
+  }
+
   /** Throws the original's 403 unless `tenantId` is within reach of the user's tenant. */
   async assertWithinReach(userTenantId: number, tenantId: number, manager?: EntityManager): Promise<void> {
     if (!(await this.isWithinReach(userTenantId, tenantId, manager))) {
