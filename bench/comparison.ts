@@ -159,12 +159,16 @@ function wrkMs(output: string, percentile: string): number {
   return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
 }
 
-/** wrk (one thread) against `url` with the session cookie; its counts and latency percentiles. */
+/**
+ * wrk (one thread) against `url` with the session cookie; its counts and latency percentiles. `script`:
+ * a wrk Lua script making each request (the floor's writes).
+ */
 export function wrk(
   url: string,
   connections: number,
   seconds: number,
   cookie: string,
+  script?: string,
 ): { rps: number; requests: number; p50: number; p99: number; non2xx: number; errors: number } {
   const run = spawnSync(
     'wrk',
@@ -177,6 +181,7 @@ export function wrk(
       '--latency',
       '-H',
       `Cookie: ${cookie}`,
+      ...(script === undefined ? [] : ['-s', script]),
       url,
     ],
     { encoding: 'utf8' },

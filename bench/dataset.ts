@@ -2,7 +2,8 @@
  * The comparison data set, created through the API (4.0) as an operator would: one extra CDN, and in
  * the CDN `bench` 300 ASNs, 300 HTTP delivery services and 1,000 EDGE servers in one cache group, each
  * server with one interface carrying an IPv4 and an IPv6 service address. The three bulk creations are
- * the write scenarios: WRITERS clients at once, each posting one record after another.
+ * the write scenarios: WRITERS clients at once, each posting one record after another, after a warm-up
+ * of the same routes (WARM_UP).
  */
 import type { BenchClient } from './client';
 
@@ -15,6 +16,9 @@ export interface DatasetSize {
 }
 
 export const COMPARISON_DATASET: DatasetSize = { asns: 300, deliveryServices: 300, servers: 1000 };
+
+/** The records of each kind created and deleted before the measured creations (see `createDataset`). */
+export const WARM_UP: DatasetSize = { asns: 200, deliveryServices: 100, servers: 200 };
 
 /** One write scenario: how many records, how long it took, and the server's CPU for it. */
 export interface WriteRate {
@@ -108,6 +112,109 @@ export async function createDataset(
   const edgeType = await idOf(client, '/api/4.0/types?name=EDGE');
   const httpType = await idOf(client, '/api/4.0/types?name=HTTP');
 
+  const asn = (number: number) => ({ asn: number, cachegroupId: cachegroup.id });
+  const deliveryService = (name: string, displayName: string, i: number) => ({
+    active: true,
+    anonymousBlockingEnabled: false,
+    cdnId: cdn.id,
+    deepCachingType: 'NEVER',
+    displayName: `${displayName} ${i}`,
+    dscp: 0,
+    ecsEnabled: false,
+    geoLimit: 0,
+    geoProvider: 0,
+    initialDispersion: 1,
+    ipv6RoutingEnabled: true,
+    logsEnabled: false,
+    missLat: 39.74,
+    missLong: -104.99,
+    multiSiteOrigin: false,
+    orgServerFqdn: `http://origin-${i}.example.net`,
+    protocol: 0,
+    qstringIgnore: 0,
+    rangeRequestHandling: 0,
+    regionalGeoBlocking: false,
+    routingName: 'cdn',
+    tenantId: 1,
+    typeId: httpType,
+    xmlId: `${name}-ds-${i}`,
+  });
+  /** A server of `network` (0: the data set's, 1: the warm-up's). */
+  const server = (name: string, network: number, i: number) => ({
+    hostName: `${name}-${i}`,
+    domainName: 'bench.example.net',
+    cachegroupId: cachegroup.id,
+    cdnId: cdn.id,
+    physLocationId: physLocation.id,
+    profileNames: [profile.name],
+    statusId,
+    typeId: edgeType,
+    interfaces: [
+      {
+        name: 'eth0',
+        monitor: true,
+        mtu: 1500,
+        maxBandwidth: null,
+        ipAddresses: [
+          {
+            address: `198.${18 + network}.${i >> 8}.${i & 255}/24`,
+            gateway: `198.${18 + network}.${i >> 8}.1`,
+            serviceAddress: true,
+          },
+          { address: `2001:db8:${network}::${(i + 1).toString(16)}/64`, gateway: null, serviceAddress: true },
+        ],
+      },
+    ],
+  });
+
+  // The warm-up: records of each kind created, then deleted, through the same routes, so that the
+  // rates below are those of a running server (Node compiles a route's code while it first serves it;
+  // the original, compiled ahead of time, has nothing to warm). It leaves nothing but ids and change-log
+  // entries behind.
+  const warmUp = async (
+    count: number,
+    // (a delivery service's creation answers a list of the one created)
+    create: (i: number, writer: BenchClient) => Promise<{ id: number } | { id: number }[]>,
+    remove: (id: number) => string,
+  ) => {
+    const ids: number[] = [];
+    await concurrently(
+      client,
+      count,
+      async (i, writer) => {
+        const created = await create(i, writer);
+        ids.push(Array.isArray(created) ? created[0].id : created.id);
+      },
+      () => 0,
+    );
+    await concurrently(
+      client,
+      ids.length,
+      (i, writer) => writer.ok('DELETE', remove(ids[i])),
+      () => 0,
+    );
+  };
+  await warmUp(
+    WARM_UP.asns,
+    (i, writer) => writer.ok('POST', '/api/4.0/asns', asn(4_200_000_000 + i)),
+    (id) => `/api/4.0/asns?id=${id}`,
+  );
+  await warmUp(
+    WARM_UP.deliveryServices,
+    (i, writer) =>
+      writer.ok(
+        'POST',
+        '/api/4.0/deliveryservices',
+        deliveryService('warm-up', 'Warm-up delivery service', i),
+      ),
+    (id) => `/api/4.0/deliveryservices/${id}`,
+  );
+  await warmUp(
+    WARM_UP.servers,
+    (i, writer) => writer.ok('POST', '/api/4.0/servers', server('warm-up', 1, i)),
+    (id) => `/api/4.0/servers/${id}`,
+  );
+
   const rates: WriteRate[] = [];
   const measured = async (
     scenario: string,
@@ -116,63 +223,13 @@ export async function createDataset(
   ) => rates.push({ scenario, count, ...(await concurrently(client, count, write, serverCpu)) });
 
   await measured('POST /api/4.0/asns', size.asns, (i, writer) =>
-    writer.ok('POST', '/api/4.0/asns', { asn: 64512 + i, cachegroupId: cachegroup.id }),
+    writer.ok('POST', '/api/4.0/asns', asn(64512 + i)),
   );
   await measured('POST /api/4.0/deliveryservices', size.deliveryServices, (i, writer) =>
-    writer.ok('POST', '/api/4.0/deliveryservices', {
-      active: true,
-      anonymousBlockingEnabled: false,
-      cdnId: cdn.id,
-      deepCachingType: 'NEVER',
-      displayName: `Bench delivery service ${i}`,
-      dscp: 0,
-      ecsEnabled: false,
-      geoLimit: 0,
-      geoProvider: 0,
-      initialDispersion: 1,
-      ipv6RoutingEnabled: true,
-      logsEnabled: false,
-      missLat: 39.74,
-      missLong: -104.99,
-      multiSiteOrigin: false,
-      orgServerFqdn: `http://origin-${i}.example.net`,
-      protocol: 0,
-      qstringIgnore: 0,
-      rangeRequestHandling: 0,
-      regionalGeoBlocking: false,
-      routingName: 'cdn',
-      tenantId: 1,
-      typeId: httpType,
-      xmlId: `bench-ds-${i}`,
-    }),
+    writer.ok('POST', '/api/4.0/deliveryservices', deliveryService('bench', 'Bench delivery service', i)),
   );
   await measured('POST /api/4.0/servers', size.servers, (i, writer) =>
-    writer.ok('POST', '/api/4.0/servers', {
-      hostName: `edge-${i}`,
-      domainName: 'bench.example.net',
-      cachegroupId: cachegroup.id,
-      cdnId: cdn.id,
-      physLocationId: physLocation.id,
-      profileNames: [profile.name],
-      statusId,
-      typeId: edgeType,
-      interfaces: [
-        {
-          name: 'eth0',
-          monitor: true,
-          mtu: 1500,
-          maxBandwidth: null,
-          ipAddresses: [
-            {
-              address: `198.18.${i >> 8}.${i & 255}/24`,
-              gateway: `198.18.${i >> 8}.1`,
-              serviceAddress: true,
-            },
-            { address: `2001:db8::${(i + 1).toString(16)}/64`, gateway: null, serviceAddress: true },
-          ],
-        },
-      ],
-    }),
+    writer.ok('POST', '/api/4.0/servers', server('edge', 0, i)),
   );
   return rates;
 }

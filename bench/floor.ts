@@ -6,10 +6,20 @@
  * Nest row is its own pipeline; what the Nest row spends is the stack's.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPEATS, runSeconds, treeCpuMicros, wrk } from './comparison';
+import { WRITERS } from './dataset';
 
-export const FLOOR_KINDS = ['node', 'express', 'nest', 'nest-mysql2', 'nest-typeorm'] as const;
+export const FLOOR_KINDS = [
+  'node',
+  'express',
+  'nest',
+  'nest-mysql2',
+  'nest-typeorm',
+  'nest-typeorm-write',
+] as const;
 export type FloorKind = (typeof FLOOR_KINDS)[number];
 
 export interface FloorResult {
@@ -25,10 +35,43 @@ const LABELS: Record<FloorKind, string> = {
   'nest-mysql2':
     'the same Nest server answering `GET /api/4.0/cdns` (3 rows) from MySQL through mysql2 alone',
   'nest-typeorm': 'the same, through TypeORM (`DataSource.query`, raw SQL) on mysql2',
+  'nest-typeorm-write':
+    "the same Nest server creating an ASN (`POST /api/4.0/asns`): class-validator on the body, then the service's " +
+    `statements in one transaction through TypeORM; ${WRITERS} connections, as the write rates`,
 };
 
-/** The kinds that answer `cdns` from the database rather than `ping`. */
-const WITH_DATABASE: readonly FloorKind[] = ['nest-mysql2', 'nest-typeorm'];
+/** The database the floor servers read and write: its URL, and the cache group new ASNs join. */
+export interface FloorDatabase {
+  url: string;
+  cachegroupId: number;
+}
+
+/** What each kind is asked under load: its path, and for the write a wrk script making each body. */
+function requestOf(kind: FloorKind, database: FloorDatabase, dir: string): { path: string; script?: string } {
+  if (kind === 'nest-mysql2' || kind === 'nest-typeorm') {
+    return { path: 'cdns' };
+  }
+  if (kind !== 'nest-typeorm-write') {
+    return { path: 'ping' };
+  }
+  // Each run numbers its ASNs from its start second (runs start seconds apart, a run writes far fewer
+  // than 10,000 a second), so that no two requests of the bench collide on the unique number.
+  const script = join(dir, 'asns.lua');
+  writeFileSync(
+    script,
+    [
+      'wrk.method = "POST"',
+      'wrk.headers["Content-Type"] = "application/json"',
+      'local n = (os.time() % 100000) * 10000',
+      'request = function()',
+      '  n = n + 1',
+      `  return wrk.format(nil, nil, nil, '{"asn":' .. n .. ',"cachegroupId":${database.cachegroupId}}')`,
+      'end',
+      '',
+    ].join('\n'),
+  );
+  return { path: 'asns', script };
+}
 
 async function waitForPing(url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -59,27 +102,33 @@ export async function measureFloor(
   root: string,
   port: number,
   seconds: number,
-  databaseUrl: string,
+  database: FloorDatabase,
 ): Promise<FloorResult[]> {
   const results: FloorResult[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'cdn-floor-'));
   for (const kind of FLOOR_KINDS) {
     const child = spawn(
       process.execPath,
       [join(root, 'dist', 'bench', 'floor-server.js'), kind, String(port)],
       {
         stdio: ['ignore', 'inherit', 'inherit'],
-        env: { ...process.env, DATABASE_URL: databaseUrl },
+        env: { ...process.env, DATABASE_URL: database.url },
       },
     );
     try {
-      const url = `http://127.0.0.1:${port}/api/4.0/${WITH_DATABASE.includes(kind) ? 'cdns' : 'ping'}`;
-      await waitForPing(url);
-      wrk(url, 32, Math.min(3, seconds), '');
+      const { path, script } = requestOf(kind, database, dir);
+      const url = `http://127.0.0.1:${port}/api/4.0/${path}`;
+      const connections = script === undefined ? 32 : WRITERS;
+      await waitForPing(`http://127.0.0.1:${port}/api/4.0/${script === undefined ? path : 'ping'}`);
+      wrk(url, connections, Math.min(3, seconds), '', script);
       // As the comparison's rows: the run of median CPU per request of REPEATS.
       const runs: FloorResult[] = [];
       for (let repeat = 0; repeat < REPEATS; repeat++) {
         const before = treeCpuMicros(child.pid!);
-        const result = wrk(url, 32, runSeconds(seconds), '');
+        const result = wrk(url, connections, runSeconds(seconds), '', script);
+        if (result.non2xx > 0 || result.errors > 0) {
+          throw new Error(`floor ${kind}: ${result.non2xx} answers not 2xx, ${result.errors} socket errors`);
+        }
         const cpu = treeCpuMicros(child.pid!) - before;
         runs.push({ kind, rps: result.rps, cpuMicros: Math.round(cpu / result.requests) });
       }
@@ -93,6 +142,7 @@ export async function measureFloor(
       await stop(child);
     }
   }
+  rmSync(dir, { recursive: true, force: true });
   return results;
 }
 

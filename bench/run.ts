@@ -18,7 +18,7 @@ import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
-import { type FloorResult, floorReport, measureFloor } from './floor';
+import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
 import {
   type ConfigResult,
   comparisonReport,
@@ -65,16 +65,30 @@ async function prepareDatabase(): Promise<string> {
   return url.toString();
 }
 
-/** A fresh bench database holding the comparison data set's CDNs (its extra one and its own), for the floor. */
-async function floorDatabase(): Promise<string> {
+/**
+ * A fresh bench database for the floor: the comparison data set's CDNs (its extra one and its own), its
+ * cache group (the ASNs' the write floor creates) and a user (the change log's).
+ */
+async function floorDatabase(): Promise<FloorDatabase> {
   const url = await prepareDatabase();
   const connection = await mysql.createConnection(url);
-  await connection.query(
-    "INSERT INTO cdn (name, domain_name, dnssec_enabled) VALUES ('bench-extra', 'extra.bench.example.net', 0), " +
-      "('bench', 'bench.example.net', 0)",
-  );
-  await connection.end();
-  return url;
+  try {
+    await connection.query(
+      "INSERT INTO cdn (name, domain_name, dnssec_enabled) VALUES ('bench-extra', 'extra.bench.example.net', 0), " +
+        "('bench', 'bench.example.net', 0)",
+    );
+    await connection.query(
+      "INSERT INTO tm_user (username, role, tenant_id) SELECT 'floor', r.id, t.id FROM role r, tenant t " +
+        "WHERE r.name = 'admin' AND t.name = 'root'",
+    );
+    const [inserted] = await connection.query<mysql.ResultSetHeader>(
+      "INSERT INTO cachegroup (name, short_name, latitude, longitude, type) SELECT 'bench-edge', 'bench-edge', " +
+        "39.74, -104.99, id FROM type WHERE name = 'EDGE_LOC'",
+    );
+    return { url, cachegroupId: inserted.insertId };
+  } finally {
+    await connection.end();
+  }
 }
 
 /** The node options of `npm run start:prod` (package.json), so that the numbers are production's. */
