@@ -149,7 +149,7 @@ export async function measureFloor(
 /** The section of docs/benchmarks.md for the floor. */
 export function floorReport(results: FloorResult[], seconds: number): string[] {
   return [
-    '## The floor of the stack (ping, cdns)',
+    '## The floor of the stack (ping, cdns, a write)',
     '',
     `The smallest server of each layer this service is built on (bench/floor-server.ts), answering \`GET /api/4.0/ping\` ` +
       `with the same body, HTTP, one process, wrk at 32 connections after a warm-up, the median of ${REPEATS} runs of ` +
@@ -158,7 +158,10 @@ export function floorReport(results: FloorResult[], seconds: number): string[] {
       'Nest row is its own per-request pipeline (sessions, authorization, envelope, headers and digest, request log, ' +
       'cross-site check, conditional requests, routing among its routes). The two database rows answer the cdns row ' +
       "(target 210 µs) with the service's query and shape and nothing else: their cost above the Nest row is one " +
-      'MySQL round trip through the driver the stack mandates.',
+      'MySQL round trip through the driver the stack mandates. The last row creates ASNs as the service does (the ' +
+      "body validated by class-validator, then BEGIN, INSERT … RETURNING, the change log's INSERT and COMMIT through " +
+      `TypeORM), at ${WRITERS} connections as the write rates are measured: its requests/s is that of a server doing ` +
+      'nothing but the write, on this machine, with one worker.',
     '',
     '| server | CPU µs/req | req/s |',
     '|---|---:|---:|',
