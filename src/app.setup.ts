@@ -13,6 +13,7 @@ import { AppLogger, processLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { responseHeaders } from 'src/common/http/response-headers';
 import { crossSiteWrites } from 'src/common/http/cross-site';
+import { checkInsertStatements } from 'src/common/database/insert-rows';
 
 /**
  * Everything about the HTTP application that cannot live in a module; main.ts and the e2e tests
@@ -26,6 +27,7 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   if (config.trustProxy) {
     app.set('trust proxy', true);
   }
+  checkInsertStatements(config.checkInsertStatements);
   const logger = processLogger();
   app.useLogger(new AppLogger(logger));
   // Before responseHeaders: the digest is of the uncompressed body (gzip.ts).

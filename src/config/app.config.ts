@@ -14,6 +14,7 @@ export const appConfig = registerAs('app', () => {
     tlsKeyFile: env.TLS_KEY_FILE,
     wireCompat: env.WIRE_COMPAT,
     checkWireTimes: env.WIRE_TIMES_CHECK,
+    checkInsertStatements: env.INSERT_STATEMENTS_CHECK,
   };
 });
 

@@ -201,6 +201,14 @@ export class EnvironmentVariables {
   WIRE_TIMES_CHECK: boolean = false;
 
   /**
+   * For the tests: every INSERT served from the statement cache is also built by TypeORM, and a
+   * difference is a 500 (src/common/database/insert-rows.ts), so that every suite checks the cache.
+   */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => value === true || value === 'true' || value === '1')
+  INSERT_STATEMENTS_CHECK: boolean = false;
+
+  /**
    * Browser origins (`scheme://host[:port]`, comma-separated) besides the service's own that may
    * send writes; when set, a write from any other origin is refused (see src/common/http/cross-site.ts).
    */

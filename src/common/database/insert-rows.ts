@@ -1,4 +1,13 @@
-import type { DataSource, EntityManager, EntityTarget, InsertResult, ObjectLiteral } from 'typeorm';
+import {
+  type DataSource,
+  type EntityManager,
+  type EntityTarget,
+  InsertResult,
+  type ObjectLiteral,
+} from 'typeorm';
+import type { Driver } from 'typeorm/driver/Driver';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { getPlainOne, plainKeys, readPlain } from 'src/common/database/plain-rows';
 
@@ -52,17 +61,13 @@ export async function insertRowReturning<T extends ObjectLiteral>(
   const rows = manager.createQueryBuilder<T>(target, metadata.name);
   if (await hasInsertReturning(manager.connection)) {
     const driver = manager.connection.driver;
-    const [sql, parameters] = manager
-      .createQueryBuilder()
-      .insert()
-      .into(target)
-      .values(values)
-      .updateEntity(false)
-      .getQueryAndParameters();
-    const returning = plainKeys(rows)
-      .map(({ column, key }) => `${driver.escape(column)} AS ${driver.escape(key)}`)
-      .join(', ');
-    const [row] = readPlain(rows, await manager.query(`${sql} RETURNING ${returning}`, parameters));
+    const [sql, parameters] = insertStatement(manager, metadata, values, 'returning', (built) => {
+      const returning = plainKeys(rows)
+        .map(({ column, key }) => `${driver.escape(column)} AS ${driver.escape(key)}`)
+        .join(', ');
+      return `${built} RETURNING ${returning}`;
+    });
+    const [row] = readPlain(rows, await manager.query(sql, parameters));
     if (!row) {
       throw new Error(`insertRowReturning: the database answered no row for ${metadata.name}`);
     }
@@ -111,10 +116,185 @@ async function askInsertReturning(dataSource: DataSource): Promise<boolean> {
   return version !== null && Number(version[1]) * 1000 + Number(version[2]) >= 10_005;
 }
 
-function insertWithoutReadBack<T extends ObjectLiteral>(
+async function insertWithoutReadBack<T extends ObjectLiteral>(
   manager: EntityManager,
   target: EntityTarget<T>,
   values: QueryDeepPartialEntity<T> | QueryDeepPartialEntity<T>[],
 ): Promise<InsertResult> {
-  return manager.createQueryBuilder().insert().into(target).values(values).updateEntity(false).execute();
+  const metadata = manager.connection.getMetadata(target);
+  if (hasInsertListeners(manager.connection, metadata)) {
+    return manager.createQueryBuilder().insert().into(target).values(values).updateEntity(false).execute();
+  }
+  const [sql, parameters] = insertStatement(manager, metadata, values, 'plain', (built) => built);
+  // As the query builder runs it: on the manager's runner (the request's, in a request transaction),
+  // answering the driver's whole result (the generated id is read from it).
+  const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
+  try {
+    return InsertResult.from(await runner.query(sql, parameters, true));
+  } finally {
+    if (!manager.queryRunner) {
+      await runner.release();
+    }
+  }
+}
+
+/**
+ * Whether inserting into `metadata`'s table calls entity listeners or subscribers, which only the
+ * query builder's `execute` calls (none does today; the statement cache below is not used for them).
+ */
+function hasInsertListeners(dataSource: DataSource, metadata: EntityMetadata): boolean {
+  return (
+    metadata.beforeInsertListeners.length > 0 ||
+    metadata.afterInsertListeners.length > 0 ||
+    dataSource.subscribers.some((subscriber) => 'beforeInsert' in subscriber || 'afterInsert' in subscriber)
+  );
+}
+
+/**
+ * INSERT statements by table and shape (docs/performance.md#a-write). Building an INSERT through
+ * TypeORM's query builder costs more CPU than sending it; but the statement it builds, before the
+ * driver binds its parameters, depends on the row only through which columns it gives (a column left
+ * undefined is written as its default), and its parameters are the given values in column order,
+ * each converted by the driver (`preparePersistentValue`: booleans, dates, value transformers). So
+ * each shape is built by TypeORM once and its text kept; a later row of that shape only has its
+ * values converted, then bound by the driver as TypeORM binds them (`escapeQueryWithParameters`,
+ * which on SQLite writes numbers into the text).
+ *
+ * The first build of a shape proves the rule for it: it is kept only when the parameters computed
+ * that way are exactly those TypeORM built, otherwise the shape is always built by TypeORM. A value
+ * that is a function (raw SQL) is never cached. With `checkInsertStatements(true)` (the tests,
+ * INSERT_STATEMENTS_CHECK) every reuse is also built by TypeORM and must be identical.
+ */
+interface CachedInsert {
+  /** The statement as TypeORM built it, its parameters named `orm_param_<n>` in order. */
+  template: string;
+  /** Per row, the columns whose values are its parameters, in order. */
+  columns: ColumnMetadata[][];
+}
+
+/** Shapes that did not pass their first build's proof: always built by TypeORM. */
+const UNCACHEABLE = 'uncacheable';
+/** Beyond this many shapes per data source, new ones are built by TypeORM every time. */
+const MAX_SHAPES = 2000;
+const insertStatements = new WeakMap<DataSource, Map<string, CachedInsert | typeof UNCACHEABLE>>();
+let checkEveryInsert = false;
+
+/** The tests' check: every cached INSERT is also built by TypeORM, and a difference throws. */
+export function checkInsertStatements(enabled: boolean): void {
+  checkEveryInsert = enabled;
+}
+
+/** The columns an INSERT may give values for, as TypeORM's query builder chooses them. */
+function insertableColumns(metadata: EntityMetadata): ColumnMetadata[] {
+  return metadata.columns.filter((column) => column.isInsert && !column.isVirtual);
+}
+
+/**
+ * The statement inserting `values` and its parameters, bound by the driver: from the cache, or built
+ * by TypeORM; then `finish`ed (e.g. with a RETURNING clause, under the cache key's `variant`).
+ */
+function insertStatement<T extends ObjectLiteral>(
+  manager: EntityManager,
+  metadata: EntityMetadata,
+  values: QueryDeepPartialEntity<T> | QueryDeepPartialEntity<T>[],
+  variant: string,
+  finish: (sql: string) => string,
+): [string, unknown[]] {
+  const driver = manager.connection.driver;
+  const bind = (template: string, parameters: ObjectLiteral): [string, unknown[]] => {
+    const [sql, bound] = driver.escapeQueryWithParameters(template, parameters, {});
+    return [finish(sql), bound as unknown[]];
+  };
+  const build = () => {
+    const qb = manager.createQueryBuilder().insert().into(metadata.target).values(values).updateEntity(false);
+    return {
+      template: qb.getQuery(),
+      parameters: qb.getParameters(),
+      native: Object.keys(qb.expressionMap.nativeParameters).length > 0,
+    };
+  };
+  const rows = (Array.isArray(values) ? values : [values]) as ObjectLiteral[];
+  // The shape: per row, which columns are given; a raw SQL value (a function) is never cached.
+  let shape = `${metadata.name}|${variant}|`;
+  const given: ColumnMetadata[][] = [];
+  for (const row of rows) {
+    const rowGiven: ColumnMetadata[] = [];
+    given.push(rowGiven);
+    for (const column of insertableColumns(metadata)) {
+      const value: unknown = column.getEntityValue(row);
+      if (typeof value === 'function') {
+        const { template, parameters } = build();
+        return bind(template, parameters);
+      }
+      if (value === undefined) {
+        shape += '0';
+      } else {
+        shape += '1';
+        rowGiven.push(column);
+      }
+    }
+    shape += ';';
+  }
+  let byShape = insertStatements.get(manager.connection);
+  if (!byShape) {
+    byShape = new Map();
+    insertStatements.set(manager.connection, byShape);
+  }
+  const cached = byShape.get(shape);
+  if (cached === UNCACHEABLE) {
+    const { template, parameters } = build();
+    return bind(template, parameters);
+  }
+  const parameters = parametersOf(driver, rows, cached?.columns ?? given);
+  if (cached && !checkEveryInsert) {
+    return bind(cached.template, parameters);
+  }
+  const built = build();
+  const same = !built.native && sameParameters(built.parameters, parameters);
+  if (cached) {
+    if (!same || built.template !== cached.template) {
+      throw new Error(`insert statement cache: ${metadata.name} (${shape}) differs from what TypeORM builds`);
+    }
+  } else if (byShape.size < MAX_SHAPES) {
+    byShape.set(shape, same ? { template: built.template, columns: given } : UNCACHEABLE);
+  }
+  return bind(built.template, built.parameters);
+}
+
+/**
+ * The given values of `rows` (each row's columns in `given`), as the driver converts them, named as
+ * TypeORM's query builder names its parameters.
+ */
+function parametersOf(driver: Driver, rows: ObjectLiteral[], given: ColumnMetadata[][]): ObjectLiteral {
+  const parameters: ObjectLiteral = {};
+  let n = 0;
+  for (let row = 0; row < rows.length; row++) {
+    for (const column of given[row]) {
+      const value: unknown = driver.preparePersistentValue(column.getEntityValue(rows[row]), column);
+      parameters[`orm_param_${n++}`] = value;
+    }
+  }
+  return parameters;
+}
+
+function sameParameters(a: ObjectLiteral, b: ObjectLiteral): boolean {
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
+  return (
+    keys.length === otherKeys.length &&
+    keys.every((key, i) => key === otherKeys[i] && sameValue(a[key], b[key]))
+  );
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) {
+    return true;
+  }
+  if (a instanceof Date && b instanceof Date) {
+    return a.getTime() === b.getTime();
+  }
+  if (Buffer.isBuffer(a) && Buffer.isBuffer(b)) {
+    return a.equals(b);
+  }
+  return false;
 }
