@@ -14,7 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchClient } from './client';
-import { COMPARISON_DATASET, createDataset, WRITERS, type WriteRate } from './dataset';
+import { COMPARISON_DATASET, createDataset, WARM_UP, WRITERS, type WriteRate } from './dataset';
 
 /**
  * The original Traffic Ops (Go, PostgreSQL), measured on a machine of this kind with the same data set,
@@ -288,7 +288,9 @@ export function comparisonReport(configs: ConfigResult[], seconds: number): stri
   }
   lines.push(
     '',
-    `Writes: ${WRITERS} concurrent clients creating the data set (one record per request).`,
+    `Writes: ${WRITERS} concurrent clients creating the data set (one record per request), after a warm-up of the ` +
+      `same routes (${WARM_UP.asns} ASNs, ${WARM_UP.deliveryServices} delivery services and ${WARM_UP.servers} ` +
+      'servers created, then deleted): the rates of a running server, not of one still compiling its code.',
     '',
     '| protocol | workers | write | records | per second | original per second | CPU µs/record | RSS MiB after |',
     '|---|---|---|---:|---:|---:|---:|---:|',
