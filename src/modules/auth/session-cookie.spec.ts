@@ -3,6 +3,7 @@ import {
   issueSessionCookie,
   readSessionCookie,
   SessionCookieError,
+  SessionCookieReader,
   sessionCookieFrom,
   sessionCookieOptions,
 } from './session-cookie';
@@ -89,5 +90,41 @@ describe('session cookie', () => {
       secure: false,
     });
     expect(sessionCookieOptions({ secure: true })).toMatchObject({ secure: true, sameSite: 'lax' });
+  });
+
+  describe('SessionCookieReader', () => {
+    it("reads as readSessionCookie reads, verifying a cookie's signature once", () => {
+      const reader = new SessionCookieReader(secret);
+      const cookie = issueSessionCookie(secret, alice);
+      expect(reader.read(cookie)).toEqual(alice);
+      // Were the signature checked again, it would now fail: the reader answers what it verified.
+      (reader as unknown as { secret: string }).secret = 'z'.repeat(32);
+      expect(reader.read(cookie)).toEqual(alice);
+      expect(() => reader.read(issueSessionCookie(secret, { ...alice, generation: 4 }))).toThrow(
+        'bad signature - unauthorized, please log in',
+      );
+    });
+
+    it('checks expiry on every read', () => {
+      const reader = new SessionCookieReader(secret);
+      const issuedAt = 1_700_000_000_000;
+      const cookie = issueSessionCookie(secret, alice, issuedAt);
+      expect(reader.read(cookie, issuedAt + 1000)).toEqual(alice);
+      expect(() => reader.read(cookie, issuedAt + 3_600_000)).toThrow(
+        new SessionCookieError('signature expired - unauthorized, please log in'),
+      );
+      expect(() => reader.read(cookie, issuedAt + 3_600_000)).toThrow(SessionCookieError);
+    });
+
+    it('keeps refusing what it refused: another secret, a tampered payload', () => {
+      const reader = new SessionCookieReader(secret);
+      const other = issueSessionCookie('y'.repeat(32), alice);
+      const [, signature] = issueSessionCookie(secret, alice).split('--');
+      const forged = `${Buffer.from(JSON.stringify({ auth_data: 'root', id: 1, gen: 0, expires: 4e9 })).toString('base64url')}--${signature}`;
+      for (let i = 0; i < 2; i++) {
+        expect(() => reader.read(other)).toThrow('bad signature - unauthorized, please log in');
+        expect(() => reader.read(forged)).toThrow('bad signature - unauthorized, please log in');
+      }
+    });
   });
 });

@@ -65,6 +65,53 @@ const isCount = (value: unknown): value is number => Number.isSafeInteger(value)
 
 /** Whom a valid cookie names; throws SessionCookieError with the original's 401 text otherwise. */
 export function readSessionCookie(secret: string, value: string, now = Date.now()): SessionClaims {
+  return unexpired(verifySessionCookie(secret, value), now);
+}
+
+/** A cookie whose signature and form were checked: whom it names, and until when (seconds). */
+interface VerifiedCookie {
+  claims: SessionClaims;
+  expires: number;
+}
+
+function unexpired(cookie: VerifiedCookie, now: number): SessionClaims {
+  if (cookie.expires * 1000 <= now) {
+    throw new SessionCookieError('signature expired - unauthorized, please log in');
+  }
+  return cookie.claims;
+}
+
+/** The most verified cookies a reader keeps (it starts again empty past this). */
+const MAX_VERIFIED = 10_000;
+
+/**
+ * `readSessionCookie` for one secret, remembering the cookies whose signature it verified: the
+ * requests of one session carry the same value (re-issued at most once a second), so its HMAC is
+ * checked once rather than on every request. Only cookies that passed are kept, keyed by their exact
+ * value; expiry is checked on every read; whether the session still stands (the user's generation)
+ * is the caller's check, on every request, as before.
+ */
+export class SessionCookieReader {
+  private readonly verified = new Map<string, VerifiedCookie>();
+
+  constructor(private readonly secret: string) {}
+
+  read(value: string, now = Date.now()): SessionClaims {
+    let cookie = this.verified.get(value);
+    if (!cookie) {
+      cookie = verifySessionCookie(this.secret, value);
+      if (this.verified.size >= MAX_VERIFIED) {
+        this.verified.clear();
+      }
+      this.verified.set(value, cookie);
+    } else if (cookie.expires * 1000 <= now) {
+      this.verified.delete(value);
+    }
+    return unexpired(cookie, now);
+  }
+}
+
+function verifySessionCookie(secret: string, value: string): VerifiedCookie {
   const dashes = value.lastIndexOf('--');
   if (dashes < 0) {
     throw new SessionCookieError(`error parsing cookie: malformed cookie '${value}' - no dashes`);
@@ -92,8 +139,8 @@ export function readSessionCookie(secret: string, value: string, now = Date.now(
   ) {
     throw new SessionCookieError(`error parsing cookie: malformed cookie '${value}'`);
   }
-  if (data.expires * 1000 <= now) {
-    throw new SessionCookieError('signature expired - unauthorized, please log in');
-  }
-  return { username: data.auth_data, userId: data.id, generation: data.gen };
+  return {
+    claims: { username: data.auth_data, userId: data.id, generation: data.gen },
+    expires: data.expires,
+  };
 }

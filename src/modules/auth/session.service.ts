@@ -7,8 +7,8 @@ import { SessionUserCache, type SessionUser } from 'src/common/auth/session-user
 import { UsersService } from 'src/modules/users/users.service';
 import {
   issueSessionCookie,
-  readSessionCookie,
   SESSION_COOKIE,
+  SessionCookieReader,
   SESSION_SECONDS,
   SessionCookieError,
   sessionCookieFrom,
@@ -43,12 +43,16 @@ export class SessionService {
    * get the same value, signed once instead of once per request.
    */
   private readonly issued = new Map<number, IssuedCookie>();
+  /** The cookies of this secret, each signature verified once (session-cookie.ts). */
+  private readonly cookies: SessionCookieReader;
 
   constructor(
     private readonly users: UsersService,
     private readonly cache: SessionUserCache,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
-  ) {}
+  ) {
+    this.cookies = new SessionCookieReader(config.sessionSecret);
+  }
 
   /** The request's signed-in user; rejects with the 401 of the case, in the original's words. */
   async signedInUser(req: Request): Promise<CurrentUser> {
@@ -161,7 +165,7 @@ export class SessionService {
     }
     let claims: SessionClaims;
     try {
-      claims = readSessionCookie(this.config.sessionSecret, value);
+      claims = this.cookies.read(value);
     } catch (error) {
       if (error instanceof SessionCookieError) {
         throw new UnauthorizedException(error.message);
