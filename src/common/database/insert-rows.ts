@@ -201,8 +201,12 @@ function insertStatement<T extends ObjectLiteral>(
   finish: (sql: string) => string,
 ): [string, unknown[]] {
   const driver = manager.connection.driver;
-  const bind = (template: string, parameters: ObjectLiteral): [string, unknown[]] => {
-    const [sql, bound] = driver.escapeQueryWithParameters(template, parameters, {});
+  const bind = (
+    template: string,
+    parameters: ObjectLiteral,
+    native: ObjectLiteral = {},
+  ): [string, unknown[]] => {
+    const [sql, bound] = driver.escapeQueryWithParameters(template, parameters, native);
     return [finish(sql), bound as unknown[]];
   };
   const build = () => {
@@ -210,21 +214,22 @@ function insertStatement<T extends ObjectLiteral>(
     return {
       template: qb.getQuery(),
       parameters: qb.getParameters(),
-      native: Object.keys(qb.expressionMap.nativeParameters).length > 0,
+      native: qb.expressionMap.nativeParameters,
     };
   };
   const rows = (Array.isArray(values) ? values : [values]) as ObjectLiteral[];
   // The shape: per row, which columns are given; a raw SQL value (a function) is never cached.
   let shape = `${metadata.name}|${variant}|`;
   const given: ColumnMetadata[][] = [];
+  const columns = insertableColumns(metadata);
   for (const row of rows) {
     const rowGiven: ColumnMetadata[] = [];
     given.push(rowGiven);
-    for (const column of insertableColumns(metadata)) {
+    for (const column of columns) {
       const value: unknown = column.getEntityValue(row);
       if (typeof value === 'function') {
-        const { template, parameters } = build();
-        return bind(template, parameters);
+        const { template, parameters, native } = build();
+        return bind(template, parameters, native);
       }
       if (value === undefined) {
         shape += '0';
@@ -242,15 +247,15 @@ function insertStatement<T extends ObjectLiteral>(
   }
   const cached = byShape.get(shape);
   if (cached === UNCACHEABLE) {
-    const { template, parameters } = build();
-    return bind(template, parameters);
+    const { template, parameters, native } = build();
+    return bind(template, parameters, native);
   }
   const parameters = parametersOf(driver, rows, cached?.columns ?? given);
   if (cached && !checkEveryInsert) {
     return bind(cached.template, parameters);
   }
   const built = build();
-  const same = !built.native && sameParameters(built.parameters, parameters);
+  const same = Object.keys(built.native).length === 0 && sameParameters(built.parameters, parameters);
   if (cached) {
     if (!same || built.template !== cached.template) {
       throw new Error(`insert statement cache: ${metadata.name} (${shape}) differs from what TypeORM builds`);
@@ -258,7 +263,7 @@ function insertStatement<T extends ObjectLiteral>(
   } else if (byShape.size < MAX_SHAPES) {
     byShape.set(shape, same ? { template: built.template, columns: given } : UNCACHEABLE);
   }
-  return bind(built.template, built.parameters);
+  return bind(built.template, built.parameters, built.native);
 }
 
 /**
