@@ -23,19 +23,22 @@ class Widget {
   lastUpdated!: Date;
 }
 
+/** An in-memory database with the widget table. */
+const widgets = (): Promise<DataSource> =>
+  new DataSource({
+    type: 'better-sqlite3',
+    database: ':memory:',
+    entities: [Widget],
+    synchronize: true,
+  }).initialize();
+
 describe('insertRowReturning (embedded SQLite)', () => {
   let dataSource: DataSource;
   const stored = async (id: number): Promise<Widget> =>
     dataSource.getRepository(Widget).findOneByOrFail({ id });
 
   beforeEach(async () => {
-    dataSource = new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
-      entities: [Widget],
-      synchronize: true,
-    });
-    await dataSource.initialize();
+    dataSource = await widgets();
   });
 
   afterEach(() => dataSource.destroy());
@@ -68,13 +71,7 @@ describe('the INSERT statement cache (embedded SQLite)', () => {
   const stored = (id: number): Promise<Widget> => dataSource.getRepository(Widget).findOneByOrFail({ id });
 
   beforeEach(async () => {
-    dataSource = new DataSource({
-      type: 'better-sqlite3',
-      database: ':memory:',
-      entities: [Widget],
-      synchronize: true,
-    });
-    await dataSource.initialize();
+    dataSource = await widgets();
     // Every INSERT TypeORM builds starts with a query builder of the manager.
     built = 0;
     const createQueryBuilder = dataSource.manager.createQueryBuilder.bind(dataSource.manager);
