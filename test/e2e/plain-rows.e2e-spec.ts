@@ -1,4 +1,4 @@
-import { DataSource, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, QueryFailedError, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany, getPlainManyForIds, rowsForIds } from 'src/common/database/plain-rows';
 import { Division } from 'src/modules/divisions/division.entity';
@@ -112,6 +112,45 @@ describe('plain rows (getPlainMany) against TypeORM entities', () => {
     await expect(
       getPlainMany(dataSource.createQueryBuilder(Server, 'server').select(['server.id', 'server.hostName'])),
     ).rejects.toThrow("getPlainMany reads whole entities: 'server' is selected in part");
+  });
+
+  it("reads on the query builder's own connection (a transaction's) and gives every connection back", async () => {
+    const name = `plain-rows-tx-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const named = (manager = dataSource.manager) =>
+      getPlainMany(manager.createQueryBuilder(Division, 'd').where('d.name = :name', { name }));
+    await expect(
+      dataSource.transaction(async (manager) => {
+        await insertRow(manager, Division, { name });
+        // Only the transaction's own connection sees the row before the commit.
+        expect((await named(manager)).map((d) => d.name)).toEqual([name]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await named()).toEqual([]);
+    // More reads than the pool has connections, one after another: each gave its connection back.
+    for (let i = 0; i < 25; i++) {
+      expect(await named()).toEqual([]);
+    }
+  });
+
+  it("reads a result with a column beyond the entities', and reports a failed statement as TypeORM does", async () => {
+    const divisions = await dataSource.createQueryBuilder(Division, 'd').orderBy('d.id').getMany();
+    const rows = await getPlainMany(
+      dataSource.createQueryBuilder(Division, 'd').addSelect("'extra'", 'extra').orderBy('d.id'),
+    );
+    expect(plain(rows)).toStrictEqual(plain(divisions));
+    // A failed statement is reported as TypeORM reports it (the exception filter maps that error).
+    const failing = () => dataSource.createQueryBuilder(Division, 'd').where('d.no_such_column = 1');
+    const expected = (await failing()
+      .getRawMany()
+      .catch((error: unknown) => error)) as Error;
+    const actual = (await getPlainMany(failing()).catch((error: unknown) => error)) as Error;
+    expect(expected.message).toMatch(/no_such_column/);
+    expect(actual.constructor).toBe(expected.constructor);
+    expect(actual.message).toBe(expected.message);
+    expect((actual as QueryFailedError).driverError).toStrictEqual(
+      (expected as QueryFailedError).driverError,
+    );
   });
 
   it("reads a page's detail rows by id as the query builder's IN list reads them", async () => {
