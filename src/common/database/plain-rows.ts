@@ -123,8 +123,9 @@ type RawRow = Record<string, unknown>;
  * e.g. a transaction's, or one taken from the pool for this statement and given back after it).
  * mysql2 takes `rowsAsArray` only per statement, which TypeORM's runner does not pass on, so the
  * statement goes to the runner's connection directly; the connection's statement timeout (the
- * wrapped `query`, src/database/typeorm-options.ts) applies all the same, and a failure is a
- * `QueryFailedError` carrying the driver's error, as TypeORM reports it.
+ * wrapped `query`, src/database/typeorm-options.ts) applies all the same, TypeORM's logger sees the
+ * statement (and its failure) as it sees its own, and a failure is a `QueryFailedError` carrying the
+ * driver's error, as TypeORM reports it.
  */
 async function readArrays<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -138,11 +139,14 @@ async function readArrays<T extends ObjectLiteral>(
   const runner = own ?? qb.connection.createQueryRunner(qb.connection.defaultReplicationModeForReads());
   try {
     const connection = (await runner.connect()) as PoolConnection;
+    const logger = qb.connection.logger;
+    logger.logQuery(sql, parameters, runner);
     return await new Promise((resolve, reject) => {
       connection.query<RowDataPacket[][]>(
         { sql, values: parameters, rowsAsArray: true },
         (error, rows, fields) => {
           if (error) {
+            logger.logQueryError(error, sql, parameters, runner);
             reject(new QueryFailedError(sql, parameters, error));
           } else {
             resolve({ rows, columns: fields.map((field) => field.name) });
