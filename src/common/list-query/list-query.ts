@@ -1,4 +1,3 @@
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -178,32 +177,6 @@ export function applyListQuery<T extends ObjectLiteral>(
     qb.offset(list.offset ?? 0);
   }
   return qb;
-}
-
-/**
- * One page in two steps, so that the database pages on an index whatever the rows join: the ids of
- * the page from `idQuery` (the table, plus only the joins its filters or order need), then those
- * rows in full from `rowQuery`, in the page's order. Without a limit, one query does it all.
- */
-export async function loadPage<T extends ObjectLiteral & { id: number }>(
-  idQuery: SelectQueryBuilder<T>,
-  rowQuery: SelectQueryBuilder<T>,
-  list: ListQuery,
-  idColumn: string,
-): Promise<T[]> {
-  if (list.limit === undefined) {
-    return getPlainMany(applyListQuery(rowQuery, list));
-  }
-  const page = await applyListQuery(idQuery.select(idColumn, 'page_id'), list).getRawMany<{
-    page_id: number | string;
-  }>();
-  const ids = page.map((row) => Number(row.page_id));
-  if (ids.length === 0) {
-    return [];
-  }
-  const rows = await getPlainMany(rowQuery.andWhere(`${idColumn} IN (:...pageIds)`, { pageIds: ids }));
-  const position = new Map(ids.map((id, i) => [id, i]));
-  return rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
 }
 
 /**

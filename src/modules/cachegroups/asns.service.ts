@@ -3,7 +3,8 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { type DbFailure, translateDbErrors } from 'src/common/database/db-error';
-import { type ListQuery, loadPage } from 'src/common/list-query/list-query';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { getPlainMany } from 'src/common/database/plain-rows';
 import { Asn } from './asn.entity';
 import { AsnDto } from './dto/asn.dto';
 
@@ -23,19 +24,13 @@ export class AsnsService {
   constructor(@InjectRepository(Asn) private readonly asns: Repository<Asn>) {}
 
   /**
-   * Paged on the ASN table alone (its unique index serves the default order), joined to the cache
-   * group only where a filter or the order names it; then the page's rows with their cache groups.
+   * One statement: the ASNs with their cache groups (one row each), filtered, ordered and paged in
+   * SQL; the default order (the number) is the unique index's.
    */
   list(query: ListQuery): Promise<Asn[]> {
-    const namesCachegroup = [...query.filters.map((f) => f.column), query.order.column].some((c) =>
-      c.startsWith('c.'),
+    return getPlainMany(
+      applyListQuery(this.asns.createQueryBuilder('a').leftJoinAndSelect('a.cachegroup', 'c'), query),
     );
-    const ids = this.asns.createQueryBuilder('a');
-    if (namesCachegroup) {
-      ids.leftJoin('a.cachegroup', 'c');
-    }
-    const rows = this.asns.createQueryBuilder('a').leftJoinAndSelect('a.cachegroup', 'c');
-    return loadPage(ids, rows, query, 'a.id');
   }
 
   /** The new association as stored (its `last_updated`): one statement where the database can. */
