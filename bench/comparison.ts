@@ -17,21 +17,25 @@ import { BenchClient } from './client';
 import { COMPARISON_DATASET, createDataset, WARM_UP, WRITERS, type WriteRate } from './dataset';
 
 /**
- * The original Traffic Ops (Go, PostgreSQL), measured on a machine of this kind with the same data set,
- * wrk and connection counts: server CPU µs per request and requests/s, and its write rates. These are
- * reference figures from that measurement, not produced by this bench (the original is not a
- * dependency of this project).
+ * The original Traffic Ops (Go, PostgreSQL), measured on this machine on 2026-11-28 over HTTPS with the
+ * same data set (created through its API by this bench's data-set code, warm-up included), wrk and
+ * connection counts, by bench/side-by-side.sh: per row the median of three rounds (each the median of
+ * three runs), alternating with this service; the write rates are the median of three creations of
+ * the data set, each on a fresh database. These are reference figures from that measurement, not
+ * produced by this bench (the original is not a dependency of this project); docs/performance.md
+ * tells how they were taken and how far they move.
  */
 export const ORIGINAL = {
+  measured: 'on this machine on 2026-11-28, over HTTPS',
   gets: {
-    ping: { cpuMicros: 59, rps: 22_500 },
-    cdns: { cpuMicros: 210, rps: 5_150 },
-    types: { cpuMicros: 478, rps: 2_670 },
-    asns: { cpuMicros: 766, rps: 1_405 },
-    deliveryservices: { cpuMicros: 9_669, rps: 116 },
-    servers: { cpuMicros: 30_559, rps: 20 },
+    ping: { cpuMicros: 45, rps: 27_446 },
+    cdns: { cpuMicros: 142, rps: 7_048 },
+    types: { cpuMicros: 268, rps: 4_442 },
+    asns: { cpuMicros: 423, rps: 2_498 },
+    deliveryservices: { cpuMicros: 6_450, rps: 163 },
+    servers: { cpuMicros: 19_847, rps: 32 },
   },
-  writesPerSecond: { asns: 480, deliveryservices: 207, servers: 134 },
+  writesPerSecond: { asns: 1_772, deliveryservices: 440, servers: 212 },
 } as const;
 
 export type GetName = keyof typeof ORIGINAL.gets;
@@ -271,7 +275,8 @@ export function comparisonReport(configs: ConfigResult[], seconds: number): stri
       'system of its whole process tree, from /proc) divided by the requests answered, in the median of ' +
       `${REPEATS} runs of ${runSeconds(seconds)} s (the other figures of the row are that run's); "RSS" is the largest ` +
       'worker\'s resident memory after the row. "original" is the original Traffic Ops (Go, PostgreSQL) measured ' +
-      'on a machine of this kind with the same data set and load (reference figures, not produced by this run).',
+      `${ORIGINAL.measured} with the same data set and load (reference figures, not produced by this run; ` +
+      'docs/performance.md tells how they were taken).',
     '',
     '| protocol | workers | GET (API 4.0) | connections | CPU µs/req | original µs/req | req/s | original req/s | p50 ms | p99 ms | non-2xx | errors | RSS MiB |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

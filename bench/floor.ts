@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPEATS, runSeconds, treeCpuMicros, wrk } from './comparison';
+import { ORIGINAL, REPEATS, runSeconds, treeCpuMicros, wrk } from './comparison';
 import { WRITERS } from './dataset';
 
 export const FLOOR_KINDS = [
@@ -154,14 +154,17 @@ export function floorReport(results: FloorResult[], seconds: number): string[] {
     `The smallest server of each layer this service is built on (bench/floor-server.ts), answering \`GET /api/4.0/ping\` ` +
       `with the same body, HTTP, one process, wrk at 32 connections after a warm-up, the median of ${REPEATS} runs of ` +
       `${runSeconds(seconds)} s. "CPU µs/req" is ` +
-      "measured as above. The ping row's target (150 µs) is compared with these: what the service spends above the " +
+      `measured as above. The ping row's targets (150 µs, and the original's ${ORIGINAL.gets.ping.cpuMicros} µs ` +
+      `${ORIGINAL.measured}) are compared with these: what the service spends above the ` +
       'Nest row is its own per-request pipeline (sessions, authorization, envelope, headers and digest, request log, ' +
       'cross-site check, conditional requests, routing among its routes). The two database rows answer the cdns row ' +
-      "(target 210 µs) with the service's query and shape and nothing else: their cost above the Nest row is one " +
+      `(the original's ${ORIGINAL.gets.cdns.cpuMicros} µs) with the service's query and shape and nothing else: ` +
+      'their cost above the Nest row is one ' +
       'MySQL round trip through the driver the stack mandates. The last row creates ASNs as the service does (the ' +
       "body validated by class-validator, then BEGIN, INSERT … RETURNING, the change log's INSERT and COMMIT through " +
       `TypeORM), at ${WRITERS} connections as the write rates are measured: its requests/s is that of a server doing ` +
-      'nothing but the write, on this machine, with one worker.',
+      'nothing but the write, on this machine, with one worker (the original creates ' +
+      `${ORIGINAL.writesPerSecond.asns.toLocaleString('en-US')} a second ${ORIGINAL.measured}).`,
     '',
     '| server | CPU µs/req | req/s |',
     '|---|---:|---:|',
