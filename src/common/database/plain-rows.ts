@@ -289,8 +289,9 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
 
 /**
  * Column types whose values both drivers hand over unchanged (no transformer): read as they are.
- * Booleans are converted inline as the drivers convert them; every other column goes through the
- * driver's `prepareHydratedValue`.
+ * Booleans are converted inline as the drivers convert them, and a `datetime` that is already a Date
+ * (mysql2 makes them) is kept as both drivers' `prepareHydratedValue` keeps it; every other value goes
+ * through the driver's `prepareHydratedValue` (SQLite's datetime text, for one).
  */
 const AS_IS = new Set([
   'int',
@@ -328,14 +329,23 @@ function generateReader<R>(
     });
     const fields = values.map(({ name, column }, i) => {
       const index = columns.indexOf(column);
-      const type = typeof column.type === 'string' ? column.type : column.type === Boolean ? 'boolean' : '';
+      const type =
+        typeof column.type === 'string'
+          ? column.type
+          : column.type === Boolean
+            ? 'boolean'
+            : column.type === Date
+              ? 'datetime'
+              : '';
       const value = column.transformer
         ? `hydrate(${name}, columns[${index}])`
         : AS_IS.has(type)
           ? name
           : type === 'boolean'
             ? `(${name} == null ? ${name} : ${name} ? true : false)`
-            : `(${name} == null ? ${name} : hydrate(${name}, columns[${index}]))`;
+            : type === 'datetime'
+              ? `(${name} == null || ${name} instanceof Date ? ${name} : hydrate(${name}, columns[${index}]))`
+              : `(${name} == null ? ${name} : hydrate(${name}, columns[${index}]))`;
       return `${JSON.stringify(plan.columns[i].property)}: ${value}`;
     });
     const joins = plan.joins.map((join) => `${JSON.stringify(join.property)}: ${objectOf(join.plan)}`);
