@@ -14,7 +14,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BenchClient } from './client';
-import { COMPARISON_DATASET, createDataset, WARM_UP, WRITERS, type WriteRate } from './dataset';
+import {
+  COMPARISON_DATASET,
+  createDataset,
+  WARM_UP,
+  WRITE_BATCHES,
+  WRITERS,
+  type WriteRate,
+} from './dataset';
 
 /**
  * The original Traffic Ops (Go, PostgreSQL), measured on this machine on 2026-11-28 over HTTPS with the
@@ -295,10 +302,12 @@ export function comparisonReport(configs: ConfigResult[], seconds: number): stri
     '',
     `Writes: ${WRITERS} concurrent clients creating the data set (one record per request), after a warm-up of the ` +
       `same routes (${WARM_UP.asns} ASNs, ${WARM_UP.deliveryServices} delivery services and ${WARM_UP.servers} ` +
-      'servers created, then deleted): the rates of a running server, not of one still compiling its code.',
+      'servers created, then deleted): the rates of a running server, not of one still compiling its code. Each ' +
+      `scenario runs ${WRITE_BATCHES} batches of its size (the first ${WRITE_BATCHES - 1} created then deleted, the ` +
+      'last the data set\'s own); the row is the median batch, and "batches" gives each batch\'s rate in order.',
     '',
-    '| protocol | workers | write | records | per second | original per second | CPU µs/record | RSS MiB after |',
-    '|---|---|---|---:|---:|---:|---:|---:|',
+    '| protocol | workers | write | records | per second | original per second | batches per second | CPU µs/record | RSS MiB after |',
+    '|---|---|---|---:|---:|---:|---|---:|---:|',
   );
   const originalWrites: Record<string, number> = {
     'POST /api/4.0/asns': ORIGINAL.writesPerSecond.asns,
@@ -310,7 +319,7 @@ export function comparisonReport(configs: ConfigResult[], seconds: number): stri
       lines.push(
         `| ${config.protocol} | ${config.workers} | ${write.scenario} | ${fmt(write.count)} | ` +
           `${fmt(write.count / write.seconds)} | ${fmt(originalWrites[write.scenario] ?? NaN)} | ` +
-          `${fmt(write.cpuMicros / write.count)} | ${config.writeRssMiB} |`,
+          `${write.batchRates.map(fmt).join(', ')} | ${fmt(write.cpuMicros / write.count)} | ${config.writeRssMiB} |`,
       );
     }
   }
