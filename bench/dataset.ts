@@ -20,7 +20,6 @@ export const COMPARISON_DATASET: DatasetSize = { asns: 300, deliveryServices: 30
 /** The records of each kind created and deleted before the measured creations (see `createDataset`). */
 export const WARM_UP: DatasetSize = { asns: 200, deliveryServices: 100, servers: 200 };
 
-/** One write scenario: how many records, how long it took, and the server's CPU for it. */
 /** A write scenario's median batch (by rate), and the rate of each of its batches in the order run. */
 export interface WriteRate {
   scenario: string;
@@ -149,7 +148,7 @@ export async function createDataset(
     typeId: httpType,
     xmlId: `${name}-ds-${i}`,
   });
-  /** A server of `network` (0: the data set's, 1: the warm-up's, 2 and up: the extra batches'). */
+  /** A server of `network` (a scenario's batch: see `scenarios`). */
   const server = (name: string, network: number, i: number) => ({
     hostName: `${name}-${i}`,
     domainName: 'bench.example.net',
@@ -177,15 +176,60 @@ export async function createDataset(
     ],
   });
 
-  // The warm-up: records of each kind created, then deleted, through the same routes, so that the
-  // rates below are those of a running server (Node compiles a route's code while it first serves it;
-  // the original, compiled ahead of time, has nothing to warm). It leaves nothing but ids and change-log
-  // entries behind. The extra measured batches below are made the same way, with the server's CPU.
-  const createThenDelete = async (
-    count: number,
+  /**
+   * The three write scenarios. A scenario's records are numbered by batch: batch 0 is the data set's
+   * own, batch 1 the warm-up's, 2 and up the extra measured batches'; each batch's records (numbers,
+   * names, addresses) are apart from every other's.
+   */
+  const scenarios: {
+    scenario: string;
+    count: number;
+    warmUp: number;
     // (a delivery service's creation answers a list of the one created)
-    create: (i: number, writer: BenchClient) => Promise<{ id: number } | { id: number }[]>,
-    remove: (id: number) => string,
+    create: (batch: number, i: number, writer: BenchClient) => Promise<{ id: number } | { id: number }[]>;
+    remove: (id: number) => string;
+  }[] = [
+    {
+      scenario: 'POST /api/4.0/asns',
+      count: size.asns,
+      warmUp: WARM_UP.asns,
+      create: (batch, i, writer) =>
+        writer.ok(
+          'POST',
+          '/api/4.0/asns',
+          asn(batch === 0 ? 64512 + i : 4_100_000_000 + batch * 100_000 + i),
+        ),
+      remove: (id) => `/api/4.0/asns?id=${id}`,
+    },
+    {
+      scenario: 'POST /api/4.0/deliveryservices',
+      count: size.deliveryServices,
+      warmUp: WARM_UP.deliveryServices,
+      create: (batch, i, writer) =>
+        writer.ok(
+          'POST',
+          '/api/4.0/deliveryservices',
+          batch === 0
+            ? deliveryService('bench', 'Bench delivery service', i)
+            : deliveryService(`batch${batch}`, `Batch ${batch} delivery service`, i),
+        ),
+      remove: (id) => `/api/4.0/deliveryservices/${id}`,
+    },
+    {
+      scenario: 'POST /api/4.0/servers',
+      count: size.servers,
+      warmUp: WARM_UP.servers,
+      create: (batch, i, writer) =>
+        writer.ok('POST', '/api/4.0/servers', server(batch === 0 ? 'edge' : `batch${batch}`, batch, i)),
+      remove: (id) => `/api/4.0/servers/${id}`,
+    },
+  ];
+
+  /** `count` records of a scenario's `batch` created, timed (with `cpu`), then deleted. */
+  const createThenDelete = async (
+    { create, remove }: (typeof scenarios)[number],
+    batch: number,
+    count: number,
     cpu: () => number,
   ): Promise<{ seconds: number; cpuMicros: number }> => {
     const ids: number[] = [];
@@ -193,7 +237,7 @@ export async function createDataset(
       client,
       count,
       async (i, writer) => {
-        const created = await create(i, writer);
+        const created = await create(batch, i, writer);
         ids.push(Array.isArray(created) ? created[0].id : created.id);
       },
       cpu,
@@ -206,91 +250,33 @@ export async function createDataset(
     );
     return timing;
   };
-  const warmUp = async (
-    count: number,
-    create: (i: number, writer: BenchClient) => Promise<{ id: number } | { id: number }[]>,
-    remove: (id: number) => string,
-  ) => {
-    await createThenDelete(count, create, remove, () => 0);
-  };
-  await warmUp(
-    WARM_UP.asns,
-    (i, writer) => writer.ok('POST', '/api/4.0/asns', asn(4_200_000_000 + i)),
-    (id) => `/api/4.0/asns?id=${id}`,
-  );
-  await warmUp(
-    WARM_UP.deliveryServices,
-    (i, writer) =>
-      writer.ok(
-        'POST',
-        '/api/4.0/deliveryservices',
-        deliveryService('warm-up', 'Warm-up delivery service', i),
-      ),
-    (id) => `/api/4.0/deliveryservices/${id}`,
-  );
-  await warmUp(
-    WARM_UP.servers,
-    (i, writer) => writer.ok('POST', '/api/4.0/servers', server('warm-up', 1, i)),
-    (id) => `/api/4.0/servers/${id}`,
-  );
 
+  // The warm-up: records of each kind created, then deleted, through the same routes, so that the
+  // rates below are those of a running server (Node compiles a route's code while it first serves it;
+  // the original, compiled ahead of time, has nothing to warm). It leaves nothing but ids and change-log
+  // entries behind.
+  for (const scenario of scenarios) {
+    await createThenDelete(scenario, 1, scenario.warmUp, () => 0);
+  }
+
+  // Each scenario's batches: WRITE_BATCHES - 1 extra ones created then deleted, then the data set's
+  // own; the median by rate is reported, with every batch's rate.
   const rates: WriteRate[] = [];
-  /**
-   * A scenario's batches: WRITE_BATCHES - 1 extra ones (`extra(batch)` names their records apart from
-   * the data set's and the warm-up's), created then deleted, then the data set's own; the median by
-   * rate is reported, with every batch's rate.
-   */
-  const measured = async (
-    scenario: string,
-    count: number,
-    extra: (batch: number) => {
-      create: (i: number, writer: BenchClient) => Promise<{ id: number } | { id: number }[]>;
-      remove: (id: number) => string;
-    },
-    write: (i: number, writer: BenchClient) => Promise<unknown>,
-  ) => {
+  for (const scenario of scenarios) {
     const batches: { seconds: number; cpuMicros: number }[] = [];
-    for (let batch = 1; batch < WRITE_BATCHES; batch++) {
-      const { create, remove } = extra(batch);
-      batches.push(await createThenDelete(count, create, remove, serverCpu));
+    for (let batch = 2; batch <= WRITE_BATCHES; batch++) {
+      batches.push(await createThenDelete(scenario, batch, scenario.count, serverCpu));
     }
-    batches.push(await concurrently(client, count, write, serverCpu));
+    batches.push(
+      await concurrently(client, scenario.count, (i, writer) => scenario.create(0, i, writer), serverCpu),
+    );
     const median = [...batches].sort((a, b) => b.seconds - a.seconds)[Math.floor(batches.length / 2)];
-    rates.push({ scenario, count, ...median, batchRates: batches.map((b) => count / b.seconds) });
-  };
-
-  await measured(
-    'POST /api/4.0/asns',
-    size.asns,
-    (batch) => ({
-      create: (i, writer) => writer.ok('POST', '/api/4.0/asns', asn(4_100_000_000 + batch * 100_000 + i)),
-      remove: (id) => `/api/4.0/asns?id=${id}`,
-    }),
-    (i, writer) => writer.ok('POST', '/api/4.0/asns', asn(64512 + i)),
-  );
-  await measured(
-    'POST /api/4.0/deliveryservices',
-    size.deliveryServices,
-    (batch) => ({
-      create: (i, writer) =>
-        writer.ok(
-          'POST',
-          '/api/4.0/deliveryservices',
-          deliveryService(`batch${batch}`, `Batch ${batch} delivery service`, i),
-        ),
-      remove: (id) => `/api/4.0/deliveryservices/${id}`,
-    }),
-    (i, writer) =>
-      writer.ok('POST', '/api/4.0/deliveryservices', deliveryService('bench', 'Bench delivery service', i)),
-  );
-  await measured(
-    'POST /api/4.0/servers',
-    size.servers,
-    (batch) => ({
-      create: (i, writer) => writer.ok('POST', '/api/4.0/servers', server(`batch${batch}`, 1 + batch, i)),
-      remove: (id) => `/api/4.0/servers/${id}`,
-    }),
-    (i, writer) => writer.ok('POST', '/api/4.0/servers', server('edge', 0, i)),
-  );
+    rates.push({
+      scenario: scenario.scenario,
+      count: scenario.count,
+      ...median,
+      batchRates: batches.map((b) => scenario.count / b.seconds),
+    });
+  }
   return rates;
 }
