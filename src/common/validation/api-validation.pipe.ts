@@ -2,9 +2,10 @@ import { type ArgumentMetadata, BadRequestException, Injectable, ValidationPipe 
 import { BODY_NOT_AN_OBJECT, VALIDATION_OPTIONS } from 'src/common/validation/validation.options';
 
 /**
- * The global ValidationPipe, plus one rule it lacks: a body validated against a DTO class must be a
- * JSON object (an array or a bare value is a 400, not a list of missing fields). Routes that take an
- * object or an array declare their body without a DTO class and validate it themselves.
+ * Nest's ValidationPipe with the project's options (docs/decisions.md#d7), plus one rule it lacks: a
+ * body validated against a DTO class must be a JSON object (an array or a bare value is a 400, not a
+ * list of missing fields). It is not installed globally: `@ValidBody` runs it (through
+ * `validateBody`) for every class without a static `parse`.
  */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {

@@ -1,5 +1,4 @@
 import { applyDecorators } from '@nestjs/common';
-import { Transform } from 'class-transformer';
 import {
   IsBoolean,
   IsDefined,
@@ -148,10 +147,3 @@ export function toBoolean({ value }: { value: unknown }): unknown {
   return value;
 }
 
-/** Query-string integers; anything that is not one stays a string and fails IsInt. */
-export function toInt({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
-}
-
-export const QueryBoolean = (): PropertyDecorator => Transform(toBoolean);
-export const QueryInt = (): PropertyDecorator => Transform(toInt);

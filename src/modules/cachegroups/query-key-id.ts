@@ -15,8 +15,7 @@ export function parseQueryKeyId(value: unknown): number {
 
 /**
  * `@QueryKeyId()`: the `id` query parameter of the query form (`PUT /asns?id=7`), read raw from
- * the request (a custom decorator, so the global pipe's primitive conversion never turns `?id=`
- * into 0): absent → 400 `missing key: id`, not an integer → 400 `failed to parse key: id`
+ * the request as text (no pipe's primitive conversion can turn `?id=` into 0): absent → 400 `missing key: id`, not an integer → 400 `failed to parse key: id`
  * (docs/original-behaviour.md#generic-handlers).
  */
 export const QueryKeyId = createParamDecorator((_data: unknown, ctx: ExecutionContext): number =>

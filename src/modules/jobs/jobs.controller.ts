@@ -32,7 +32,7 @@ import { JOB_LIST } from './jobs.list';
 import { type JobWrite, JobsService } from './jobs.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
-/** The raw `id` query parameter (its first value), read before the global pipe can convert it. */
+/** The raw `id` query parameter (its first value), read as text (no pipe converts it). */
 const RawJobId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
   const raw: unknown = ctx.switchToHttp().getRequest<Request>().query.id;
   const first: unknown = Array.isArray(raw) ? raw[0] : raw;

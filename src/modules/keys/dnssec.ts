@@ -45,7 +45,6 @@ const PROTOCOL = 3;
 const ZONE_KEY = 256;
 const SECURE_ENTRY_POINT = 1;
 const SHA256_DIGEST = 2;
-const DAY_SECONDS = 86_400;
 
 const generateRsa = promisify(generateKeyPair);
 
@@ -249,9 +248,4 @@ export function dsZoneName(exampleUrls: string[]): string | undefined {
     return undefined;
   }
   return name.slice(firstDot + 1).toLowerCase();
-}
-
-/** Seconds between a key's inception and expiration, as a number of whole days in seconds. */
-export function wholeDaysSeconds(key: StoredDnssecKey): number {
-  return Math.trunc((key.expirationDate - key.inceptionDate) / DAY_SECONDS) * DAY_SECONDS;
 }
