@@ -9,6 +9,7 @@ export interface BenchResponse {
   status: number;
   body: string;
   setCookie: string[];
+  headers: http.IncomingHttpHeaders;
 }
 
 export class BenchClient {
@@ -32,15 +33,23 @@ export class BenchClient {
     return this.cookie;
   }
 
-  async login(username: string, password: string): Promise<void> {
-    const res = await this.request('POST', '/api/4.0/user/login', { u: username, p: password });
+  /** Signs in on `version` (t3c signs in on 5.0) and keeps the session cookie. */
+  async login(username: string, password: string, version = '4.0'): Promise<void> {
+    const res = await this.request('POST', `/api/${version}/user/login`, { u: username, p: password });
     if (res.status !== 200) {
       throw new Error(`login failed: ${res.status} ${res.body}`);
     }
-    this.cookie = res.setCookie[0].split(';')[0];
+    // The session cookie (the original also sets an access_token cookie beside it).
+    const session = res.setCookie.find((cookie) => cookie.startsWith('mojolicious=')) ?? res.setCookie[0];
+    this.cookie = session.split(';')[0];
   }
 
-  request(method: string, path: string, body?: unknown): Promise<BenchResponse> {
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<BenchResponse> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const transport = this.base.startsWith('https:') ? https : http;
     return new Promise((resolve, reject) => {
@@ -50,6 +59,7 @@ export class BenchClient {
           method,
           agent: this.agent,
           headers: {
+            ...headers,
             ...(this.cookie ? { Cookie: this.cookie } : {}),
             ...(payload === undefined
               ? {}
@@ -64,6 +74,7 @@ export class BenchClient {
               status: res.statusCode ?? 0,
               body: Buffer.concat(chunks).toString('utf8'),
               setCookie: res.headers['set-cookie'] ?? [],
+              headers: res.headers,
             }),
           );
           res.on('error', reject);

@@ -19,6 +19,8 @@ import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
 import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
+import { COMPARISON_DATASET, createDataset } from './dataset';
+import { type FleetResult, fleetOptions, fleetReport, measureFleet, ORIGINAL_FLEET } from './fleet';
 import {
   type ConfigResult,
   comparisonReport,
@@ -166,10 +168,66 @@ async function comparison(): Promise<ConfigResult[]> {
   return configs;
 }
 
+const FLEET = fleetOptions(process.env);
+
+/**
+ * The fleet scenario (bench/fleet.ts) on a fresh database with the comparison data set: the server in
+ * its default configuration (workers unset) over HTTPS, as the original is measured.
+ */
+async function fleet(): Promise<FleetResult[]> {
+  const tls = selfSignedCertificate();
+  const server = startServer(await prepareDatabase(), undefined, 'warn', {
+    TLS_CERT_FILE: tls.cert,
+    TLS_KEY_FILE: tls.key,
+  });
+  try {
+    const base = `https://127.0.0.1:${PORT}`;
+    await waitForServer(base);
+    const client = new BenchClient(base);
+    try {
+      await client.login('admin', PASSWORD);
+      await createDataset(client, COMPARISON_DATASET, () => 0);
+    } finally {
+      client.close();
+    }
+    console.log(`fleet: sizes ${FLEET.sizes.join(', ')}, ${FLEET.rounds} rounds of ${FLEET.periodSeconds} s`);
+    return await measureFleet(base, server.pid!, 'admin', PASSWORD, FLEET);
+  } finally {
+    await stop(server);
+    tls.dispose();
+  }
+}
+
+/** The fleet section: this run's figures, then the original's (reference figures, bench/fleet.ts). */
+function fleetSection(results: FleetResult[]): string[] {
+  return [
+    '## A fleet of caches polling (t3c every period, with If-Modified-Since)',
+    '',
+    "Each simulated cache runs t3c's calls (docs/t3c.md) for its own host name once per period, starts spread",
+    'evenly over the period: a sign-in on 5.0 on a new connection, then 17 GETs: the 14 configuration calls with',
+    'If-Modified-Since as t3c sends it from its previous run (none on its first), the 3 update-status calls',
+    "without. The CDN's SSL keys (t3c's call 4) are left out: the original here has no Traffic Vault and",
+    'answers it 500. A writer changes one delivery service every 10 s. The data set is',
+    "the comparison's (1,000 servers, 300 delivery services); one instance in its default configuration over",
+    'HTTPS. "CPU µs/first run" is the server\'s CPU time during the first round divided by its runs; "later',
+    'run" the same over the other rounds. Sizes grow until one exceeds the bound (it is shown).',
+    'Command: `npm run bench -- --only=fleet` (FLEET_SIZES, FLEET_PERIOD_SECONDS, FLEET_ROUNDS).',
+    '',
+    ...fleetReport('This service', results, FLEET),
+    '',
+    ...fleetReport(
+      `The original (${ORIGINAL_FLEET.measured})`,
+      ORIGINAL_FLEET.results,
+      ORIGINAL_FLEET.options,
+    ),
+    '',
+  ];
+}
+
 async function waitForServer(base: string): Promise<void> {
   const client = new BenchClient(base);
   try {
-    for (let attempt = 0; attempt < 150; attempt++) {
+    for (let attempt = 0; attempt < 600; attempt++) {
       try {
         if ((await client.request('GET', '/api/4.0/ping')).status === 200) {
           return;
@@ -301,6 +359,7 @@ interface Timing {
 
 function report(
   configs: ConfigResult[],
+  fleetResults: FleetResult[],
   floor: FloorResult[],
   rows: Row[],
   timings: Timing[],
@@ -314,6 +373,7 @@ function report(
       `${cpus()[0]?.model ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, MariaDB on 127.0.0.1.`,
     '',
     ...comparisonReport(configs, SECONDS),
+    ...fleetSection(fleetResults),
     ...floorReport(floor, SECONDS),
     '## Earlier scenarios',
     '',
@@ -357,11 +417,11 @@ function report(
 
 /**
  * `npm run bench -- --only=<part>`: one part alone, its section printed, docs/benchmarks.md left as it is:
- * `comparison` (against the original), `floor` (the stack's own cost of a ping), `request-log` (the request log's cost rows) or `snapshot`
+ * `comparison` (against the original), `fleet` (caches polling as t3c does), `floor` (the stack's own cost of a ping), `request-log` (the request log's cost rows) or `snapshot`
  * (GET cdns/{name}/snapshot/new on a big CDN).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const PARTS_ALONE = ['comparison', 'floor', 'request-log', 'snapshot'];
+const PARTS_ALONE = ['comparison', 'floor', 'fleet', 'request-log', 'snapshot'];
 
 async function main(): Promise<void> {
   if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
@@ -369,6 +429,10 @@ async function main(): Promise<void> {
   }
   if (ONLY === 'comparison') {
     console.log(comparisonReport(await comparison(), SECONDS).join('\n'));
+    return;
+  }
+  if (ONLY === 'fleet') {
+    console.log(fleetSection(await fleet()).join('\n'));
     return;
   }
   if (ONLY === 'floor') {
@@ -393,6 +457,7 @@ async function main(): Promise<void> {
     return;
   }
   const configs = await comparison();
+  const fleetResults = await fleet();
   const floor = await measureFloor(ROOT, PORT, SECONDS, await floorDatabase());
   const databaseUrl = await prepareDatabase();
   const rows: Row[] = [];
@@ -409,7 +474,10 @@ async function main(): Promise<void> {
     await stop(server);
   }
   const costs = await mechanismCosts(databaseUrl);
-  writeFileSync(join(ROOT, 'docs', 'benchmarks.md'), report(configs, floor, rows, timings, costs, snapshot));
+  writeFileSync(
+    join(ROOT, 'docs', 'benchmarks.md'),
+    report(configs, fleetResults, floor, rows, timings, costs, snapshot),
+  );
   console.log('wrote docs/benchmarks.md');
 }
 

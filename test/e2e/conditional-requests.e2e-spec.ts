@@ -104,6 +104,35 @@ describe('conditional requests', () => {
       expect((await asnClient.get('asns').set('If-Modified-Since', before)).status).toBe(200);
     });
 
+    it("answers a profile's parameters (by id and by name, as t3c asks) 304 until a parameter or link changes", async () => {
+      const cdn = responseOf<Cdn>(await admin.post('cdns', cdnBody()));
+      const profile = await createProfile(admin, cdn.id);
+      const parameter = await createParameter(admin);
+      await assignParameter(admin, profile.id, parameter.id);
+      const paths = [`profiles/${profile.id}/parameters`, `profiles/name/${profile.name}/parameters`];
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const before = new Date().toUTCString();
+      for (const path of paths) {
+        expect([path, (await admin.get(path).set('If-Modified-Since', before)).status]).toEqual([path, 304]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await admin.put(`parameters/${parameter.id}`, { ...parameter, value: 'changed' })).status).toBe(
+        200,
+      );
+      for (const path of paths) {
+        const res = await admin.get(path).set('If-Modified-Since', before);
+        expect([path, res.status]).toEqual([path, 200]);
+        expect(responseOf<{ value: string }[]>(res).map((p) => p.value)).toEqual(['changed']);
+      }
+      const after = new Date(Date.now() + 1000).toUTCString();
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await admin.delete(`profileparameters/${profile.id}/${parameter.id}`)).status).toBe(200);
+      for (const path of paths) {
+        const res = await admin.get(path).set('If-Modified-Since', after);
+        expect([path, res.status, responseOf<unknown[]>(res)]).toEqual([path, 200, []]);
+      }
+    });
+
     it('ignores a malformed date', async () => {
       expect((await admin.get('cdns').set('If-Modified-Since', 'yesterday')).status).toBe(200);
     });

@@ -15,6 +15,8 @@ import { type ByNameParameter, ByNameParametersBody } from './dto/by-name.body';
 import { ParamProfileBody } from './dto/param-profile.body';
 import { ProfileParametersService } from './profile-parameters.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { PROFILE_PARAMETER_TABLES } from './profile-parameters.list';
 
 /** GET and POST profiles/{id}/parameters (docs/original-behaviour.md#profile-id-parameters). */
 @Controller({ path: 'profiles/:id/parameters', version: ALL_VERSIONS })
@@ -30,6 +32,8 @@ export class ProfileIdParametersController {
    * The profile's parameters (an unknown profile has none: 200 []); secure values masked as in
    * GET /parameters, as the by-name route does. 5.0 writes `lastUpdated` as RFC 3339.
    */
+  // A cache's t3c asks for its profiles' parameters on every run, with If-Modified-Since.
+  @ConditionalOn(PROFILE_PARAMETER_TABLES)
   @Get()
   @ApiOperation({ summary: 'List the parameters of a profile' })
   @RequirePrivLevel(PrivLevel.ReadOnly)

@@ -13,6 +13,8 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ProfileParametersService } from './profile-parameters.service';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { PROFILE_PARAMETER_TABLES } from './profile-parameters.list';
 
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'profiles/name/:name/parameters', version: ALL_VERSIONS })
@@ -28,6 +30,8 @@ export class ProfileNameParametersController {
    * The parameters of the named profile; an unknown profile has none (200 []). Unlike the original,
    * secure values are masked here as in GET /parameters, so that this route does not reveal them.
    */
+  // A cache's t3c asks for its profiles' parameters on every run, with If-Modified-Since.
+  @ConditionalOn(PROFILE_PARAMETER_TABLES)
   @Get()
   @ApiOperation({ summary: 'List the parameters of a profile by its name' })
   @RequirePrivLevel(PrivLevel.ReadOnly)

@@ -15,3 +15,9 @@ export const PROFILE_PARAMETER_LIST: ListSpec = {
   defaultOrder: 'parameter',
   tiebreak: 'pp.id',
 };
+
+/**
+ * The tables a profile's parameter list is read from: its last change (write or deletion in any of
+ * them) answers a conditional GET of profiles/{id}/parameters and profiles/name/{name}/parameters.
+ */
+export const PROFILE_PARAMETER_TABLES = ['profile', 'parameter', 'profile_parameter'] as const;
