@@ -85,10 +85,10 @@ export class BenchClient {
     });
   }
 
-  /** The `response` of a 200, or an error naming the request. */
+  /** The `response` of a success (200, or 201 where the original creates so), or an error naming the request. */
   async ok<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await this.request(method, path, body);
-    if (res.status !== 200) {
+    if (res.status !== 200 && res.status !== 201) {
       throw new Error(`${method} ${path}: ${res.status} ${res.body.slice(0, 500)}`);
     }
     return (JSON.parse(res.body) as { response: T }).response;
