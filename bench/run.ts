@@ -18,6 +18,7 @@ import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
+import { observabilityCosts } from './observability';
 import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
 import {
   type ConfigResult,
@@ -357,11 +358,11 @@ function report(
 
 /**
  * `npm run bench -- --only=<part>`: one part alone, its section printed, docs/benchmarks.md left as it is:
- * `comparison` (against the original), `floor` (the stack's own cost of a ping), `request-log` (the request log's cost rows) or `snapshot`
- * (GET cdns/{name}/snapshot/new on a big CDN).
+ * `comparison` (against the original), `floor` (the stack's own cost of a ping), `request-log` (the request log's cost rows), `snapshot`
+ * (GET cdns/{name}/snapshot/new on a big CDN) or `observability` (metrics off/on, tracing on; run only when asked).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const PARTS_ALONE = ['comparison', 'floor', 'request-log', 'snapshot'];
+const PARTS_ALONE = ['comparison', 'floor', 'request-log', 'snapshot', 'observability'];
 
 async function main(): Promise<void> {
   if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
@@ -379,6 +380,18 @@ async function main(): Promise<void> {
   }
   if (ONLY === 'request-log') {
     console.log(costReport(await mechanismCosts(await prepareDatabase(), true)).join('\n'));
+    return;
+  }
+  if (ONLY === 'observability') {
+    const databaseUrl = await prepareDatabase();
+    const report = await observabilityCosts({
+      startServer: (logLevel, extraEnv) => startServer(databaseUrl, 1, logLevel, extraEnv),
+      login,
+      run: (path, connections, cookie, seconds) => run(path, connections, cookie, seconds),
+      cpuMicros,
+      stop,
+    });
+    console.log(report.join('\n'));
     return;
   }
   if (ONLY === 'snapshot') {
