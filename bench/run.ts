@@ -18,6 +18,7 @@ import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
+import { observabilityCosts } from './observability';
 import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
 import { COMPARISON_DATASET, createDataset } from './dataset';
 import { type FleetResult, fleetOptions, fleetReport, measureFleet, ORIGINAL_FLEET } from './fleet';
@@ -417,11 +418,15 @@ function report(
 
 /**
  * `npm run bench -- --only=<part>`: one part alone, its section printed, docs/benchmarks.md left as it is:
- * `comparison` (against the original), `fleet` (caches polling as t3c does), `floor` (the stack's own cost of a ping), `request-log` (the request log's cost rows) or `snapshot`
- * (GET cdns/{name}/snapshot/new on a big CDN).
+ * - `comparison`: against the original;
+ * - `fleet`: caches polling as t3c does (bench/fleet.ts);
+ * - `floor`: the stack's own cost of a ping;
+ * - `request-log`: the request log's cost rows;
+ * - `snapshot`: GET cdns/{name}/snapshot/new on a big CDN;
+ * - `observability`: metrics off/on, tracing on (run only when asked).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const PARTS_ALONE = ['comparison', 'floor', 'fleet', 'request-log', 'snapshot'];
+const PARTS_ALONE = ['comparison', 'fleet', 'floor', 'request-log', 'snapshot', 'observability'];
 
 async function main(): Promise<void> {
   if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
@@ -443,6 +448,18 @@ async function main(): Promise<void> {
   }
   if (ONLY === 'request-log') {
     console.log(costReport(await mechanismCosts(await prepareDatabase(), true)).join('\n'));
+    return;
+  }
+  if (ONLY === 'observability') {
+    const databaseUrl = await prepareDatabase();
+    const report = await observabilityCosts({
+      startServer: (logLevel, extraEnv) => startServer(databaseUrl, 1, logLevel, extraEnv),
+      login,
+      run: (path, connections, cookie, seconds) => run(path, connections, cookie, seconds),
+      cpuMicros,
+      stop,
+    });
+    console.log(report.join('\n'));
     return;
   }
   if (ONLY === 'snapshot') {

@@ -14,6 +14,12 @@ import { requestLog } from 'src/common/logging/request-log';
 import { responseHeaders } from 'src/common/http/response-headers';
 import { crossSiteWrites } from 'src/common/http/cross-site';
 import { checkInsertStatements } from 'src/common/database/insert-rows';
+import { DataSource } from 'typeorm';
+import { appMetrics } from 'src/common/metrics/metrics';
+import { joinClusterMetrics, metricsRoute } from 'src/common/metrics/metrics-endpoint';
+import { poolReaderOf } from 'src/common/metrics/pool';
+import { startTracing } from 'src/common/tracing/tracing';
+import { traceDatabaseStatements } from 'src/common/tracing/statements';
 
 /**
  * Everything about the HTTP application that cannot live in a module; main.ts and the e2e tests
@@ -33,7 +39,20 @@ export function configureApp(app: NestExpressApplication): NestExpressApplicatio
   // Before responseHeaders: the digest is of the uncompressed body (gzip.ts).
   app.use(gzipResponses());
   app.use(responseHeaders(config.serverName));
-  app.use(requestLog(logger));
+  // Metrics and tracing (docs/decisions.md#d160, #d161): GET /metrics is answered before the
+  // request log and the sessions; the request log counts each request and ends its span.
+  const metrics = config.metrics ? appMetrics() : undefined;
+  if (metrics) {
+    metrics.readPoolWith(poolReaderOf(app.get(DataSource)));
+    joinClusterMetrics();
+    if (config.metricsPort === undefined) {
+      app.use(metricsRoute());
+    }
+  }
+  if (startTracing()) {
+    traceDatabaseStatements();
+  }
+  app.use(requestLog(logger, metrics));
   // Before the body is read: a refused cross-site write costs nothing and writes nothing.
   app.use(crossSiteWrites(config.allowedOrigins));
   app.use(jsonBody(config.bodyLimit));

@@ -16,6 +16,13 @@ import { AppLogger, processLogger } from 'src/common/logging/logger';
 import { type DatabaseConfig, databaseConfigFrom, describeDatabase } from 'src/config/database.config';
 import { type EnvironmentVariables, validateServerEnv } from 'src/config/env.validation';
 import { migrateEmbeddedDatabase } from 'src/database/embedded';
+import {
+  aggregateClusterMetrics,
+  scrapeMetrics,
+  serveMetricsPort,
+} from 'src/common/metrics/metrics-endpoint';
+import { stopTracing } from 'src/common/tracing/tracing';
+import { observabilityEnv } from 'src/config/observability.env';
 import { schemaVersionOf } from 'src/database/schema-version';
 
 /** How long a shutdown waits for the requests in flight before closing their connections. */
@@ -78,6 +85,10 @@ async function serve(env: EnvironmentVariables, database: DatabaseConfig, log: L
   } catch (error) {
     fail(log, describeStartupFailure(error, { listen: where }));
   }
+  const observability = observabilityEnv();
+  if (observability.METRICS === 'on' && observability.METRICS_PORT !== undefined && !cluster.isWorker) {
+    await startMetricsPort(observability.METRICS_PORT, observability.METRICS_HOST, scrapeMetrics, log);
+  }
   const worker = cluster.isWorker ? `worker ${cluster.worker!.id} of ${env.WEB_CONCURRENCY}` : '1 worker';
   log.info(
     { address: where, database: describeDatabase(database), schema, workers: env.WEB_CONCURRENCY },
@@ -97,6 +108,7 @@ async function serve(env: EnvironmentVariables, database: DatabaseConfig, log: L
       void (async () => {
         const { finished, forced } = await shutdown.drain(SHUTDOWN_DEADLINE_MS);
         await app.close();
+        await stopTracing().catch(() => undefined);
         log.info(
           { signal, finished, forced, ms: Date.now() - started },
           `stopped on ${signal}: ${finished} request(s) in flight finished` +
@@ -106,6 +118,21 @@ async function serve(env: EnvironmentVariables, database: DatabaseConfig, log: L
       })().catch((error: unknown) => fail(log, `stopping failed: ${describeStartupFailure(error, {})}`));
     });
   }
+}
+
+/** GET /metrics on METRICS_PORT (docs/decisions.md#d160); a port that cannot be had stops the start-up. */
+async function startMetricsPort(
+  port: number,
+  host: string,
+  scrape: () => Promise<string>,
+  log: Logger,
+): Promise<void> {
+  try {
+    await serveMetricsPort(port, host, scrape);
+  } catch (error) {
+    fail(log, describeStartupFailure(error, { listen: `${host}:${port}` }));
+  }
+  log.info(`metrics on http://${host}:${port}/metrics`);
 }
 
 /**
@@ -176,6 +203,14 @@ async function bootstrap(): Promise<void> {
       }
     }
     if (env.WEB_CONCURRENCY > 1) {
+      // The workers' figures summed: what a worker's GET /metrics answers, or METRICS_PORT here.
+      const observability = observabilityEnv();
+      if (observability.METRICS === 'on') {
+        const aggregate = aggregateClusterMetrics();
+        if (observability.METRICS_PORT !== undefined) {
+          await startMetricsPort(observability.METRICS_PORT, observability.METRICS_HOST, aggregate, log);
+        }
+      }
       superviseWorkers(env.WEB_CONCURRENCY, log);
       return;
     }

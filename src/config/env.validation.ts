@@ -1,6 +1,7 @@
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { availableParallelism } from 'node:os';
 import { LOG_FORMATS, LOG_LEVELS } from 'src/common/logging/logger';
+import { readObservabilityEnv } from 'src/config/observability.env';
 import { WIRE_COMPAT_MODES, type WireCompat } from 'src/common/wire/wire-times';
 import {
   IsIn,
@@ -249,7 +250,7 @@ export class EnvironmentVariables {
   @IsString()
   INFLUXDB_PASSWORD?: string;
 
-  /** Milliseconds an InfluxDB query may take before the statistics routes answer without figures. */
+  /** Milliseconds an InfluxDB query may take before the statistics routes answer with no figures. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -293,8 +294,7 @@ export class EnvironmentVariables {
   @IsString()
   SMTP_FROM: string = 'no-reply@localhost';
 
-  /** Credentials for AUTH LOGIN, when the server needs them. */
-  @IsOptional()
+  /** Credentials for AUTH LOGIN, when the server needs them. */ @IsOptional()
   @IsString()
   SMTP_USER?: string;
 
@@ -344,9 +344,8 @@ export class EnvironmentVariables {
 }
 
 /**
- * Workers when WEB_CONCURRENCY is not set with MySQL: one per core the process may use. A worker
- * is one Node thread of JavaScript, so one process leaves the other cores of the machine idle
- * while the database can serve them all; SQLite's single file keeps one worker.
+ * Workers when WEB_CONCURRENCY is not set with MySQL: one per core the process may use (a worker is
+ * one thread of JavaScript, the database can serve them all); SQLite's single file keeps one worker.
  */
 export function defaultWorkers(): number {
   return Math.min(availableParallelism(), 64);
@@ -363,6 +362,7 @@ function check(raw: Record<string, unknown>): { env: EnvironmentVariables; probl
   const problems = errors.flatMap((e) =>
     Object.values(e.constraints ?? {}).map((m) => `  ${e.property}: ${m}`),
   );
+  problems.push(...readObservabilityEnv(present).problems);
   if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
     problems.push(
       '  WEB_CONCURRENCY: more than one worker needs DATABASE_URL (the SQLite file has one owner)',

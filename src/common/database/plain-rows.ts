@@ -1,3 +1,4 @@
+import { traceStatement } from 'src/common/tracing/tracing';
 import type { PoolConnection, RowDataPacket } from 'mysql2';
 import {
   QueryFailedError,
@@ -141,19 +142,24 @@ async function readArrays<T extends ObjectLiteral>(
     const connection = (await runner.connect()) as PoolConnection;
     const logger = qb.connection.logger;
     logger.logQuery(sql, parameters, runner);
-    return await new Promise((resolve, reject) => {
-      connection.query<RowDataPacket[][]>(
-        { sql, values: parameters, rowsAsArray: true },
-        (error, rows, fields) => {
-          if (error) {
-            logger.logQueryError(error, sql, parameters, runner);
-            reject(new QueryFailedError(sql, parameters, error));
-          } else {
-            resolve({ rows, columns: fields.map((field) => field.name) });
-          }
-        },
-      );
-    });
+    return await traceStatement<{ rows: unknown[][]; columns: string[] }>(
+      'mysql',
+      sql,
+      () =>
+        new Promise((resolve, reject) => {
+          connection.query<RowDataPacket[][]>(
+            { sql, values: parameters, rowsAsArray: true },
+            (error, rows, fields) => {
+              if (error) {
+                logger.logQueryError(error, sql, parameters, runner);
+                reject(new QueryFailedError(sql, parameters, error));
+              } else {
+                resolve({ rows, columns: fields.map((field) => field.name) });
+              }
+            },
+          );
+        }),
+    );
   } finally {
     if (runner !== own) {
       await runner.release();

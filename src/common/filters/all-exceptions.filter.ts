@@ -11,6 +11,7 @@ import {
 import type { Request, Response } from 'express';
 import { NotModifiedException } from 'src/common/conditional/conditional.interceptor';
 import { classifyDbError } from 'src/common/database/db-error';
+import { countDbFailure } from 'src/common/metrics/metrics';
 import { mapDbFailure, type MappedError } from 'src/common/filters/db-error.map';
 import { errorAlert } from 'src/common/http/alerts';
 import { sendAlerts } from 'src/common/http/json';
@@ -81,6 +82,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const failure = classifyDbError(exception);
     if (failure) {
+      countDbFailure(failure.kind, exception);
       return mapDbFailure(failure);
     }
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, text: 'Internal Server Error' };

@@ -4,6 +4,11 @@ import { type Store, storage } from 'nestjs-pino/storage';
 import type { Logger } from 'pino';
 import { requestIdOf } from 'src/common/http/request-id';
 import type { CurrentUser } from 'src/common/types/current-user';
+import type { AppMetrics } from 'src/common/metrics/metrics';
+import { observeRequest, routeTemplateOf } from 'src/common/metrics/request-metrics';
+import { endRequestSpan, runInSpan, startRequestSpan, traceIdOf } from 'src/common/tracing/tracing';
+import type { Span } from '@opentelemetry/api';
+import { versionInPath } from 'src/common/versioning/api-version';
 
 /** What the exception filter leaves on a server error's response for its log line. */
 export interface WithCause {
@@ -19,9 +24,11 @@ export function isServerError(status: number): boolean {
 }
 
 const STARTED = Symbol('request started');
+const SPAN = Symbol('request span');
 
 interface Timed {
   [STARTED]?: bigint;
+  [SPAN]?: Span;
 }
 
 /** pino's standard serializer writes an Error as {type, message, stack}. */
@@ -48,6 +55,11 @@ function requestLine(req: IncomingMessage, res: ServerResponse): Record<string, 
     status: res.statusCode,
     ms: started === undefined ? undefined : Number((process.hrtime.bigint() - started) / 1000n) / 1000,
   };
+  const span = (res as ServerResponse & Timed)[SPAN];
+  const traceId = span ? span.spanContext().traceId : traceIdOf(req.headers.traceparent);
+  if (traceId !== undefined) {
+    line.traceId = traceId;
+  }
   const user = request.user as CurrentUser | undefined;
   if (user) {
     line.user = user.username;
@@ -85,9 +97,21 @@ class RequestContext implements Store {
   }
 }
 
+/** The request's span closes with its route template, status, user id and API version. */
+function endSpan(span: Span, req: Request, res: Response): void {
+  const user = req.user as CurrentUser | undefined;
+  const version = versionInPath(req.path);
+  endRequestSpan(span, req.method, routeTemplateOf(req), res.statusCode, {
+    ...(user ? { 'enduser.id': String(user.id) } : {}),
+    ...(version ? { 'api.version': version } : {}),
+  });
+}
+
 /**
  * The request log: one line per request when it ends, on the process's logger, with the request
- * id, method, path, status, duration, and the signed-in user and tenant. A server error is logged
+ * id (and the trace id of the caller's `traceparent` or of the request's span), method, path,
+ * status, duration, and the signed-in user and tenant. The same hook counts the request in the
+ * metrics (src/common/metrics/request-metrics.ts) and ends its span (src/common/tracing). A server error is logged
  * at error level with the cause the exception filter attached; everything else at info (so at
  * LOG_LEVEL=warn only server errors are logged). Health probes are left out.
  *
@@ -98,19 +122,30 @@ class RequestContext implements Store {
  * every request (a new prototype each time, ~20 µs in V8) and hangs loggers and arrays on the
  * request and the response, all for one line that is usually not even written.
  */
-export function requestLog(root: Logger) {
+export function requestLog(root: Logger, metrics?: AppMetrics) {
   const logsAll = root.isLevelEnabled('info');
   return (req: Request, res: Response, next: NextFunction): void => {
     if (req.path.startsWith('/health/')) {
       next();
       return;
     }
-    (res as Response & Timed)[STARTED] = process.hrtime.bigint();
+    const started = process.hrtime.bigint();
+    (res as Response & Timed)[STARTED] = started;
     req.id = requestIdOf(req);
+    const span = startRequestSpan(req.method, req.headers.traceparent);
+    if (span) {
+      (res as Response & Timed)[SPAN] = span;
+    }
     // 'finish' when the response was sent, 'close' alone when the connection went first (aborted).
     const ended = (): void => {
       res.off('finish', ended);
       res.off('close', ended);
+      if (metrics) {
+        observeRequest(req, res, Number(process.hrtime.bigint() - started) / 1e9, metrics);
+      }
+      if (span) {
+        endSpan(span, req, res);
+      }
       if (isServerError(res.statusCode)) {
         root.error(requestLine(req, res), 'request failed');
       } else if (logsAll) {
@@ -119,6 +154,11 @@ export function requestLog(root: Logger) {
     };
     res.on('finish', ended);
     res.on('close', ended);
-    storage.run(new RequestContext(root, req.id), next);
+    const context = new RequestContext(root, req.id);
+    if (span) {
+      storage.run(context, runInSpan, span, next);
+    } else {
+      storage.run(context, next);
+    }
   };
 }

@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { UsersService } from 'src/modules/users/users.service';
 import { LoginThrottle } from './login-throttle';
+import { appMetrics } from 'src/common/metrics/metrics';
 import { verifyPassword } from 'src/modules/users/password';
 import type { SessionClaims } from './session-cookie';
 
@@ -25,13 +26,21 @@ export class AuthService {
     }
     const candidate = await this.users.findLoginCandidate(username);
     const key = candidate ? `${clientAddress}|user:${candidate.id}` : `${clientAddress}|name:${username}`;
-    this.throttle.assertAllowed(key);
+    const signIns = appMetrics().signIns;
+    try {
+      this.throttle.assertAllowed(key);
+    } catch (error) {
+      signIns.inc({ result: 'throttled' });
+      throw error;
+    }
     const passwordOk = await verifyPassword(password, candidate?.passwordHash);
     if (!candidate || !passwordOk || candidate.privLevel <= 0 || candidate.roleName === 'disallowed') {
       this.throttle.recordFailure(key);
+      signIns.inc({ result: 'failure' });
       throw new UnauthorizedException(INVALID_LOGIN);
     }
     this.throttle.recordSuccess(key);
+    signIns.inc({ result: 'success' });
     await this.users.markAuthenticated(candidate.id);
     return {
       username: candidate.username,

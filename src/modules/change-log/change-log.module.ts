@@ -4,12 +4,16 @@ import { ChangeLogParticipant } from './change-log.participant';
 import { ChangeLogService } from './change-log.service';
 import { LogEntry } from './log.entity';
 import { LogsController } from './logs.controller';
+import { AuditTrail } from './audit-sink/audit-trail';
 
-/** The change log (`log` table): written by ChangeLogParticipant in each write's transaction, read through GET /logs. */
+/**
+ * The change log (`log` table): written by ChangeLogParticipant in each write's transaction, read
+ * through GET /logs, and sent off the box by AuditTrail when AUDIT_SINK_URL is set.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([LogEntry])],
   controllers: [LogsController],
-  providers: [ChangeLogService, ChangeLogParticipant],
+  providers: [ChangeLogService, ChangeLogParticipant, AuditTrail],
   exports: [ChangeLogParticipant, ChangeLogService],
 })
 export class ChangeLogModule {}

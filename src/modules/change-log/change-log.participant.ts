@@ -7,6 +7,7 @@ import { ApiResult } from 'src/common/http/alerts';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import { ChangeLogService } from './change-log.service';
+import { segmentOfPath } from 'src/common/http/route-dispatch';
 
 const MAX_MESSAGE = 1024;
 /** Fields that name a resource, in the order they are looked for in a write's response. */
@@ -30,7 +31,12 @@ export class ChangeLogParticipant implements TransactionParticipant {
     }
     const req = context.switchToHttp().getRequest<Request>();
     const user = req.user as CurrentUser;
-    await this.changeLog.record(manager, user.id, describeChange(req, result));
+    await this.changeLog.record(
+      manager,
+      user,
+      describeChange(req, result),
+      segmentOfPath(req.path) ?? 'other',
+    );
   }
 }
 

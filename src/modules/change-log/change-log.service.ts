@@ -3,6 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { LogEntry } from './log.entity';
+import { AuditTrail } from './audit-sink/audit-trail';
+import { appMetrics } from 'src/common/metrics/metrics';
+import type { CurrentUser } from 'src/common/types/current-user';
 import type { LogQuery } from './logs.query';
 
 /** The level of every entry this API writes (the original's API changes). */
@@ -19,11 +22,24 @@ export interface LogView {
 
 @Injectable()
 export class ChangeLogService {
-  constructor(@InjectRepository(LogEntry) private readonly entries: Repository<LogEntry>) {}
+  constructor(
+    @InjectRepository(LogEntry) private readonly entries: Repository<LogEntry>,
+    private readonly trail: AuditTrail,
+  ) {}
 
-  /** Adds an entry through `manager`, i.e. inside the transaction of the change it describes. */
-  async record(manager: EntityManager, userId: number, message: string): Promise<void> {
-    await insertRows(manager, LogEntry, { level: API_CHANGE, message, userId, ticketNum: null });
+  /**
+   * Adds an entry through `manager`, i.e. inside the transaction of the change it describes; counted
+   * per resource (the first segment of the route's path) and, once committed, sent to the audit sink.
+   */
+  async record(
+    manager: EntityManager,
+    user: Pick<CurrentUser, 'id' | 'username'>,
+    message: string,
+    resource: string,
+  ): Promise<void> {
+    await insertRows(manager, LogEntry, { level: API_CHANGE, message, userId: user.id, ticketNum: null });
+    appMetrics().changeLogWrites.inc({ resource });
+    this.trail.recorded(manager, { time: new Date(), level: API_CHANGE, user: user.username, message });
   }
 
   /** The entries of the last `days` days, newest first, and how many there are before paging. */

@@ -409,7 +409,7 @@ export class DnssecKeysService implements OnModuleInit {
           outcome.errors > 0
             ? `Refreshed ${outcome.updated} DNSSEC keys, but ${outcome.errors} errors occurred`
             : `Refreshed ${outcome.updated} DNSSEC keys`;
-        await this.changeLog.record(runner.manager, user.id, message);
+        await this.changeLog.record(runner.manager, user, message, 'cdns');
       }
       return outcome;
     });

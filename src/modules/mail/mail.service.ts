@@ -1,3 +1,4 @@
+import { withClientSpan } from 'src/common/tracing/tracing';
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { mailConfig, type MailConfig } from 'src/config/mail.config';
 import { sendSmtp } from './smtp-client';
@@ -43,16 +44,21 @@ export class MailService {
       mail.html,
     ].join('\r\n');
     try {
-      await sendSmtp(
-        {
-          host: this.config.host!,
-          port: this.config.port,
-          tls: this.config.tls,
-          user: this.config.user,
-          password: this.config.password,
-          timeoutMs: this.config.timeoutMs,
-        },
-        { from: this.config.from, to: mail.to, data },
+      await withClientSpan(
+        'SMTP send',
+        { 'server.address': this.config.host!, 'server.port': this.config.port },
+        () =>
+          sendSmtp(
+            {
+              host: this.config.host!,
+              port: this.config.port,
+              tls: this.config.tls,
+              user: this.config.user,
+              password: this.config.password,
+              timeoutMs: this.config.timeoutMs,
+            },
+            { from: this.config.from, to: mail.to, data },
+          ),
       );
     } catch (error) {
       this.logger.error(

@@ -5,6 +5,7 @@ import { packageInfo } from 'src/bootstrap/package-info';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import { StaticDnsEntriesService } from 'src/modules/static-dns-entries/static-dns-entries.service';
 import { CRConfigBuilder } from './crconfig.builder';
+import { appMetrics } from 'src/common/metrics/metrics';
 import type { CRConfig, CRConfigStats } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
 import { MonitoringBuilder } from './monitoring.builder';
@@ -54,11 +55,14 @@ export class SnapshotsService {
   /** `GET cdns/{name}/snapshot/new`: the CRConfig a snapshot would store now. */
   async computeCRConfig(name: string, user: string, version: ApiVersion): Promise<CRConfig> {
     const cdn = await this.cdn(name);
-    return this.crConfigBuilder().build(cdn, {
+    const timer = appMetrics().snapshotBuild.startTimer({ document: 'crconfig' });
+    const crconfig = await this.crConfigBuilder().build(cdn, {
       user,
       version: packageInfo().version,
       emulateOldPath: !version.atLeast('4.0'),
     });
+    timer();
+    return crconfig;
   }
 
   /**
@@ -71,12 +75,17 @@ export class SnapshotsService {
     if (!cdn) {
       throw new NotFoundException('No CDN ID found with that name');
     }
+    const build = appMetrics().snapshotBuild;
+    let timer = build.startTimer({ document: 'crconfig' });
     const crconfig = await this.crConfigBuilder().build(cdn, {
       user,
       version: packageInfo().version,
       emulateOldPath: false,
     });
+    timer();
+    timer = build.startTimer({ document: 'monitoring' });
     const monitoring = await new MonitoringBuilder(this.dataSource).build(cdn);
+    timer();
     const taken = sqlDateTime(new Date((crconfig.stats.date ?? 0) * 1000));
     const values = [cdn.name, JSON.stringify(crconfig), JSON.stringify(monitoring), taken];
     if (this.dataSource.options.type === 'better-sqlite3') {

@@ -1,3 +1,4 @@
+import { outgoingTraceparent, withClientSpan } from 'src/common/tracing/tracing';
 import { Inject, Injectable } from '@nestjs/common';
 import { statsConfig, type StatsConfig } from 'src/config/stats.config';
 import { type InfluxSeries, lastValues, statementResults } from './influxql';
@@ -69,6 +70,19 @@ export class InfluxDbClient {
       const credentials = `${this.config.user}:${this.config.password ?? ''}`;
       headers.Authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
     }
+    return withClientSpan(
+      `InfluxDB query ${database}`,
+      { 'db.system.name': 'influxdb', 'db.namespace': database, 'server.address': this.config.influxUrl! },
+      (span) => {
+        if (span) {
+          headers.traceparent = outgoingTraceparent(span);
+        }
+        return this.post(form, headers);
+      },
+    );
+  }
+
+  private async post(form: URLSearchParams, headers: Record<string, string>): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`${this.config.influxUrl}/query`, {
