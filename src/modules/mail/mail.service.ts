@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { markOutsideEffect } from 'src/common/database/request-transaction';
 import { mailConfig, type MailConfig } from 'src/config/mail.config';
 import { sendSmtp } from './smtp-client';
 
@@ -42,6 +43,8 @@ export class MailService {
       '',
       mail.html,
     ].join('\r\n');
+    // A mail cannot be taken back: the request is not run again after a certification failure.
+    markOutsideEffect();
     try {
       await sendSmtp(
         {
