@@ -18,6 +18,7 @@ import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
+import { clusterBench, clusterReport } from './cluster';
 import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
 import {
   type ConfigResult,
@@ -358,14 +359,18 @@ function report(
 /**
  * `npm run bench -- --only=<part>`: one part alone, its section printed, docs/benchmarks.md left as it is:
  * `comparison` (against the original), `floor` (the stack's own cost of a ping), `request-log` (the request log's cost rows) or `snapshot`
- * (GET cdns/{name}/snapshot/new on a big CDN).
+ * (GET cdns/{name}/snapshot/new on a big CDN); `cluster` (bench/cluster.ts: a Galera cluster, only alone).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const PARTS_ALONE = ['comparison', 'floor', 'request-log', 'snapshot'];
+const PARTS_ALONE = ['comparison', 'floor', 'request-log', 'snapshot', 'cluster'];
 
 async function main(): Promise<void> {
   if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
     throw new Error(`--only=${ONLY}: the parts that run alone are ${PARTS_ALONE.join(', ')}`);
+  }
+  if (ONLY === 'cluster') {
+    console.log(clusterReport(await clusterBench(ROOT, PORT, SECONDS), SECONDS).join('\n'));
+    return;
   }
   if (ONLY === 'comparison') {
     console.log(comparisonReport(await comparison(), SECONDS).join('\n'));
