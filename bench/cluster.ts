@@ -31,6 +31,8 @@ import {
 
 const PASSWORD = 'bench-admin-password';
 const CLIENTS = 8;
+/** Half the comparison's data set: each configuration creates it three times over (bench/dataset.ts). */
+const CLUSTER_DATASET = { asns: 150, deliveryServices: 150, servers: 500 };
 
 interface ConfigRows {
   label: string;
@@ -153,7 +155,7 @@ async function measure(
     const cpu = () => instances.reduce((sum, child) => sum + treeCpuMicros(child.pid!), 0);
     const label = nodes === 1 ? 'one node, one instance' : `${nodes} nodes, one instance per node`;
     console.log(`cluster: ${label}: the data set`);
-    const writes = await createDataset(clients[0], { asns: 300, deliveryServices: 300, servers: 1000 }, cpu);
+    const writes = await createDataset(clients[0], CLUSTER_DATASET, cpu);
     console.log(`cluster: ${label}: spread writes and lists`);
     const cpuBefore = cpu();
     const spread = await closedLoop(clients, seconds, (client, n) =>
