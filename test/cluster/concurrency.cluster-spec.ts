@@ -4,6 +4,8 @@ import { connectNode, nodeStatus } from 'test/cluster/support/galera';
 import { CLUSTER_DATABASE, type Instances, nodePortOf, startInstances } from 'test/cluster/support/instances';
 import { ApiClient, createUser, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
+import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { createServer } from 'test/e2e/support/fixtures/servers';
 
 /** Request i goes to instance i mod 3, as a load balancer spreads them. */
 const spread = <T>(count: number, send: (i: number) => Promise<T>): Promise<T[]> =>
@@ -146,6 +148,25 @@ describe('a three-node Galera cluster, one instance per node', () => {
     }
     const final = responseOf<{ name: string }[]>(await admins[1].get(`cdns?id=${id}`))[0].name;
     expect(names.filter((n, i) => results[i].status === 200)).toContain(final);
+  });
+
+  it('takes concurrent snapshots of one CDN through the three instances: one stored, the same on every node', async () => {
+    const cdn = await createCdn(admins[0]);
+    await createServer(admins[0], cdn.id);
+    const results = await spread(9, (i) => admins[i % 3].put(`snapshot?cdn=${cdn.name}`));
+    // Each took it (the last commit is the one stored) or, out of retries, answered 503 busy.
+    expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+    for (const r of results.filter((res) => res.status !== 200)) {
+      expectError(r, 503, 'the database is busy; please retry the request');
+    }
+    const stored = await Promise.all(
+      admins.map(async (admin) =>
+        responseOf<{ contentServers?: object }>(await admin.get(`cdns/${cdn.name}/snapshot`)),
+      ),
+    );
+    expect(stored[1]).toEqual(stored[0]);
+    expect(stored[2]).toEqual(stored[0]);
+    expect(Object.keys(stored[0].contentServers ?? {})).toHaveLength(1);
   });
 
   it('ends on all three instances, within SESSION_CACHE_SECONDS, a session signed out on one', async () => {
