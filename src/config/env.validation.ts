@@ -55,22 +55,14 @@ export class EnvironmentVariables {
   @IsString()
   HOST: string = '0.0.0.0';
 
-  /**
-   * `mysql://user:password@host:port/database`; absent → the embedded SQLite file. Several hosts
-   * (`host1:port,host2:port,…`, a Galera cluster's nodes): the first is used, the next ones when it
-   * fails (docs/scaling-out.md).
-   */
+  /** `mysql://user:password@host:port[,host:port…]/database` (docs/scaling-out.md); absent → SQLite. */
   @IsOptional()
   @Matches(/^mysql:\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, {
     message: 'DATABASE_URL must look like mysql://user:password@host:port[,host:port…]/database',
   })
   DATABASE_URL?: string;
 
-  /**
-   * Galera's `wsrep_sync_wait` for every connection (0–15; 1: a read waits until the node has applied
-   * every write the cluster committed before it). Unset: 1 when DATABASE_URL names several hosts,
-   * else the server's own setting is left alone.
-   */
+  /** Galera's `wsrep_sync_wait` for every connection; unset: 1 with several hosts, else the server's. */
   @IsOptional()
   @Type(() => Number)
   @IsInt()
