@@ -19,6 +19,7 @@ import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
 import { observabilityCosts } from './observability';
+import { clusterBench, clusterReport } from './cluster';
 import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
 import { COMPARISON_DATASET, createDataset } from './dataset';
 import { type FleetResult, fleetOptions, fleetReport, measureFleet, ORIGINAL_FLEET } from './fleet';
@@ -423,14 +424,19 @@ function report(
  * - `floor`: the stack's own cost of a ping;
  * - `request-log`: the request log's cost rows;
  * - `snapshot`: GET cdns/{name}/snapshot/new on a big CDN;
- * - `observability`: metrics off/on, tracing on (run only when asked).
+ * - `observability`: metrics off/on, tracing on (run only when asked);
+ * - `cluster`: a Galera cluster of three nodes against one (bench/cluster.ts; run only when asked).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const PARTS_ALONE = ['comparison', 'fleet', 'floor', 'request-log', 'snapshot', 'observability'];
+const PARTS_ALONE = ['comparison', 'fleet', 'floor', 'request-log', 'snapshot', 'observability', 'cluster'];
 
 async function main(): Promise<void> {
   if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
     throw new Error(`--only=${ONLY}: the parts that run alone are ${PARTS_ALONE.join(', ')}`);
+  }
+  if (ONLY === 'cluster') {
+    console.log(clusterReport(await clusterBench(ROOT, PORT, SECONDS), SECONDS).join('\n'));
+    return;
   }
   if (ONLY === 'comparison') {
     console.log(comparisonReport(await comparison(), SECONDS).join('\n'));

@@ -1,5 +1,6 @@
 import { registerAs } from '@nestjs/config';
 import { validateEnv } from 'src/config/env.validation';
+import { type DatabaseHost, describeHosts, parseDatabaseUrl } from 'src/database/database-url';
 
 /**
  * The database settings. `queryTimeoutMs`: the longest a MySQL statement may go unanswered (0: no
@@ -14,21 +15,32 @@ export type DatabaseConfig =
       queryTimeoutMs: number;
       acquireTimeoutMs: number;
       connectTimeoutMs?: number;
+      /** DATABASE_URL's hosts, in its order (several: a cluster, docs/scaling-out.md); unset: read from url. */
+      hosts?: DatabaseHost[];
+      /** Galera's wsrep_sync_wait for every connection; undefined: the server's own. */
+      wsrepSyncWait?: number;
+      /** How long a failed node of several is left out (default 5 s). */
+      failoverRetryMs?: number;
     }
   | { driver: 'sqlite'; path: string; busyTimeoutMs: number };
 
 export function databaseConfigFrom(raw: Record<string, unknown>): DatabaseConfig {
   const env = validateEnv(raw);
-  return env.DATABASE_URL
-    ? {
-        driver: 'mysql',
-        url: env.DATABASE_URL,
-        poolSize: env.DB_POOL_SIZE,
-        queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
-        acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
-        connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
-      }
-    : { driver: 'sqlite', path: env.SQLITE_PATH, busyTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS };
+  if (!env.DATABASE_URL) {
+    return { driver: 'sqlite', path: env.SQLITE_PATH, busyTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS };
+  }
+  const hosts = parseDatabaseUrl(env.DATABASE_URL).hosts;
+  return {
+    driver: 'mysql',
+    url: env.DATABASE_URL,
+    hosts,
+    wsrepSyncWait: env.DB_WSREP_SYNC_WAIT ?? (hosts.length > 1 ? 1 : undefined),
+    failoverRetryMs: env.DB_FAILOVER_RETRY_MS,
+    poolSize: env.DB_POOL_SIZE,
+    queryTimeoutMs: env.DB_QUERY_TIMEOUT_MS,
+    acquireTimeoutMs: env.DB_ACQUIRE_TIMEOUT_MS,
+    connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS,
+  };
 }
 
 export const databaseConfig = registerAs('database', (): DatabaseConfig => databaseConfigFrom(process.env));
@@ -38,7 +50,12 @@ export function describeDatabase(config: DatabaseConfig): string {
   if (config.driver === 'sqlite') {
     return `the embedded database ${config.path}`;
   }
-  const url = new URL(config.url);
-  const user = url.username ? `${decodeURIComponent(url.username)}@` : '';
-  return `MySQL ${user}${url.hostname}:${url.port || '3306'}${url.pathname}`;
+  const url = parseDatabaseUrl(config.url);
+  const user = url.user ? `${url.user}@` : '';
+  return `MySQL ${user}${describeHosts(url.hosts)}/${url.database}`;
+}
+
+/** The hosts of a MySQL configuration, in DATABASE_URL's order. */
+export function hostsOf(config: Extract<DatabaseConfig, { driver: 'mysql' }>): DatabaseHost[] {
+  return config.hosts ?? parseDatabaseUrl(config.url).hosts;
 }

@@ -56,12 +56,28 @@ export class EnvironmentVariables {
   @IsString()
   HOST: string = '0.0.0.0';
 
-  /** `mysql://user:password@host:port/database`; absent → the embedded SQLite file. */
+  /** `mysql://user:password@host:port[,host:port…]/database` (docs/scaling-out.md); absent → SQLite. */
   @IsOptional()
   @Matches(/^mysql:\/\/[^/]+\/[A-Za-z0-9_$]+(\?.*)?$/, {
-    message: 'DATABASE_URL must look like mysql://user:password@host:port/database',
+    message: 'DATABASE_URL must look like mysql://user:password@host:port[,host:port…]/database',
   })
   DATABASE_URL?: string;
+
+  /** Galera's `wsrep_sync_wait` for every connection; unset: 1 with several hosts, else the server's. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(15)
+  DB_WSREP_SYNC_WAIT?: number;
+
+  /** Milliseconds a node of a several-host DATABASE_URL that failed is left out before it is tried again. */
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  DB_FAILOVER_RETRY_MS: number = 5000;
 
   /** The SQLite file used when DATABASE_URL is not set. */
   @IsOptional()

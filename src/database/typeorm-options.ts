@@ -2,8 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as mysql2 from 'mysql2';
 import type { DataSourceOptions } from 'typeorm';
-import type { DatabaseConfig } from 'src/config/database.config';
+import { type DatabaseConfig, hostsOf } from 'src/config/database.config';
 import { useDialect } from 'src/common/database/columns';
+import { parseDatabaseUrl } from 'src/database/database-url';
+import { FailoverPool, meansNodeDown } from 'src/database/failover-pool';
 
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
@@ -79,31 +81,97 @@ function withAcquireTimeout(pool: mysql2.Pool, timeoutMs: number): void {
 }
 
 /**
- * mysql2, with every pooled connection switched to UTC before its first query (so that the
- * database's own CURRENT_TIMESTAMP agrees with the timestamps the service writes and reads), and
- * with the timeouts of `config`: a stalled database answers 503 rather than holding requests.
+ * Calls `report` when a statement of `connection` fails in a way that means its node is down or out
+ * of the cluster (failover-pool.ts), so that the next requests go to another node.
  */
-function mysqlDriver(config: Extract<DatabaseConfig, { driver: 'mysql' }>) {
+function reportingNodeFailures(connection: mysql2.PoolConnection, report: () => void): void {
+  const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+  const watched = (...args: unknown[]): unknown => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: Error | null, ...results: unknown[]) => {
+        if (error && meansNodeDown(error)) {
+          report();
+        }
+        (callback as QueryCallback)(error, ...results);
+      };
+    }
+    return query(...args);
+  };
+  connection.query = watched as typeof connection.query;
+}
+
+type MysqlConfig = Extract<DatabaseConfig, { driver: 'mysql' }>;
+
+/**
+ * A mysql2 pool whose every connection is switched to UTC before its first query (so that the
+ * database's own CURRENT_TIMESTAMP agrees with the timestamps the service writes and reads) and, on
+ * a Galera cluster, to the configured wsrep_sync_wait, with the timeouts of `config`: a stalled
+ * database answers 503 rather than holding requests.
+ */
+function hookedPool(config: MysqlConfig, options: mysql2.PoolOptions, onNodeDown?: () => void): mysql2.Pool {
+  // A new connection's handshake is part of acquiring it: a server that accepts the connection
+  // but never greets fails it (at start-up too) rather than hanging.
+  // A handshake waits no longer than a request would wait for the connection, nor than
+  // DB_CONNECT_TIMEOUT_MS (a server that accepts and never answers fails the start-up).
+  const pool = mysql2.createPool({
+    ...options,
+    connectTimeout: Math.min(config.acquireTimeoutMs, config.connectTimeoutMs ?? config.acquireTimeoutMs),
+  });
+  pool.on('connection', (connection) => {
+    if (config.queryTimeoutMs > 0) {
+      withQueryTimeout(connection, config.queryTimeoutMs);
+    }
+    if (onNodeDown) {
+      reportingNodeFailures(connection, onNodeDown);
+    }
+    connection.query("SET time_zone = '+00:00'");
+    if (config.wsrepSyncWait !== undefined) {
+      connection.query(`SET SESSION wsrep_sync_wait = ${config.wsrepSyncWait}`);
+    }
+  });
+  withAcquireTimeout(pool, config.acquireTimeoutMs);
+  return pool;
+}
+
+/**
+ * mysql2 with hookedPool's pools; with several hosts in DATABASE_URL, one pool per node behind a
+ * FailoverPool (the first node in use, the next ones when it fails).
+ */
+function mysqlDriver(config: MysqlConfig) {
   return {
     ...mysql2,
     createPool(options: mysql2.PoolOptions): mysql2.Pool {
-      // A new connection's handshake is part of acquiring it: a server that accepts the connection
-      // but never greets fails it (at start-up too) rather than hanging.
-      // A handshake waits no longer than a request would wait for the connection, nor than
-      // DB_CONNECT_TIMEOUT_MS (a server that accepts and never answers fails the start-up).
-      const pool = mysql2.createPool({
-        ...options,
-        connectTimeout: Math.min(config.acquireTimeoutMs, config.connectTimeoutMs ?? config.acquireTimeoutMs),
+      const hosts = hostsOf(config);
+      if (hosts.length < 2) {
+        return hookedPool(config, options);
+      }
+      const failover: FailoverPool = new FailoverPool({
+        hosts,
+        retryAfterMs: config.failoverRetryMs ?? 5000,
+        createPool: (host, index) =>
+          hookedPool(config, { ...options, host: host.host, port: host.port }, () =>
+            failover.reportFailure(index),
+          ),
       });
-      pool.on('connection', (connection) => {
-        if (config.queryTimeoutMs > 0) {
-          withQueryTimeout(connection, config.queryTimeoutMs);
-        }
-        connection.query("SET time_zone = '+00:00'");
-      });
-      withAcquireTimeout(pool, config.acquireTimeoutMs);
-      return pool;
+      return failover as unknown as mysql2.Pool;
     },
+  };
+}
+
+/** TypeORM's connection settings for DATABASE_URL: its URL, or its parts when it names several hosts. */
+function mysqlLocation(config: MysqlConfig) {
+  if (hostsOf(config).length < 2) {
+    return { url: config.url };
+  }
+  const url = parseDatabaseUrl(config.url);
+  return {
+    host: url.hosts[0].host,
+    port: url.hosts[0].port,
+    username: url.user,
+    password: url.password,
+    database: url.database,
   };
 }
 
@@ -123,7 +191,7 @@ export function buildTypeOrmOptions(config: DatabaseConfig): DataSourceOptions {
     return {
       ...common,
       type: 'mysql',
-      url: config.url,
+      ...mysqlLocation(config),
       connectorPackage: 'mysql2',
       driver: mysqlDriver(config),
       timezone: 'Z',

@@ -35,6 +35,8 @@ const UNAVAILABLE_CODES = new Set([
   'EHOSTUNREACH',
   // No connection within DB_ACQUIRE_TIMEOUT_MS (src/database/typeorm-options.ts).
   'POOL_ACQUIRE_TIMEOUT',
+  // A Galera node that is not part of the primary component (joining, cut off) refuses statements.
+  'ER_UNKNOWN_COM_ERROR',
 ]);
 
 export function classifyDbError(error: unknown): DbFailure | undefined {

@@ -10,6 +10,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import { DataSource, type EntityManager } from 'typeorm';
+import { withCertificationRetry } from 'src/common/database/certification-retry';
 import { inRequestTransaction } from 'src/common/database/request-transaction';
 import { Public } from 'src/common/decorators/auth.decorators';
 import type { CurrentUser } from 'src/common/types/current-user';
@@ -35,7 +36,9 @@ export function isSignedInWrite(req: Request, isPublic: boolean): req is Request
  * run on the request's own query runner (RequestScopedDataSource: repositories, query builders and
  * the services' own `transaction()` calls, which become savepoints, all join it); the conditional
  * checks inside it lock the row they compare. When the handler succeeds, each participant runs on
- * the same transaction, then it commits; any failure rolls everything back. Its place among the
+ * the same transaction, then it commits; any failure rolls everything back. A certification failure
+ * of a Galera cluster (or a deadlock) runs the whole request again, a few times
+ * (certification-retry.ts; docs/scaling-out.md). Its place among the
  * global interceptors (inside the envelope, outside the conditional checks) is tested
  * (src/app.interceptors.spec.ts).
  */
@@ -54,14 +57,17 @@ export class RequestTransactionInterceptor implements NestInterceptor {
     if (!isSignedInWrite(req, isPublic)) {
       return next.handle();
     }
+    // Each attempt runs the handler again (next.handle() calls it anew), on a fresh transaction.
     return from(
-      inRequestTransaction(this.dataSource, async (runner) => {
-        const result: unknown = await lastValueFrom(next.handle());
-        for (const participant of this.participants) {
-          await participant.beforeCommit(context, result, runner.manager);
-        }
-        return result;
-      }),
+      withCertificationRetry(() =>
+        inRequestTransaction(this.dataSource, async (runner) => {
+          const result: unknown = await lastValueFrom(next.handle());
+          for (const participant of this.participants) {
+            await participant.beforeCommit(context, result, runner.manager);
+          }
+          return result;
+        }),
+      ),
     );
   }
 }

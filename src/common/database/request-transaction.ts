@@ -9,6 +9,27 @@ const ambient = new AsyncLocalStorage<QueryRunner>();
  * pay for (`run` enables it again).
  */
 let inProgress = 0;
+/** The request transactions whose work did something outside the database (markOutsideEffect). */
+const withOutsideEffects = new WeakSet<QueryRunner>();
+/** The errors that ended such a transaction. */
+const afterOutsideEffects = new WeakSet<object>();
+
+/**
+ * Records that the request being served did something outside the database that a rollback does not
+ * undo (sent mail, called another service): after a certification failure it is answered with an
+ * alert instead of being run again (certification-retry.ts). Outside a request transaction, nothing.
+ */
+export function markOutsideEffect(): void {
+  const runner = ambient.getStore();
+  if (runner) {
+    withOutsideEffects.add(runner);
+  }
+}
+
+/** Whether `error` ended a request transaction after its work had an effect outside the database. */
+export function failedAfterOutsideEffect(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && afterOutsideEffects.has(error);
+}
 
 /**
  * The application's DataSource. Inside `inRequestTransaction` every query runner it hands out is
@@ -60,6 +81,9 @@ export function inRequestTransaction<T>(
       } catch (error) {
         if (runner.isTransactionActive) {
           await runner.rollbackTransaction().catch(() => undefined);
+        }
+        if (withOutsideEffects.has(runner) && typeof error === 'object' && error !== null) {
+          afterOutsideEffects.add(error);
         }
         throw error;
       } finally {

@@ -1,5 +1,6 @@
 import { withClientSpan } from 'src/common/tracing/tracing';
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { markOutsideEffect } from 'src/common/database/request-transaction';
 import { mailConfig, type MailConfig } from 'src/config/mail.config';
 import { sendSmtp } from './smtp-client';
 
@@ -43,6 +44,8 @@ export class MailService {
       '',
       mail.html,
     ].join('\r\n');
+    // A mail cannot be taken back: the request is not run again after a certification failure.
+    markOutsideEffect();
     try {
       await withClientSpan(
         'SMTP send',
