@@ -11,7 +11,7 @@ export type Row = Record<string, unknown>;
 /** One of this service's rules a source row can break; `--check` lists the rows that do. */
 export interface Rule {
   rule: string;
-  broken(row: Row): boolean;
+  broken: (row: Row) => boolean;
 }
 
 /**
@@ -23,7 +23,7 @@ export interface TableMapping {
   table: string;
   /** The Traffic Ops tables the SELECT reads: each is checked to exist before anything is read. */
   from: string[];
-  select(version: SourceVersion): string;
+  select: (version: SourceVersion) => string;
   /** The columns that name the row in reports (default: id). */
   key?: string[];
   /**
@@ -33,7 +33,7 @@ export interface TableMapping {
   parents?: string[];
   rules?: Rule[];
   /** Per-row conversion done in JavaScript (after the SELECT). */
-  convert?(row: Row): Row;
+  convert?: (row: Row) => Row;
 }
 
 /** A mapping that copies the same-named columns of the same-named table. */
@@ -59,6 +59,6 @@ export function quote(name: string): string {
 export function tooLong(column: string, max: number): Rule {
   return {
     rule: `${column} longer than ${max} characters`,
-    broken: (row) => typeof row[column] === 'string' && [...(row[column] as string)].length > max,
+    broken: (row) => typeof row[column] === 'string' && [...row[column]].length > max,
   };
 }

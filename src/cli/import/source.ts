@@ -34,7 +34,7 @@ export class Source {
           if (oid === 114 || oid === 3802) {
             return (value: string) => value;
           }
-          return types.getTypeParser(oid, format as 'text');
+          return types.getTypeParser(oid, format as 'text') as (value: string) => unknown;
         },
       },
     };

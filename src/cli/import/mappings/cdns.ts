@@ -1,4 +1,4 @@
-import { sameColumns, type TableMapping } from '../mapping';
+import { sameColumns, type TableMapping } from 'src/cli/import/mapping';
 
 export const types: TableMapping = {
   table: 'type',

@@ -1,4 +1,4 @@
-import { sameColumns, tooLong, type TableMapping } from '../mapping';
+import { sameColumns, tooLong, type TableMapping } from 'src/cli/import/mapping';
 
 const DS_COLUMNS = [
   'id',

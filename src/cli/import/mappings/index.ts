@@ -1,4 +1,4 @@
-import type { TableMapping } from '../mapping';
+import type { TableMapping } from 'src/cli/import/mapping';
 import * as cdn from './cdns';
 import * as ds from './delivery-services';
 import * as fed from './federations';

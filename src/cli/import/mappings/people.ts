@@ -1,4 +1,4 @@
-import { sameColumns, tooLong, type TableMapping } from '../mapping';
+import { sameColumns, tooLong, type TableMapping } from 'src/cli/import/mapping';
 
 const SCRYPT_HASH = /^SCRYPT:\d+:\d+:\d+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/;
 
@@ -39,7 +39,7 @@ export const users: TableMapping = {
     { rule: 'user without a role', broken: (row) => row.role === null },
     {
       rule: 'password hash not in the SCRYPT format (the user could not sign in)',
-      broken: (row) => row.local_passwd !== null && !SCRYPT_HASH.test(String(row.local_passwd)),
+      broken: (row) => typeof row.local_passwd === 'string' && !SCRYPT_HASH.test(row.local_passwd),
     },
     tooLong('username', 128),
     tooLong('email', 255),

@@ -1,5 +1,5 @@
 import { parameterIdentity } from 'src/modules/parameters/parameter.entity';
-import { type TableMapping } from '../mapping';
+import { type TableMapping } from 'src/cli/import/mapping';
 
 export const profiles: TableMapping = {
   table: 'profile',

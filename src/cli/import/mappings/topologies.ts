@@ -1,4 +1,4 @@
-import { type TableMapping } from '../mapping';
+import { type TableMapping } from 'src/cli/import/mapping';
 
 export const serviceCategories: TableMapping = {
   table: 'service_category',
