@@ -20,6 +20,7 @@ import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
 import { observabilityCosts } from './observability';
 import { clusterBench, clusterReport } from './cluster';
+import { importBench, importReport } from './import';
 import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
 import { COMPARISON_DATASET, createDataset } from './dataset';
 import { type FleetResult, fleetOptions, fleetReport, measureFleet, ORIGINAL_FLEET } from './fleet';
@@ -425,10 +426,21 @@ function report(
  * - `request-log`: the request log's cost rows;
  * - `snapshot`: GET cdns/{name}/snapshot/new on a big CDN;
  * - `observability`: metrics off/on, tracing on (run only when asked);
- * - `cluster`: a Galera cluster of three nodes against one (bench/cluster.ts; run only when asked).
+ * - `cluster`: a Galera cluster of three nodes against one (bench/cluster.ts; run only when asked);
+ * - `import`: import:traffic-ops of 10,000 servers and 2,000 delivery services (needs PostgreSQL 15's
+ *   programs).
  */
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const PARTS_ALONE = ['comparison', 'fleet', 'floor', 'request-log', 'snapshot', 'observability', 'cluster'];
+const PARTS_ALONE = [
+  'comparison',
+  'fleet',
+  'floor',
+  'request-log',
+  'snapshot',
+  'observability',
+  'cluster',
+  'import',
+];
 
 async function main(): Promise<void> {
   if (ONLY !== undefined && !PARTS_ALONE.includes(ONLY)) {
@@ -444,6 +456,10 @@ async function main(): Promise<void> {
   }
   if (ONLY === 'fleet') {
     console.log(fleetSection(await fleet()).join('\n'));
+    return;
+  }
+  if (ONLY === 'import') {
+    console.log(importReport(await importBench(ROOT)).join('\n'));
     return;
   }
   if (ONLY === 'floor') {

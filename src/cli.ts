@@ -5,18 +5,20 @@ import { NestFactory } from '@nestjs/core';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { describeStartupFailure } from 'src/bootstrap/startup-failure';
 import { CliModule } from 'src/cli/cli.module';
+import { ImportRefused, type CommandOutput } from 'src/cli/import/importer';
+import { SourceError } from 'src/cli/import/source';
 import { OperatorCommands } from 'src/cli/operator-commands';
 import { databaseConfigFrom, describeDatabase } from 'src/config/database.config';
 import { validateEnv } from 'src/config/env.validation';
 import { createDatabaseIfMissing } from 'src/database/create-database';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-type Values = Record<string, string | undefined>;
+type Values = Record<string, string | boolean | undefined>;
 
 interface Command {
   usage: string;
   options: Options;
-  run(commands: OperatorCommands, values: Values): Promise<string[]>;
+  run(commands: OperatorCommands, values: Values): Promise<string[] | CommandOutput>;
 }
 
 /** A usage mistake: the command's usage is printed, exit code 2. */
@@ -26,7 +28,7 @@ const PASSWORD_SOURCES = '--password PASSWORD, or NEW_PASSWORD in the environmen
 
 function required(values: Values, name: string): string {
   const value = values[name];
-  if (value === undefined || value === '') {
+  if (typeof value !== 'string' || value === '') {
     throw new UsageError(`--${name} is required`);
   }
   return value;
@@ -35,7 +37,7 @@ function required(values: Values, name: string): string {
 /** The new password, from the flag or the environment: the command line never prompts. */
 function newPassword(values: Values): string {
   const password = values.password ?? process.env.NEW_PASSWORD;
-  if (password === undefined || password === '') {
+  if (typeof password !== 'string' || password === '') {
     throw new UsageError(`the new password is required: ${PASSWORD_SOURCES}`);
   }
   return password;
@@ -80,7 +82,7 @@ const COMMANDS: Record<string, Command> = {
         role: required(values, 'role'),
         tenant: required(values, 'tenant'),
         email: required(values, 'email'),
-        fullName: values['full-name'],
+        fullName: values['full-name'] as string | undefined,
         password: newPassword(values),
       }),
   },
@@ -88,6 +90,20 @@ const COMMANDS: Record<string, Command> = {
     usage: `user:password --username NAME  set a user's password, with ${PASSWORD_SOURCES}`,
     options: { username: { type: 'string' }, password: { type: 'string' } },
     run: (commands, values) => commands.userPassword(required(values, 'username'), newPassword(values)),
+  },
+  'import:traffic-ops': {
+    usage:
+      'import:traffic-ops --from postgres://USER:PASSWORD@HOST:PORT/traffic_ops [--check] [--replace]\n' +
+      "                              copy a Traffic Ops 7.0/8.0 database into this service's, keeping ids, in\n" +
+      '                              one transaction; --check lists what would be copied and the rows that break\n' +
+      "                              this service's rules, writing nothing; --replace replaces a non-empty database",
+    options: { from: { type: 'string' }, check: { type: 'boolean' }, replace: { type: 'boolean' } },
+    run: (commands, values) =>
+      commands.importTrafficOps({
+        from: required(values, 'from'),
+        check: values.check === true,
+        replace: values.replace === true,
+      }),
   },
 };
 
@@ -129,14 +145,18 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`created the database: ${describeDatabase(database)}\n`);
     }
     app = await NestFactory.createApplicationContext(CliModule, { logger: false, abortOnError: false });
-    const output = await command.run(app.get(OperatorCommands), values);
-    process.stdout.write(output.map((line) => `${line}\n`).join(''));
-    return 0;
+    const result = await command.run(app.get(OperatorCommands), values);
+    const output = Array.isArray(result) ? { lines: result, code: 0 } : result;
+    process.stdout.write(output.lines.map((line) => `${line}\n`).join(''));
+    return output.code;
   } catch (error) {
     if (error instanceof UsageError) {
       throw error;
     }
-    const text = error instanceof HttpException ? error.message : describeStartupFailure(error, { database });
+    const text =
+      error instanceof HttpException || error instanceof SourceError || error instanceof ImportRefused
+        ? error.message
+        : describeStartupFailure(error, { database });
     process.stderr.write(`${name}: ${text}\n`);
     return 1;
   } finally {

@@ -4,6 +4,7 @@ import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
 import { typeOrmRoot } from 'src/database/typeorm-root';
 import { UsersModule } from 'src/modules/users/users.module';
+import { TrafficOpsImporter } from './import/importer';
 import { OperatorCommands } from './operator-commands';
 
 /**
@@ -39,6 +40,6 @@ class CommandLineAuthModule {}
     typeOrmRoot('all'),
     UsersModule,
   ],
-  providers: [OperatorCommands],
+  providers: [OperatorCommands, TrafficOpsImporter],
 })
 export class CliModule {}

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { type CommandOutput, type ImportOptions, TrafficOpsImporter } from 'src/cli/import/importer';
 import { PrivLevel } from 'src/common/decorators/auth.decorators';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { validateBody } from 'src/common/validation/versioned-body';
@@ -39,7 +40,12 @@ export class OperatorCommands {
   constructor(
     private readonly users: UsersService,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly importer: TrafficOpsImporter,
   ) {}
+
+  importTrafficOps(options: ImportOptions): Promise<CommandOutput> {
+    return this.importer.run(options);
+  }
 
   async migrationRun(): Promise<string[]> {
     const applied = await this.dataSource.runMigrations({ transaction: 'each' });
