@@ -14,6 +14,7 @@ import { Type } from 'src/modules/types/type.entity';
 import { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import type { LoadedServer } from './dto/server.response';
 import { IpAddress } from './ip-address.entity';
+import { canonicalInet } from 'src/common/net/inet';
 import { interfaceProblems } from './server-rules';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
@@ -310,8 +311,8 @@ export class ServersService {
       return iface.ipAddresses.map((ip) => ({
         serverId: id,
         interfaceId,
-        address: ip.address,
-        gateway: ip.gateway ?? null,
+        address: canonicalInet(ip.address),
+        gateway: ip.gateway ? canonicalInet(ip.gateway) : (ip.gateway ?? null),
         serviceAddress: ip.serviceAddress,
       }));
     });
