@@ -81,6 +81,11 @@ export class ServersService {
         ...this.columns(dto),
         xmppId: randomUUID(),
         statusLastUpdated: now,
+        // The original's columns are NOT NULL DEFAULT epoch: a new server has every time, nothing pending.
+        configUpdateTime: new Date(0),
+        configApplyTime: new Date(0),
+        revalidateUpdateTime: new Date(0),
+        revalidateApplyTime: new Date(0),
       });
       await this.writeParts(manager, id, write);
       return (await this.findOne(id, manager))!;
