@@ -55,6 +55,7 @@ describe('parameters', () => {
         profiles: ['GLOBAL'],
         secure: false,
         value: 'Traffic Ops',
+        comment: null,
       });
       const retries = all.filter((p) => p.name === 'mso.parent_retry');
       expect(retries.map((p) => p.value).sort()).toEqual([
@@ -140,6 +141,7 @@ describe('parameters', () => {
         profiles: null,
         secure: true,
         value: sent.value,
+        comment: null,
       });
       expect(await byName(sent.name)).toEqual([{ ...created, profiles: [] }]);
     });
@@ -267,6 +269,7 @@ describe('parameters', () => {
         profiles: null,
         secure: true,
         value: 'new',
+        comment: null,
       });
       expect(await byName(parameter.name)).toEqual([]);
       expect((await byName(sent.name))[0].value).toBe('new');

@@ -54,7 +54,7 @@ describe('roles', () => {
       const roles = responseOf<RoleV4[]>(res);
       expect(roles.find((r) => r.name === 'admin')).toEqual({
         name: 'admin',
-        description: 'super-user',
+        description: 'Has access to everything - cannot be modified or deleted',
         permissions: ['ALL'],
         lastUpdated: expect.stringMatching(TIMESTAMP),
       });
@@ -62,9 +62,9 @@ describe('roles', () => {
         [
           'CDN:READ',
           'DELIVERY-SERVICE:READ',
+          'DNS-SEC:READ',
+          'DS-SECURITY-KEY:READ',
           'FEDERATION-RESOLVER:READ',
-          'FEDERATION:READ',
-          'SERVER:READ',
           'STEERING:READ',
         ].sort(),
       );
@@ -79,7 +79,7 @@ describe('roles', () => {
       expect(role).toEqual({
         id: 3,
         name: 'read-only',
-        description: 'read-only user',
+        description: 'Has access to all read capabilities',
         privLevel: 10,
         capabilities: expect.arrayContaining(['CDN:READ', 'USER:READ']),
       });

@@ -88,10 +88,11 @@ describe('server update status', () => {
         status: 'ONLINE',
         parent_pending: false,
         parent_reval_pending: false,
-        config_update_time: null,
-        config_apply_time: null,
-        revalidate_update_time: null,
-        revalidate_apply_time: null,
+        // A new server's times are the epoch, as the original's NOT NULL DEFAULT epoch columns.
+        config_update_time: new Date(0).toISOString(),
+        config_apply_time: new Date(0).toISOString(),
+        revalidate_update_time: new Date(0).toISOString(),
+        revalidate_apply_time: new Date(0).toISOString(),
       };
       expect(res.body).toEqual({ response: [v4] });
       const v5 = await admin.at('5.0').get(`servers/${edge.hostName}/update_status`);

@@ -45,9 +45,14 @@ describe('statuses', () => {
 
   it('filters by id, name and description', async () => {
     const [offline] = await list('?name=OFFLINE');
-    expect(offline).toMatchObject({ name: 'OFFLINE', description: 'Server is offline.' });
+    expect(offline).toMatchObject({
+      name: 'OFFLINE',
+      description: 'Server is Offline. Not active in any configuration.',
+    });
     expect(await list(`?id=${offline.id}`)).toEqual([offline]);
-    expect(await list(`?description=${encodeURIComponent('Server is offline.')}`)).toEqual([offline]);
+    expect(
+      await list(`?description=${encodeURIComponent('Server is Offline. Not active in any configuration.')}`),
+    ).toEqual([offline]);
     expect(await list('?name=NO_SUCH_STATUS')).toEqual([]);
   });
 

@@ -35,6 +35,10 @@ export class Parameter {
   @Column(booleanColumn({ default: false }))
   secure!: boolean;
 
+  /** Free text about the parameter (the original's `parameter.comment`). */
+  @Column({ type: 'text', nullable: true })
+  comment!: string | null;
+
   @UpdateDateColumn(LAST_UPDATED)
   lastUpdated!: Date;
 }

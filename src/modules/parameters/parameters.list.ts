@@ -8,6 +8,7 @@ export const PARAMETER_LIST: ListSpec = {
     configFile: { column: 'p.config_file' },
     value: { column: 'p.value' },
     secure: { column: 'p.secure', type: 'bool' },
+    comment: { column: 'p.comment' },
     lastUpdated: { column: 'p.last_updated', filter: false },
   },
   defaultOrder: 'name',

@@ -146,7 +146,7 @@ export class ParametersService {
 
   private columns(
     dto: ParameterDto,
-  ): Pick<Parameter, 'name' | 'configFile' | 'value' | 'secure' | 'identity'> {
+  ): Pick<Parameter, 'name' | 'configFile' | 'value' | 'secure' | 'identity' | 'comment'> {
     if (dto.secure === undefined) {
       // The original inserts NULL into the NOT NULL column and answers the database's complaint.
       throw new BadRequestException('secure is a required field');
@@ -158,6 +158,7 @@ export class ParametersService {
       value,
       secure: dto.secure,
       identity: parameterIdentity(dto.name, dto.configFile, value),
+      comment: dto.comment ?? null,
     };
   }
 

@@ -14,6 +14,7 @@ import { Type } from 'src/modules/types/type.entity';
 import { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import type { LoadedServer } from './dto/server.response';
 import { IpAddress } from './ip-address.entity';
+import { canonicalInet } from 'src/common/net/inet';
 import { interfaceProblems } from './server-rules';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
@@ -80,6 +81,11 @@ export class ServersService {
         ...this.columns(dto),
         xmppId: randomUUID(),
         statusLastUpdated: now,
+        // The original's columns are NOT NULL DEFAULT epoch: a new server has every time, nothing pending.
+        configUpdateTime: new Date(0),
+        configApplyTime: new Date(0),
+        revalidateUpdateTime: new Date(0),
+        revalidateApplyTime: new Date(0),
       });
       await this.writeParts(manager, id, write);
       return (await this.findOne(id, manager))!;
@@ -310,8 +316,8 @@ export class ServersService {
       return iface.ipAddresses.map((ip) => ({
         serverId: id,
         interfaceId,
-        address: ip.address,
-        gateway: ip.gateway ?? null,
+        address: canonicalInet(ip.address),
+        gateway: ip.gateway ? canonicalInet(ip.gateway) : (ip.gateway ?? null),
         serviceAddress: ip.serviceAddress,
       }));
     });

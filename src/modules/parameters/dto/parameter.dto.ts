@@ -2,7 +2,7 @@ import { OptionalBoolean, OptionalString, RequiredString } from 'src/common/vali
 
 /**
  * Body of POST /parameters (one object or an array) and PUT /parameters/{id}. As in the original,
- * `value` may be absent or null (stored as ""), and a missing `secure` is refused by the service
+ * `value` may be absent or null (stored as ""), `comment` absent or null (none), and a missing `secure` is refused by the service
  * with the original's NOT NULL text (`secure is a required field`).
  */
 export class ParameterDto {
@@ -17,4 +17,8 @@ export class ParameterDto {
 
   @OptionalBoolean()
   secure?: boolean;
+
+  /** Free text; absent or null stores none. */
+  @OptionalString(65535)
+  comment?: string | null;
 }

@@ -10,6 +10,7 @@ export interface ParameterWire {
   profiles: string[] | null;
   secure: boolean;
   value: string;
+  comment: string | null;
 }
 
 /**
@@ -29,5 +30,6 @@ export function toParameterResponse(
     profiles,
     secure: parameter.secure,
     value: visibleValue(parameter.value, parameter.secure, canReadSecure),
+    comment: parameter.comment,
   };
 }
