@@ -1,4 +1,6 @@
-// First: the .env file, before anything reads the environment.
+// First: a supported Node (one line and exit 1 otherwise), then the .env file, before anything
+// reads the environment.
+import 'src/bootstrap/supported-node';
 import 'src/bootstrap/dotenv';
 import { HttpException, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

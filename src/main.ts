@@ -1,4 +1,6 @@
-// First: the .env file, before anything reads the environment.
+// First: a supported Node (one line and exit 1 otherwise), then the .env file, before anything
+// reads the environment.
+import 'src/bootstrap/supported-node';
 import 'src/bootstrap/dotenv';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
-import { issueSessionCookie, type SessionClaims } from 'src/modules/auth/session-cookie';
+import { issueSessionCookie, newSessionId, type SessionClaims } from 'src/modules/auth/session-cookie';
 import {
   ApiClient,
   createUser,
@@ -29,7 +29,12 @@ describe('sign-in and sessions (D10, D11)', () => {
       .query<{ generation: number }[]>('SELECT session_generation AS generation FROM tm_user WHERE id = ?', [
         current.id,
       ]);
-    adminClaims = { username: 'admin', userId: current.id, generation: Number(generation) };
+    adminClaims = {
+      username: 'admin',
+      userId: current.id,
+      generation: Number(generation),
+      sessionId: newSessionId(),
+    };
   });
 
   const login = (body: unknown, version = '4.0') =>
@@ -188,6 +193,7 @@ describe('sign-in and sessions (D10, D11)', () => {
         username: uniqueName('ghost'),
         userId: 2 ** 31 - 1,
         generation: 0,
+        sessionId: newSessionId(),
       });
       expectError(await getCdns(`mojolicious=${ghost}`), 401, 'user not found');
     });

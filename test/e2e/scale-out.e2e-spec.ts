@@ -10,7 +10,7 @@ import {
   uniqueName,
 } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
-import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
+import { ADMIN_PASSWORD, USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 
 /**
@@ -69,6 +69,27 @@ describe('scale-out: two instances on one database', () => {
     }
     expectError(res, 401, ended);
     expect(Date.now() - signedOut).toBeLessThanOrEqual(cacheSeconds * 1000 + 250);
+  });
+
+  it('ends on the other instance too a session signed out alone, and only that one', async () => {
+    const ended = 'session ended - unauthorized, please log in';
+    const user = await createUser(first, adminOnFirst, 'read-only');
+    const otherSignIn = await ApiClient.login(first, user.username, USER_PASSWORD);
+    const onSecond = new ApiClient(second.getHttpServer() as App, '4.0', user.client.cookie);
+    const otherOnSecond = new ApiClient(second.getHttpServer() as App, '4.0', otherSignIn.cookie);
+    expect((await onSecond.get('user/current')).status).toBe(200);
+    expect((await otherOnSecond.get('user/current')).status).toBe(200);
+    expect((await user.client.post('user/logout')).status).toBe(200);
+    expectError(await user.client.get('user/current'), 401, ended);
+    // The other instance refuses it once its cached lookup (SESSION_CACHE_SECONDS) has expired.
+    let res = await onSecond.get('user/current');
+    while (res.status === 200) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      res = await onSecond.get('user/current');
+    }
+    expectError(res, 401, ended);
+    expect((await otherOnSecond.get('user/current')).status).toBe(200);
+    expect((await otherSignIn.get('user/current')).status).toBe(200);
   });
 
   it('answers If-Modified-Since on one instance with the change made on the other (never a stale 304)', async () => {

@@ -46,6 +46,29 @@ describe('servercheck and servercheck/extensions', () => {
     edge = await createServer(admin, (await createCdn(admin)).id);
   });
 
+  describe('other users are refused before the body is read (403, never a 400 about the body)', () => {
+    const invalid = [{}, { id: 'x', servercheck_short_name: 7 }, []];
+
+    it.each(['3.0', '4.0', '5.0'])('an administrator holding every permission, on %s', async (version) => {
+      for (const body of invalid) {
+        for (const path of ['servercheck', 'servercheck/extensions']) {
+          expectError(await admin.at(version).raw('post', path, JSON.stringify(body)), 403, NOT_EXTENSION);
+        }
+      }
+      expectError(await admin.at(version).delete('servercheck/extensions/999999'), 403, NOT_EXTENSION);
+    });
+
+    it('a read-only user on 3.0 (the level alone admits them there)', async () => {
+      const readOnly = await createUser(app, admin, 'read-only');
+      for (const body of invalid) {
+        for (const path of ['servercheck', 'servercheck/extensions']) {
+          const res = await readOnly.client.at('3.0').raw('post', path, JSON.stringify(body));
+          expectError(res, 403, NOT_EXTENSION);
+        }
+      }
+    });
+  });
+
   describe('extensions', () => {
     it.each(['3.0', '4.0', '5.0'])(
       'lists the seeded extensions, not the open slots, on %s',

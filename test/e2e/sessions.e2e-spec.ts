@@ -1,5 +1,6 @@
 import request, { type Response } from 'supertest';
 import type { App } from 'supertest/types';
+import { DataSource } from 'typeorm';
 import {
   ApiClient,
   createTenant,
@@ -22,9 +23,10 @@ const NEW_PASSWORD = 'a-new-and-unusual-password-43';
 const setCookies = (res: Response): string[] => ([] as string[]).concat(res.headers['set-cookie'] ?? []);
 
 /**
- * Sessions are stateless signed cookies carrying the user's session generation; signing out,
- * changing a password or a role raises it, so that every cookie issued before stops working. Every
- * authenticated response, success or failure, renews the cookie.
+ * Sessions are signed cookies carrying the user's session generation and the sign-in's own session
+ * id. Signing out ends that session alone (its id is recorded as ended); signing out everywhere,
+ * changing a password or a role raises the generation, so that every cookie issued before stops
+ * working. Every authenticated response, success or failure, renews the cookie.
  */
 describe('sessions', () => {
   const { app, admin } = useApp();
@@ -51,19 +53,81 @@ describe('sessions', () => {
     });
 
   describe('end', () => {
-    it('for every session of the user when they sign out; signing in again works', async () => {
+    it('for the session signed out only: its renewed cookies too, not the user’s other sign-ins', async () => {
       const user = await createUser(app, admin, 'read-only');
       const otherDevice = await ApiClient.login(app, user.username, USER_PASSWORD);
       const renewed = sessionCookieOf(await user.client.get('cdns'));
       for (const cookie of [user.client.cookie, otherDevice.cookie, renewed]) {
         expect((await current(cookie)).status).toBe(200);
       }
-      expectSuccessAlert(await user.client.post('user/logout'), 'You are logged out.');
-      for (const cookie of [user.client.cookie, otherDevice.cookie, renewed]) {
+      const res = await user.client.post('user/logout');
+      expectSuccessAlert(res, 'You are logged out.');
+      expect(setCookies(res).filter((c) => c.startsWith('mojolicious='))).toEqual([
+        expect.stringMatching(/^mojolicious=;.*Expires=Thu, 01 Jan 1970 00:00:00 GMT/),
+      ]);
+      for (const cookie of [user.client.cookie, renewed]) {
         expectError(await current(cookie), 401, SESSION_ENDED);
       }
+      expect(responseOf<{ username: string }>(await otherDevice.get('user/current')).username).toBe(
+        user.username,
+      );
+      // Signing out again with an ended session's cookie is refused; signing in again works.
+      expectError(await user.client.post('user/logout'), 401, SESSION_ENDED);
       const again = await ApiClient.login(app, user.username, USER_PASSWORD);
       expect(responseOf<{ username: string }>(await again.get('user/current')).username).toBe(user.username);
+      expect((await otherDevice.get('user/current')).status).toBe(200);
+    });
+
+    it.each(['3.0', '4.0', '5.0'])(
+      'for every session of the user with logout?all=true (an extension) on %s',
+      async (version) => {
+        const user = await createUser(app, admin, 'read-only');
+        const otherDevice = await ApiClient.login(app, user.username, USER_PASSWORD);
+        expectSuccessAlert(await user.client.at(version).post('user/logout?all=true'), 'You are logged out.');
+        for (const cookie of [user.client.cookie, otherDevice.cookie]) {
+          expectError(await current(cookie), 401, SESSION_ENDED);
+        }
+        const again = await ApiClient.login(app, user.username, USER_PASSWORD);
+        expect((await again.get('user/current')).status).toBe(200);
+      },
+    );
+
+    it('for this session only with logout?all=false; another value of all is a 400 that ends nothing', async () => {
+      const user = await createUser(app, admin, 'read-only');
+      const otherDevice = await ApiClient.login(app, user.username, USER_PASSWORD);
+      for (const value of ['yes', '', 'everywhere']) {
+        expectError(
+          await user.client.post(`user/logout?all=${value}`),
+          400,
+          "query parameter 'all' must be true or false",
+        );
+      }
+      expect((await user.client.get('user/current')).status).toBe(200);
+      expectSuccessAlert(await user.client.post('user/logout?all=false'), 'You are logged out.');
+      expectError(await user.client.get('user/current'), 401, SESSION_ENDED);
+      expect((await otherDevice.get('user/current')).status).toBe(200);
+    });
+
+    it('and the records of ended sessions whose cookies have all expired are pruned by the next sign-out', async () => {
+      const dataSource = app.get(DataSource);
+      const user = await createUser(app, admin, 'read-only');
+      const past = Math.floor(Date.now() / 1000) - 1;
+      await dataSource.query('INSERT INTO ended_session (session_id, tm_user_id, expires) VALUES (?, ?, ?)', [
+        'expired-session-record',
+        user.id,
+        past,
+      ]);
+      const ended = async () =>
+        (
+          await dataSource.query<{ session_id: string; expires: number | string }[]>(
+            'SELECT session_id, expires FROM ended_session WHERE tm_user_id = ?',
+            [user.id],
+          )
+        ).map((row) => ({ sessionId: row.session_id, live: Number(row.expires) > past }));
+      expect(await ended()).toEqual([{ sessionId: 'expired-session-record', live: false }]);
+      expectSuccessAlert(await user.client.post('user/logout'), 'You are logged out.');
+      // The expired record is gone; the new one is kept past the session's hour.
+      expect(await ended()).toEqual([{ sessionId: expect.stringMatching(/^[\w-]{22}$/), live: true }]);
     });
 
     it('when an administrator changes the password (PUT users/{id}); the new password signs in', async () => {

@@ -4,15 +4,19 @@ import type { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner 
 import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 
-/** A signed-in user as the session check needs it: who they are, and their session generation. */
+/**
+ * A signed-in user as the session check needs it: who they are, their session generation, and the
+ * ids of their sessions signed out one by one (whose cookies could still be unexpired).
+ */
 export interface SessionUser {
   user: CurrentUser;
   generation: number;
+  endedSessions: ReadonlySet<string>;
 }
 
 /**
  * A short-lived, per-instance cache of signed-in users (role, level, permissions, tenant, session
- * generation) by user id, so that a burst of requests from one session costs one lookup rather
+ * generation, ended sessions) by user id, so that a burst of requests from one session costs one lookup rather
  * than one per request. Writes to users and roles on this instance invalidate it at once (and
  * again when their transaction commits, so that no request reading in between keeps the old row);
  * other instances see such changes within SESSION_CACHE_SECONDS (0 turns the cache off).

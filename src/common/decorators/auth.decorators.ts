@@ -25,3 +25,20 @@ export const PermissionsMetadata = Reflector.createDecorator<readonly Permission
 export function RequirePermissions(...permissions: Permission[]): MethodDecorator & ClassDecorator {
   return PermissionsMetadata(permissions);
 }
+
+/** A route only one user may call, whatever their role: that user's name and the 403's text for others. */
+export interface OnlyUserRule {
+  username: string;
+  forbidden: string;
+}
+
+/**
+ * Only the user named may call the route (on every version), as the original's handlers that check
+ * the user's name before reading the body (`servercheck`: the "extension" user). Decided by the
+ * authorization guard with the level and the permissions, before any body is read.
+ */
+export const OnlyUserMetadata = Reflector.createDecorator<OnlyUserRule>();
+
+export function OnlyUser(username: string, forbidden: string): MethodDecorator & ClassDecorator {
+  return OnlyUserMetadata({ username, forbidden });
+}

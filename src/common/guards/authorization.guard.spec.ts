@@ -2,12 +2,13 @@ import { Controller, ForbiddenException, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import {
+  OnlyUser,
   PrivLevel,
   Public,
   RequirePermissions,
   RequirePrivLevel,
 } from 'src/common/decorators/auth.decorators';
-import { AuthorizationGuard } from 'src/common/guards/authorization.guard';
+import { AuthorizationGuard, isAuthorized } from 'src/common/guards/authorization.guard';
 import type { CurrentUser } from 'src/common/types/current-user';
 
 @Controller('things')
@@ -23,6 +24,11 @@ class ThingsController {
 
   @Get('undeclared')
   undeclared(): void {}
+
+  @Get('mine')
+  @RequirePrivLevel(PrivLevel.LoggedIn)
+  @OnlyUser('extension', 'only the extension user')
+  mine(): void {}
 }
 
 const user = (privLevel: number, permissions: string[], roleName = 'custom'): CurrentUser => ({
@@ -48,6 +54,15 @@ describe('AuthorizationGuard (D12)', () => {
 
   it('lets public routes through', () => {
     expect(guard.canActivate(context('open', '4.0'))).toBe(true);
+  });
+
+  it.each(['3.0', '4.0', '5.0'])('lets only the named user call an @OnlyUser route on %s', (version) => {
+    const refused = context('mine', version, user(30, ['CDN:CREATE'], 'admin'));
+    expect(() => guard.canActivate(refused)).toThrow(new ForbiddenException('only the extension user'));
+    expect(isAuthorized(refused.switchToHttp().getRequest())).toBe(false);
+    const extension = context('mine', version, { ...user(1, []), username: 'extension' });
+    expect(guard.canActivate(extension)).toBe(true);
+    expect(isAuthorized(extension.switchToHttp().getRequest())).toBe(true);
   });
 
   it('refuses a level below the route level with Forbidden.', () => {

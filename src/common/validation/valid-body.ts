@@ -7,6 +7,7 @@ import {
   type Type,
 } from '@nestjs/common';
 import type { Request } from 'express';
+import { isAuthorized } from 'src/common/guards/authorization.guard';
 import {
   hasRequestBody,
   type ObjectOrArray,
@@ -90,6 +91,11 @@ interface RawBody {
 
 const RawBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): RawBody => {
   const req = ctx.switchToHttp().getRequest<Request>();
+  // Guards run before parameters in Nest; this keeps it so for every body, whatever changes around
+  // it: whoever may not call the route never learns what its body should be (docs/decisions.md#d116).
+  if (!isAuthorized(req)) {
+    throw new Error('a request body was read before the route authorized the request');
+  }
   return {
     raw: req.body as unknown,
     context: { version: requestedVersion(req), present: hasRequestBody(req) },

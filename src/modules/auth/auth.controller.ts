@@ -1,4 +1,14 @@
-import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ValidBody } from 'src/common/validation/valid-body';
 import type { Request, Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -17,7 +27,8 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { cdniConfig, type CdniConfig } from 'src/config/cdni.config';
 import { ACCESS_TOKEN_COOKIE, CDNI_TOKEN_SECONDS, signHs256 } from 'src/modules/cdni/cdni-token';
 import { sessionCookieOptions } from './session-cookie';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { toBoolean } from 'src/common/validation/rules';
 
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'user', version: ALL_VERSIONS })
@@ -45,18 +56,32 @@ export class AuthController {
     return ApiResult.alertsOnly(successAlert('Successfully logged in.'));
   }
 
+  /**
+   * Ends this session (this sign-in's cookies, on every instance); `?all=true`, an extension of the
+   * original's API, ends every session of the user (docs/decisions.md#d115).
+   */
   @Post('logout')
-  @ApiOperation({ summary: 'Log out, ending every session of the signed-in user' })
+  @ApiOperation({ summary: 'Log out: end this session, or with all=true every session of the user' })
+  @ApiQuery({
+    name: 'all',
+    required: false,
+    type: Boolean,
+    description: 'true: end every session of the user, on every device (an extension)',
+  })
   @HttpCode(200)
   @NotAChange()
   @RequirePrivLevel(PrivLevel.LoggedIn)
   async logout(
     @CurrentUser() user: CurrentUserData,
+    @Query('all') all: unknown,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiResult<never>> {
-    // Every session of the user ends, on every instance, not just this cookie.
-    await this.sessions.end(req, res, user);
+    const everywhere = all === undefined ? false : toBoolean({ value: all });
+    if (typeof everywhere !== 'boolean') {
+      throw new BadRequestException("query parameter 'all' must be true or false");
+    }
+    await this.sessions.end(req, res, user, everywhere);
     return ApiResult.alertsOnly(successAlert('You are logged out.'));
   }
 

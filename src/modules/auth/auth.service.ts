@@ -3,7 +3,7 @@ import { UsersService } from 'src/modules/users/users.service';
 import { LoginThrottle } from './login-throttle';
 import { appMetrics } from 'src/common/metrics/metrics';
 import { verifyPassword } from 'src/modules/users/password';
-import type { SessionClaims } from './session-cookie';
+import type { SignIn } from './session.service';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
 
@@ -20,7 +20,7 @@ export class AuthService {
    * to (the database compares names exactly), or for a name that resolves to no one the name exactly
    * as typed — so no other spelling of a name reaches an account past its limit.
    */
-  async login(username: unknown, password: unknown, clientAddress: string): Promise<SessionClaims> {
+  async login(username: unknown, password: unknown, clientAddress: string): Promise<SignIn> {
     if (typeof username !== 'string' || typeof password !== 'string' || username === '' || password === '') {
       throw new BadRequestException('username and password are required');
     }

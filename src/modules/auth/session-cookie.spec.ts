@@ -10,7 +10,7 @@ import {
 
 describe('session cookie', () => {
   const secret = 'x'.repeat(32);
-  const alice = { username: 'alice', userId: 7, generation: 3 };
+  const alice = { username: 'alice', userId: 7, generation: 3, sessionId: 'AAAAAAAAAAAAAAAAAAAAAA' };
 
   /** A cookie with this payload, signed with the secret, as an earlier version or a bug might sign it. */
   const signed = (data: unknown): string => {
@@ -18,7 +18,7 @@ describe('session cookie', () => {
     return `${payload}--${createHmac('sha256', secret).update(payload).digest('hex')}`;
   };
 
-  it('round-trips the user name, id and session generation', () => {
+  it('round-trips the user name, id, session generation and session id', () => {
     expect(readSessionCookie(secret, issueSessionCookie(secret, alice))).toEqual(alice);
   });
 
@@ -28,6 +28,7 @@ describe('session cookie', () => {
       auth_data: 'alice',
       id: 7,
       gen: 3,
+      sid: 'AAAAAAAAAAAAAAAAAAAAAA',
       expires: 1_700_003_600,
       by: 'trafficcontrol-go-tocookie',
     });
@@ -60,6 +61,9 @@ describe('session cookie', () => {
     ['with a negative generation', { auth_data: 'alice', id: 7, gen: -1, expires: 9e9 }],
     ['with a fractional id', { auth_data: 'alice', id: 7.5, gen: 0, expires: 9e9 }],
     ['with a text generation', { auth_data: 'alice', id: 7, gen: '0', expires: 9e9 }],
+    ['without a session id (an earlier version)', { auth_data: 'alice', id: 7, gen: 0, expires: 9e9 }],
+    ['with a short session id', { auth_data: 'alice', id: 7, gen: 0, sid: 'abc', expires: 9e9 }],
+    ['with a numeric session id', { auth_data: 'alice', id: 7, gen: 0, sid: 12, expires: 9e9 }],
     ['that is not an object', null],
   ])('rejects a signed cookie %s as malformed', (_case, data) => {
     const cookie = signed(data);

@@ -1,14 +1,16 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request } from 'express';
 import { cookieFrom } from 'src/common/http/cookies';
 
 /**
  * The stateless `mojolicious` session cookie (docs/decisions.md#d10, #d23):
- * base64url(JSON {auth_data, id, gen, expires, by}) + `--` + hex HMAC of that text. Any instance
- * holding the same secret accepts it; nothing is stored on the server. `auth_data` is the user name
- * (as the original's), `id` the user's id and `gen` the user's session generation when it was
- * issued: the signed-in user's lookup accepts the cookie only while both still match the user, so
- * that raising the generation (sign-out, password or role change) ends every session issued before.
+ * base64url(JSON {auth_data, id, gen, sid, expires, by}) + `--` + hex HMAC of that text. Any
+ * instance holding the same secret accepts it. `auth_data` is the user name (as the original's), `id`
+ * the user's id and `gen` the user's session generation when it was issued: the signed-in user's
+ * lookup accepts the cookie only while both still match the user, so that raising the generation
+ * (sign-out everywhere, password or role change) ends every session issued before. `sid` names the
+ * sign-in the cookie continues (random, kept by every renewal): signing out records it as ended, and
+ * only that session stops (docs/decisions.md#d115).
  */
 export const SESSION_COOKIE = 'mojolicious';
 export const SESSION_SECONDS = 3600;
@@ -21,7 +23,16 @@ export interface SessionClaims {
   username: string;
   userId: number;
   generation: number;
+  /** The sign-in this session continues: random, the same in every renewed cookie. */
+  sessionId: string;
 }
+
+/** A session id: 128 random bits, base64url. */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** The session cookie's value in a `Cookie` request header, if any. */
 export function sessionCookieFrom(header: string | undefined): string | undefined {
@@ -41,6 +52,7 @@ interface CookieData {
   auth_data: string;
   id: number;
   gen: number;
+  sid: string;
   expires: number;
   by: string;
 }
@@ -54,6 +66,7 @@ export function issueSessionCookie(secret: string, claims: SessionClaims, now = 
     auth_data: claims.username,
     id: claims.userId,
     gen: claims.generation,
+    sid: claims.sessionId,
     expires: Math.floor(now / 1000) + SESSION_SECONDS,
     by: ISSUER,
   };
@@ -128,19 +141,21 @@ function verifySessionCookie(secret: string, value: string): VerifiedCookie {
   } catch {
     throw new SessionCookieError(`error parsing cookie: malformed cookie '${value}'`);
   }
-  // A cookie signed by an earlier version (without id and generation) is not accepted.
+  // A cookie signed by an earlier version (without id, generation or session id) is not accepted.
   if (
     typeof data !== 'object' ||
     data === null ||
     typeof data.auth_data !== 'string' ||
     typeof data.expires !== 'number' ||
     !isCount(data.id) ||
-    !isCount(data.gen)
+    !isCount(data.gen) ||
+    typeof data.sid !== 'string' ||
+    !SESSION_ID.test(data.sid)
   ) {
     throw new SessionCookieError(`error parsing cookie: malformed cookie '${value}'`);
   }
   return {
-    claims: { username: data.auth_data, userId: data.id, generation: data.gen },
+    claims: { username: data.auth_data, userId: data.id, generation: data.gen, sessionId: data.sid },
     expires: data.expires,
   };
 }

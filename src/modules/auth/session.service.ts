@@ -5,8 +5,10 @@ import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { SessionUserCache, type SessionUser } from 'src/common/auth/session-user.cache';
 import { UsersService } from 'src/modules/users/users.service';
+import { EndedSessions } from './ended-sessions';
 import {
   issueSessionCookie,
+  newSessionId,
   SESSION_COOKIE,
   SessionCookieReader,
   SESSION_SECONDS,
@@ -19,17 +21,27 @@ import {
 export const NOT_LOGGED_IN = 'unauthorized, please log in.';
 export const SESSION_ENDED = 'session ended - unauthorized, please log in';
 
+/** A request's session: the signed-in user and the session id its cookie carries. */
+interface Session {
+  signedIn: SessionUser;
+  sessionId: string;
+}
+
 /** Per request: its session's lookup (made at most once), or `false` when it must not be renewed. */
 const SESSION = Symbol('session');
-type WithSession = Request & { [SESSION]?: Promise<SessionUser> | false };
+type WithSession = Request & { [SESSION]?: Promise<Session> | false };
 
 /** A session cookie as issued, with what it was issued for. */
 interface IssuedCookie {
   username: string;
+  userId: number;
   generation: number;
   second: number;
   value: string;
 }
+
+/** Whom a sign-in names: a new session of its own is started for them. */
+export type SignIn = Omit<SessionClaims, 'sessionId'>;
 
 /**
  * Sessions: the signed `mojolicious` cookie (session-cookie.ts) → the signed-in user, looked up
@@ -38,17 +50,18 @@ interface IssuedCookie {
 @Injectable()
 export class SessionService {
   /**
-   * The cookie last issued to each user. Every authenticated response renews the session, and a
+   * The cookie last issued for each session. Every authenticated response renews the session, and a
    * cookie depends only on its claims and the second it was issued in: the requests of one second
    * get the same value, signed once instead of once per request.
    */
-  private readonly issued = new Map<number, IssuedCookie>();
+  private readonly issued = new Map<string, IssuedCookie>();
   /** The cookies of this secret, each signature verified once (session-cookie.ts). */
   private readonly cookies: SessionCookieReader;
 
   constructor(
     private readonly users: UsersService,
     private readonly cache: SessionUserCache,
+    private readonly ended: EndedSessions,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {
     this.cookies = new SessionCookieReader(config.sessionSecret);
@@ -56,7 +69,7 @@ export class SessionService {
 
   /** The request's signed-in user; rejects with the 401 of the case, in the original's words. */
   async signedInUser(req: Request): Promise<CurrentUser> {
-    return (await this.lookUp(req)).user;
+    return (await this.lookUp(req)).signedIn.user;
   }
 
   /**
@@ -75,7 +88,7 @@ export class SessionService {
     ) {
       return;
     }
-    let session: SessionUser;
+    let session: Session;
     try {
       session = await this.lookUp(req);
     } catch {
@@ -85,9 +98,10 @@ export class SessionService {
       return;
     }
     this.setCookie(req, res, {
-      username: session.user.username,
-      userId: session.user.id,
-      generation: session.generation,
+      username: session.signedIn.user.username,
+      userId: session.signedIn.user.id,
+      generation: session.signedIn.generation,
+      sessionId: session.sessionId,
     });
   }
 
@@ -96,18 +110,22 @@ export class SessionService {
     (req as WithSession)[SESSION] = false;
   }
 
-  /** Sign-in: a new session for the user, replacing whatever cookie the request carried. */
-  start(req: Request, res: Response, claims: SessionClaims): void {
+  /** Sign-in: a new session (of its own id) for the user, replacing whatever cookie the request carried. */
+  start(req: Request, res: Response, signIn: SignIn): void {
     this.skipRenewal(req);
-    this.setCookie(req, res, claims);
+    this.setCookie(req, res, { ...signIn, sessionId: newSessionId() });
   }
 
   /**
-   * Sign-out: ends every session of the user (each cookie issued to them before, on every
-   * instance) and expires the request's cookie.
+   * Sign-out: ends the request's session (every cookie of that sign-in, on every instance), or with
+   * `everywhere` every session of the user; and expires the request's cookie.
    */
-  async end(req: Request, res: Response, user: CurrentUser): Promise<void> {
-    await this.users.endSessions(user.id);
+  async end(req: Request, res: Response, user: CurrentUser, everywhere: boolean): Promise<void> {
+    if (everywhere) {
+      await this.users.endSessions(user.id);
+    } else {
+      await this.ended.end(user.id, (await this.lookUp(req)).sessionId);
+    }
     this.skipRenewal(req);
     removeSessionCookies(res);
     res.cookie(SESSION_COOKIE, '', { ...sessionCookieOptions(req), expires: new Date(0) });
@@ -123,11 +141,12 @@ export class SessionService {
 
   private cookieFor(claims: SessionClaims, now = Date.now()): string {
     const second = Math.floor(now / 1000);
-    const last = this.issued.get(claims.userId);
+    const last = this.issued.get(claims.sessionId);
     if (
       last &&
       last.second === second &&
       last.username === claims.username &&
+      last.userId === claims.userId &&
       last.generation === claims.generation
     ) {
       return last.value;
@@ -136,8 +155,9 @@ export class SessionService {
     if (this.issued.size >= 10_000) {
       this.issued.clear();
     }
-    this.issued.set(claims.userId, {
+    this.issued.set(claims.sessionId, {
       username: claims.username,
+      userId: claims.userId,
       generation: claims.generation,
       second,
       value,
@@ -145,7 +165,7 @@ export class SessionService {
     return value;
   }
 
-  private lookUp(req: Request): Promise<SessionUser> {
+  private lookUp(req: Request): Promise<Session> {
     const withSession = req as WithSession;
     const memo = withSession[SESSION];
     if (memo) {
@@ -158,7 +178,7 @@ export class SessionService {
     return lookup;
   }
 
-  private async check(req: Request): Promise<SessionUser> {
+  private async check(req: Request): Promise<Session> {
     const value = sessionCookieFrom(req.headers.cookie);
     if (!value) {
       throw new UnauthorizedException(NOT_LOGGED_IN);
@@ -174,21 +194,23 @@ export class SessionService {
     }
     let session = this.cache.get(claims.userId);
     if (!session) {
-      session = await this.users.findSessionUser(claims.userId);
-      if (!session) {
+      const found = await this.users.findSessionUser(claims.userId);
+      if (!found) {
         throw new UnauthorizedException('user not found');
       }
+      session = { ...found, endedSessions: await this.ended.of(claims.userId) };
       this.cache.set(session);
     }
     // A renamed user's old cookies name someone else (or no one); the generation was raised by a
-    // sign-out, a password or a role change after the cookie was issued.
+    // sign-out everywhere, a password or a role change after the cookie was issued; the session
+    // itself may have been signed out.
     if (session.user.username !== claims.username) {
       throw new UnauthorizedException('user not found');
     }
-    if (session.generation !== claims.generation) {
+    if (session.generation !== claims.generation || session.endedSessions.has(claims.sessionId)) {
       throw new UnauthorizedException(SESSION_ENDED);
     }
-    return session;
+    return { signedIn: session, sessionId: claims.sessionId };
   }
 }
 

@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Version } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { SecretRead } from 'src/modules/change-log/secret-read';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
@@ -28,6 +29,7 @@ export class CdnDnssecKeysController {
   /** The keys by CDN name and xmlId; a CDN without keys answers an empty object and a success alert. */
   @Get('name/:name/dnsseckeys')
   @ApiOperation({ summary: 'Show the DNSSEC keys of a CDN and its delivery services' })
+  @SecretRead((p) => `the DNSSEC keys (private keys included) of CDN ${p.name} and its delivery services`)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   async get(@Param('name') name: string) {

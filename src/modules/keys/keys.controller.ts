@@ -1,5 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { SecretRead } from 'src/modules/change-log/secret-read';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
@@ -51,6 +52,7 @@ export class DeliveryServiceKeysController {
 
   @Get('xmlId/:xmlid/sslkeys')
   @ApiOperation({ summary: 'Show the SSL keys of a delivery service' })
+  @SecretRead((p) => `the SSL keys (private key included) of delivery service ${p.xmlid}`)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async sslKeys(
@@ -104,6 +106,7 @@ export class DeliveryServiceKeysController {
 
   @Get('xmlId/:name/urlkeys')
   @ApiOperation({ summary: 'Show the URL signing keys of a delivery service by its XML ID' })
+  @SecretRead((p) => `the URL signing keys of delivery service ${p.name}`)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysByXmlId(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
@@ -113,6 +116,7 @@ export class DeliveryServiceKeysController {
 
   @Get(':id/urlkeys')
   @ApiOperation({ summary: 'Show the URL signing keys of a delivery service' })
+  @SecretRead((p) => `the URL signing keys of delivery service id ${p.id}`)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysById(@Param('id', IntParamPipe) id: number, @CurrentUser() user: SessionUser) {
@@ -154,6 +158,7 @@ export class DeliveryServiceKeysController {
   /** The keys as stored, without the envelope (the original writes them as they are). */
   @Get(':xmlID/urisignkeys')
   @ApiOperation({ summary: 'Show the URI signing keys of a delivery service' })
+  @SecretRead((p) => `the URI signing keys of delivery service ${p.xmlID}`)
   @RawResponse()
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ')
@@ -224,6 +229,7 @@ export class CdnSslKeysController {
 
   @Get()
   @ApiOperation({ summary: 'List the latest SSL keys of every delivery service of a CDN' })
+  @SecretRead((p) => `the SSL keys (private keys included) of every delivery service of CDN ${p.name}`)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   list(@Param('name') cdn: string) {

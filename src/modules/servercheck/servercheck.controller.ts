@@ -1,11 +1,14 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
-import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import {
+  OnlyUser,
+  PrivLevel,
+  RequirePermissions,
+  RequirePrivLevel,
+} from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
@@ -17,7 +20,7 @@ import {
   type ServercheckRequest,
 } from './dto/servercheck.body';
 import { EXTENSION_LIST, SERVERCHECK_LIST } from './servercheck.list';
-import { ServercheckService } from './servercheck.service';
+import { EXTENSION_USER, NOT_EXTENSION_USER, ServercheckService } from './servercheck.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** `servercheck` (docs/original-behaviour.md#servercheck). */
@@ -41,8 +44,9 @@ export class ServercheckController {
   @NotAChange()
   @RequirePrivLevel(PrivLevel.LoggedIn)
   @RequirePermissions('SERVER-CHECK:CREATE', 'SERVER-CHECK:READ', 'SERVER:READ')
-  async record(@ValidBody(ServercheckBody) body: ServercheckRequest, @CurrentUser() user: SessionUser) {
-    await this.checks.record(body, user);
+  @OnlyUser(EXTENSION_USER, NOT_EXTENSION_USER)
+  async record(@ValidBody(ServercheckBody) body: ServercheckRequest) {
+    await this.checks.record(body);
     return ApiResult.alertsOnly(successAlert('Server Check was successfully updated'));
   }
 }
@@ -68,8 +72,9 @@ export class ServercheckExtensionsController {
   @RawResponse()
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:CREATE', 'SERVER-CHECK:READ', 'SERVER:READ')
-  async create(@ValidBody(ExtensionBody) body: ExtensionRequest, @CurrentUser() user: SessionUser) {
-    const id = await this.checks.createExtension(body, user);
+  @OnlyUser(EXTENSION_USER, NOT_EXTENSION_USER)
+  async create(@ValidBody(ExtensionBody) body: ExtensionRequest) {
+    const id = await this.checks.createExtension(body);
     return { supplemental: { id }, alerts: [successAlert('Check Extension Loaded.')] };
   }
 
@@ -78,8 +83,9 @@ export class ServercheckExtensionsController {
   @ConditionalOn('to_extension')
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:DELETE', 'SERVER-CHECK:READ', 'SERVER:READ')
-  async remove(@Param('id', new IntParamPipe()) id: number, @CurrentUser() user: SessionUser) {
-    await this.checks.deleteExtension(id, user);
+  @OnlyUser(EXTENSION_USER, NOT_EXTENSION_USER)
+  async remove(@Param('id', new IntParamPipe()) id: number) {
+    await this.checks.deleteExtension(id);
     return ApiResult.alertsOnly(successAlert('Extensions deleted.'));
   }
 }

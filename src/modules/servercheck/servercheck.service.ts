@@ -1,11 +1,10 @@
 import { insertRows } from 'src/common/database/insert-rows';
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
-import type { CurrentUser } from 'src/common/types/current-user';
 import { Type } from 'src/modules/types/type.entity';
 import type { ExtensionRequest, ServercheckRequest } from './dto/servercheck.body';
 import type { GenericServerCheck, ServerCheckExtension } from './dto/servercheck.response';
@@ -101,9 +100,8 @@ export class ServercheckService {
     });
   }
 
-  /** Sets one check of one server (the "extension" user only); not a change for the change log. */
-  async record(request: ServercheckRequest, user: CurrentUser): Promise<void> {
-    assertExtensionUser(user);
+  /** Sets one check of one server (the "extension" user only: the route's `@OnlyUser`); not a change for the change log. */
+  async record(request: ServercheckRequest): Promise<void> {
     const server = await this.dataSource.query<{ id: number | string }[]>(
       request.id !== undefined
         ? 'SELECT id FROM server WHERE id = ?'
@@ -162,8 +160,7 @@ export class ServercheckService {
    * server's checks. The name and the short name must be new (400 `A Check extension is already
    * loaded with <value> <field>`); no open slot left is 400.
    */
-  async createExtension(request: ExtensionRequest, user: CurrentUser): Promise<number> {
-    assertExtensionUser(user);
+  async createExtension(request: ExtensionRequest): Promise<number> {
     const type = await this.dataSource.manager.findOneBy(Type, { name: request.type });
     if (!type) {
       throw new BadRequestException(`type ${request.type} does not exist`);
@@ -218,14 +215,13 @@ export class ServercheckService {
   }
 
   /**
-   * Turns an extension's slot back into an open one. An unknown id is 404 `no TO Extension with that
-   * key found` before the user is checked (the original checks the user first).
+   * Turns an extension's slot back into an open one (the "extension" user only: the route's
+   * `@OnlyUser`). An unknown id is 404 `no TO Extension with that key found`.
    */
-  async deleteExtension(id: number, user: CurrentUser): Promise<void> {
+  async deleteExtension(id: number): Promise<void> {
     if (!(await this.dataSource.manager.existsBy(ToExtension, { id }))) {
       throw new NotFoundException('no TO Extension with that key found');
     }
-    assertExtensionUser(user);
     const openType = await this.dataSource.manager.findOneBy(Type, { name: OPEN_SLOT });
     const result = await this.dataSource.manager.update(
       ToExtension,
@@ -245,11 +241,5 @@ export class ServercheckService {
     if (!result.affected) {
       throw new NotFoundException('no TO Extension with that key found');
     }
-  }
-}
-
-function assertExtensionUser(user: CurrentUser): void {
-  if (user.username !== EXTENSION_USER) {
-    throw new ForbiddenException(NOT_EXTENSION_USER);
   }
 }

@@ -59,7 +59,7 @@ export class UsersService {
    * The signed-in user with role, level, permissions and session generation: one query by primary
    * key, one row per permission.
    */
-  async findSessionUser(id: number): Promise<SessionUser | undefined> {
+  async findSessionUser(id: number): Promise<Omit<SessionUser, 'endedSessions'> | undefined> {
     const rows: SessionRow[] = await this.dataSource.query(
       'SELECT u.id, u.username, u.tenant_id, u.session_generation, r.name AS role_name, r.priv_level, ' +
         'rc.cap_name FROM tm_user u JOIN role r ON r.id = u.role ' +

@@ -27,6 +27,8 @@ export interface ChildOptions {
   /** Variables to set (undefined: remove) over the test process's environment. */
   env?: Record<string, string | undefined>;
   cwd?: string;
+  /** Node options before the entry point's own (e.g. `-r` a module to load first). */
+  nodeArgs?: string[];
 }
 
 function environment(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -50,11 +52,15 @@ export class Child {
   private readonly started = Date.now();
 
   constructor(entry: string, args: string[], options: ChildOptions = {}) {
-    this.process = spawn(process.execPath, [...TS_NODE, join(ROOT, entry), ...args], {
-      cwd: options.cwd ?? ROOT,
-      env: environment(options.env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.process = spawn(
+      process.execPath,
+      [...(options.nodeArgs ?? []), ...TS_NODE, join(ROOT, entry), ...args],
+      {
+        cwd: options.cwd ?? ROOT,
+        env: environment(options.env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     this.process.stdout!.setEncoding('utf8').on('data', (chunk: string) => (this.stdout += chunk));
     this.process.stderr!.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
     this.exited = new Promise((resolve) =>
