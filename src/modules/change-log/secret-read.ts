@@ -12,6 +12,7 @@ import type { Request } from 'express';
 import { concatMap, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import type { CurrentUser } from 'src/common/types/current-user';
+import { segmentOfPath } from 'src/common/http/route-dispatch';
 import { ChangeLogService } from './change-log.service';
 
 /** Which secret a route answers, in words, from its path parameters (never from what it answers). */
@@ -56,7 +57,12 @@ export class SecretReadLog implements NestInterceptor {
       concatMap(async (result: unknown) => {
         const user = req.user as CurrentUser;
         const secret = secretOf(req.params as Record<string, string>);
-        await this.changeLog.record(this.dataSource.manager, user.id, secretReadMessage(req, secret));
+        await this.changeLog.record(
+          this.dataSource.manager,
+          user,
+          secretReadMessage(req, secret),
+          segmentOfPath(req.path) ?? 'other',
+        );
         return result;
       }),
     );
