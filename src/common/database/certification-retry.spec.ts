@@ -7,6 +7,7 @@ import {
   withCertificationRetry,
 } from 'src/common/database/certification-retry';
 import { classifyDbError } from 'src/common/database/db-error';
+import { appMetrics } from 'src/common/metrics/metrics';
 import {
   inRequestTransaction,
   markOutsideEffect,
@@ -14,6 +15,12 @@ import {
 } from 'src/common/database/request-transaction';
 
 /** What mysql2 gives for a Galera certification failure (reported as a deadlock). */
+/** db_transaction_retries_total per outcome so far. */
+const retriesCounted = async (): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    (await appMetrics().transactionRetries.get()).values.map((v) => [String(v.labels.outcome), v.value]),
+  );
+
 const certificationFailure = (): QueryFailedError =>
   new QueryFailedError('COMMIT', [], {
     code: 'ER_LOCK_DEADLOCK',
@@ -36,6 +43,7 @@ describe('certification failures: the whole request transaction runs again', () 
 
   beforeEach(async () => {
     delays.length = 0;
+    appMetrics().transactionRetries.reset();
     dataSource = new RequestScopedDataSource({ type: 'better-sqlite3', database: ':memory:' });
     await dataSource.initialize();
     await dataSource.query('CREATE TABLE item (name TEXT PRIMARY KEY)');
@@ -69,6 +77,7 @@ describe('certification failures: the whole request transaction runs again', () 
     expect(result).toBe(3);
     expect(await names()).toEqual(['attempt-3']);
     expect(delays).toEqual([13, 25]);
+    expect(await retriesCounted()).toEqual({ retried: 2 });
   });
 
   it(`gives up after ${CERTIFICATION_RETRIES} retries with the failure itself (a 503, never a 500)`, async () => {
@@ -84,6 +93,7 @@ describe('certification failures: the whole request transaction runs again', () 
     await expect(failing).rejects.toBeInstanceOf(QueryFailedError);
     expect(attempts).toBe(CERTIFICATION_RETRIES + 1);
     expect(delays).toHaveLength(CERTIFICATION_RETRIES);
+    expect(await retriesCounted()).toEqual({ retried: CERTIFICATION_RETRIES, gave_up: 1 });
   });
 
   it('does not run again a request that had an effect outside the database: 409 with an alert', async () => {
@@ -101,6 +111,7 @@ describe('certification failures: the whole request transaction runs again', () 
     await expect(failing).rejects.toEqual(new ConflictException(OUTSIDE_EFFECT_CONFLICT));
     expect(attempts).toBe(1);
     expect(await names()).toEqual([]);
+    expect(await retriesCounted()).toEqual({ conflict: 1 });
   });
 
   it('passes other failures on at once', async () => {

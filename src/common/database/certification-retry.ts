@@ -1,6 +1,7 @@
 import { ConflictException } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
 import { failedAfterOutsideEffect } from 'src/common/database/request-transaction';
+import { appMetrics } from 'src/common/metrics/metrics';
 
 /** How many times a request transaction is run again after a certification failure. */
 export const CERTIFICATION_RETRIES = 3;
@@ -56,11 +57,14 @@ export async function withCertificationRetry<T>(
         throw error;
       }
       if (failedAfterOutsideEffect(error)) {
+        appMetrics().transactionRetries.inc({ outcome: 'conflict' });
         throw new ConflictException(OUTSIDE_EFFECT_CONFLICT);
       }
       if (done >= retries) {
+        appMetrics().transactionRetries.inc({ outcome: 'gave_up' });
         throw error;
       }
+      appMetrics().transactionRetries.inc({ outcome: 'retried' });
       await sleep(Math.round(random() * baseDelayMs * 2 ** done));
     }
   }

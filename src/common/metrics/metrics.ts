@@ -46,6 +46,8 @@ export class AppMetrics {
   /** GETs that carried If-None-Match or If-Modified-Since: `result` 304 (not modified) or 200. */
   readonly conditional = new CountedSeries<{ route: string; result: string }>();
   readonly dbFailures: Counter<'kind'>;
+  /** Request transactions run again after a certification failure or deadlock, by outcome. */
+  readonly transactionRetries: Counter<'outcome'>;
   readonly signIns: Counter<'result'>;
   readonly changeLogWrites: Counter<'resource'>;
   readonly snapshotBuild: Histogram<'document'>;
@@ -78,8 +80,14 @@ export class AppMetrics {
     );
     this.dbFailures = new Counter({
       name: 'db_failures_total',
-      help: 'Database failures answered to a request, per kind (timeout: a statement or a connection took too long; contention: a deadlock or lock wait, the transaction was not retried)',
+      help: 'Database failures answered to a request, per kind (timeout: a statement or a connection took too long; contention: a deadlock or lock wait that was answered 503, after any retries)',
       labelNames: ['kind'],
+      registers,
+    });
+    this.transactionRetries = new Counter({
+      name: 'db_transaction_retries_total',
+      help: 'Request transactions that ended in a certification failure or deadlock (1213), by what followed: retried, gave_up (503 after the last retry) or conflict (409: the request had effects outside the database)',
+      labelNames: ['outcome'],
       registers,
     });
     this.signIns = new Counter({
