@@ -146,4 +146,3 @@ export function toBoolean({ value }: { value: unknown }): unknown {
   }
   return value;
 }
-
