@@ -5,6 +5,7 @@ import { verifyPassword } from 'src/modules/users/password';
 import type { SessionClaims } from './session-cookie';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
+export const INVALID_TOKEN = 'Invalid token. Please contact your administrator.';
 
 @Injectable()
 export class AuthService {
@@ -38,5 +39,32 @@ export class AuthService {
       userId: candidate.id,
       generation: candidate.sessionGeneration,
     };
+  }
+
+  /**
+   * POST user/login/token: the user whose registration or password-reset token this is, unless their
+   * role is `disallowed` (or has no privileges), else 401 `Invalid token. Please contact your
+   * administrator.`; the token is cleared by its sign-in (docs/decisions.md#d121). Failures are
+   * limited per client address, like password sign-ins.
+   */
+  async loginWithToken(token: unknown, clientAddress: string): Promise<SessionClaims> {
+    if (token !== undefined && typeof token !== 'string') {
+      throw new BadRequestException('Invalid request: t must be a string');
+    }
+    const key = `${clientAddress}|token`;
+    this.throttle.assertAllowed(key);
+    const candidate = token ? await this.users.findTokenCandidate(token) : undefined;
+    if (
+      !token ||
+      !candidate ||
+      candidate.privLevel <= 0 ||
+      candidate.roleName === 'disallowed' ||
+      !(await this.users.consumeToken(candidate.id, token))
+    ) {
+      this.throttle.recordFailure(key);
+      throw new UnauthorizedException(INVALID_TOKEN);
+    }
+    this.throttle.recordSuccess(key);
+    return { username: candidate.username, userId: candidate.id, generation: candidate.sessionGeneration };
   }
 }
