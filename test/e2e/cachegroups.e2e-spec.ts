@@ -182,8 +182,8 @@ describe('cachegroups', () => {
     it('fills the defaults of the original', async () => {
       const cg = await create({ typeId: midLoc });
       expect(cg).toMatchObject({
-        latitude: null,
-        longitude: null,
+        latitude: 0,
+        longitude: 0,
         parentCachegroupId: null,
         parentCachegroupName: null,
         secondaryParentCachegroupId: null,
@@ -232,9 +232,15 @@ describe('cachegroups', () => {
       },
     );
 
-    it('keeps no coordinate when only one half of it is given', async () => {
+    it('takes a missing half of a coordinate as 0, on create and on update, and lists it so', async () => {
       const cg = await create({ latitude: 10 });
-      expect(cg).toMatchObject({ latitude: null, longitude: null });
+      expect(cg).toMatchObject({ latitude: 10, longitude: 0 });
+      const res = await admin.put(`cachegroups/${cg.id}`, { ...body(), name: cg.name, longitude: -7 });
+      expect(responseOf<Cachegroup>(res)).toMatchObject({ latitude: 0, longitude: -7 });
+      const none = await admin.put(`cachegroups/${cg.id}`, { ...body(), name: cg.name });
+      expect(responseOf<Cachegroup>(none)).toMatchObject({ latitude: 0, longitude: 0 });
+      const [listed] = responseOf<Cachegroup[]>(await admin.get(`cachegroups?name=${cg.name}`));
+      expect(listed).toMatchObject({ latitude: 0, longitude: 0 });
     });
 
     it('lets operations create', async () => {
@@ -442,8 +448,8 @@ describe('cachegroups', () => {
       });
       expect(responseOf<Cachegroup>(res)).toEqual({
         ...cg,
-        latitude: null,
-        longitude: null,
+        latitude: 0,
+        longitude: 0,
         parentCachegroupId: null,
         parentCachegroupName: null,
         localizationMethods: [],

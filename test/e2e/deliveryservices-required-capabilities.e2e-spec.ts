@@ -312,6 +312,11 @@ describe('deliveryservices_required_capabilities', () => {
       404,
       'no deliveryservice.RequiredCapability with that key found',
     );
+    expectError(
+      await admin.delete(`${PATH}?deliveryServiceID=-1&requiredCapability=${name}`),
+      404,
+      'no deliveryservice.RequiredCapability with that key found',
+    );
     expect(await required(theirs.id)).toBe(1);
   });
 

@@ -208,6 +208,11 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
         'failed to parse key: serverId',
       );
       expectError(
+        await admin.delete('server_server_capabilities?serverId=-1&serverCapability=x'),
+        404,
+        'no server server_capability with that key found',
+      );
+      expectError(
         await admin.delete('server_server_capabilities?serverId=1&serverCapability=no_such_capability'),
         404,
         'no server server_capability with that key found',

@@ -21,7 +21,6 @@ import { steeringTargetRows } from 'test/e2e/support/fixtures/steering';
 import { useApp } from 'test/e2e/support/suite';
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
-const NOT_A_STEERING_DS = 'delivery service must be of type STEERING or CLIENT_STEERING';
 
 describe('steering/{id}/targets', () => {
   const { app, admin } = useApp();
@@ -207,9 +206,12 @@ describe('steering/{id}/targets', () => {
         expectError(await post(body, admin, 'abc'), 400, 'delivery service ID must be an integer');
       });
 
-      it('a steering delivery service that is not of a steering type', async () => {
+      it('(D120) accepts a target on a delivery service of any type, as the original does', async () => {
         const body = { targetId: targets[1].id, value: 1, typeId: types.STEERING_ORDER };
-        expectError(await post(body, admin, httpDs.id), 400, NOT_A_STEERING_DS);
+        const res = await post(body, admin, httpDs.id);
+        expect(res.status).toBe(200);
+        expect(await targetsOf(httpDs.id)).toHaveLength(1);
+        expect((await admin.delete(path(httpDs.id, targets[1].id))).status).toBe(200);
         expect(await targetsOf(httpDs.id)).toEqual([]);
       });
 

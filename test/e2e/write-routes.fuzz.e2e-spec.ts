@@ -23,6 +23,7 @@ import { useApp } from 'test/e2e/support/suite';
 
 const FIELDS = [
   'name',
+  't',
   'id',
   'ids',
   'cdnId',

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { type ListSpec, parseListQuery } from 'src/common/list-query/list-query';
+import { type ListSpec, NO_MATCH, parseListQuery } from 'src/common/list-query/list-query';
 import { ApiVersion } from 'src/common/versioning/api-version';
 
 const SPEC: ListSpec = {
@@ -90,13 +90,22 @@ describe('parseListQuery', () => {
     [{ limit: '1', offset: '99999999999999999999' }, 'offset parameter must be no greater than 2147483647'],
     [{ limit: '1', page: '99999999999999999999' }, 'page parameter must be no greater than 2147483648'],
     [{ limit: '1000', page: '2147485' }, 'page parameter must be no greater than 2147484'],
-    [{ id: '2147483648' }, 'id must be no greater than 2147483647'],
-    [{ id: '-2147483649' }, 'id must be no less than -2147483648'],
-    [{ id: '99999999999999999999' }, 'id must be no greater than 2147483647'],
-    [{ big: '9007199254740992' }, 'big must be no greater than 9007199254740991'],
-    [{ big: '-9007199254740992' }, 'big must be no less than -9007199254740991'],
+    [{ id: '1.5' }, 'id cannot parse to integer'],
+    [{ id: 'ten' }, 'id cannot parse to integer'],
   ])('rejects %p', (query, text) => {
     expect(() => parseListQuery(SPEC, query, V40)).toThrow(new BadRequestException(text));
+  });
+
+  it.each([
+    [{ id: '2147483648' }],
+    [{ id: '-2147483649' }],
+    [{ id: '99999999999999999999' }],
+    [{ big: '9007199254740992' }],
+    [{ big: '-9007199254740992' }],
+  ])('a filter value beyond its column matches nothing, its value not bound: %p', (query) => {
+    const [filter] = parseListQuery(SPEC, query, V40).filters;
+    expect(filter.condition).toBe(NO_MATCH);
+    expect(filter.value).toBe(0);
   });
 
   it('accepts the bounds themselves', () => {

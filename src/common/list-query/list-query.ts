@@ -10,8 +10,9 @@ import { type ApiVersion, type ApiVersionString, requestedVersion } from 'src/co
  * filters, `orderby` over the fields of the response object, `sortOrder`, `limit`, `offset` and
  * `page`, all validated here and applied in SQL. Field names never reach SQL: each maps to a column
  * expression fixed in the resource's spec. Integers are bounded (src/common/validation/integers.ts):
- * a filter by its column's range (`int`: a 32-bit `integer` column, `bigint`: a `bigint` one), and
- * `limit`, `offset` and the offset a `page` makes at most 2^31-1.
+ * a filter value beyond its column's range (`int`: a 32-bit `integer` column, `bigint`: a `bigint`
+ * one) matches no row, as in the original (`jobs?id=11111111111` answers no jobs), and never reaches
+ * SQL; `limit`, `offset` and the offset a `page` makes are at most 2^31-1.
  */
 export interface ListField {
   /** Column expression in the resource's query, e.g. `cdn.domain_name`. */
@@ -75,11 +76,7 @@ export function parseListQuery(
       continue;
     }
     if (field.type === 'int' || field.type === 'bigint') {
-      filters.push({
-        column: field.column,
-        value: intFilter(name, value, field.type === 'int' ? INT32 : BIGINT),
-        condition: field.condition,
-      });
+      filters.push(intListFilter(name, value, field));
     } else if (field.type === 'bool') {
       const parsed = toBoolean({ value });
       if (typeof parsed !== 'boolean') {
@@ -140,6 +137,24 @@ export function intFilter(name: string, value: string, column: IntColumn = INT32
     throw new BadRequestException(`${name} ${problem}`);
   }
   return Number(value);
+}
+
+/** A condition no row meets: the filter of a value its column cannot hold. */
+export const NO_MATCH: NonNullable<ListField['condition']> = () => '1 = 0';
+
+/**
+ * An integer filter: 400 `<name> cannot parse to integer` for text that is no integer; a value
+ * beyond the column's range matches nothing (NO_MATCH, the value not bound).
+ */
+function intListFilter(name: string, value: string, field: ListField): ListQuery['filters'][number] {
+  if (!isIntText(value)) {
+    throw new BadRequestException(`${name} cannot parse to integer`);
+  }
+  const number = Number(value);
+  if (intProblem(number, field.type === 'int' ? INT32 : BIGINT) !== undefined) {
+    return { column: field.column, value: 0, condition: NO_MATCH };
+  }
+  return { column: field.column, value: number, condition: field.condition };
 }
 
 /**

@@ -21,7 +21,7 @@ import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import { toCurrentUser } from 'src/modules/users/dto/user.response';
 import { UsersService } from 'src/modules/users/users.service';
 import { AuthService } from './auth.service';
-import { LoginDto } from './dto/login.dto';
+import { LoginDto, TokenLoginDto } from './dto/login.dto';
 import { SessionService } from './session.service';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { cdniConfig, type CdniConfig } from 'src/config/cdni.config';
@@ -53,6 +53,20 @@ export class AuthController {
     const claims = await this.auth.login(body.u, body.p, req.ip ?? 'unknown');
     this.sessions.start(req, res, claims);
     await this.issueCdniToken(req, res, claims.userId);
+    return ApiResult.alertsOnly(successAlert('Successfully logged in.'));
+  }
+
+  @Post('login/token')
+  @ApiOperation({ summary: "Log in with a user's registration or password-reset token" })
+  @HttpCode(200)
+  @Public()
+  async loginWithToken(
+    @ValidBody(TokenLoginDto) body: TokenLoginDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiResult<never>> {
+    const claims = await this.auth.loginWithToken(body.t, req.ip ?? 'unknown');
+    this.sessions.start(req, res, claims);
     return ApiResult.alertsOnly(successAlert('Successfully logged in.'));
   }
 

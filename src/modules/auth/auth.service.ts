@@ -6,6 +6,7 @@ import { verifyPassword } from 'src/modules/users/password';
 import type { SignIn } from './session.service';
 
 export const INVALID_LOGIN = 'Invalid username or password.';
+export const INVALID_TOKEN = 'Invalid token. Please contact your administrator.';
 
 @Injectable()
 export class AuthService {
@@ -47,5 +48,40 @@ export class AuthService {
       userId: candidate.id,
       generation: candidate.sessionGeneration,
     };
+  }
+
+  /**
+   * POST user/login/token: the user whose registration or password-reset token this is, unless their
+   * role is `disallowed` (or has no privileges), else 401 `Invalid token. Please contact your
+   * administrator.`; the token is cleared by its sign-in (docs/decisions.md#d121). Failures are
+   * limited per client address, like password sign-ins.
+   */
+  async loginWithToken(token: unknown, clientAddress: string): Promise<SignIn> {
+    if (token !== undefined && typeof token !== 'string') {
+      throw new BadRequestException('Invalid request: t must be a string');
+    }
+    const key = `${clientAddress}|token`;
+    const signIns = appMetrics().signIns;
+    try {
+      this.throttle.assertAllowed(key);
+    } catch (error) {
+      signIns.inc({ result: 'throttled' });
+      throw error;
+    }
+    const candidate = token ? await this.users.findTokenCandidate(token) : undefined;
+    if (
+      !token ||
+      !candidate ||
+      candidate.privLevel <= 0 ||
+      candidate.roleName === 'disallowed' ||
+      !(await this.users.consumeToken(candidate.id, token))
+    ) {
+      this.throttle.recordFailure(key);
+      signIns.inc({ result: 'failure' });
+      throw new UnauthorizedException(INVALID_TOKEN);
+    }
+    this.throttle.recordSuccess(key);
+    signIns.inc({ result: 'success' });
+    return { username: candidate.username, userId: candidate.id, generation: candidate.sessionGeneration };
   }
 }

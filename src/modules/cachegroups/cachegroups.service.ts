@@ -6,6 +6,7 @@ import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
+import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Type } from 'src/modules/types/type.entity';
 import { CachegroupFallback } from './cachegroup-fallback.entity';
@@ -26,7 +27,7 @@ const IN_USE: Record<string, string> = {
 };
 
 interface Plan {
-  columns: Partial<Cachegroup>;
+  columns: Partial<Cachegroup> & { typeId: number };
   methods: LocalizationMethod[];
   fallbackIds: number[];
 }
@@ -79,6 +80,7 @@ export class CachegroupsService {
     await this.dataSource.transaction(async (manager) => {
       await this.locks.assertCanModifyCachegroup(id, user);
       const plan = await this.plan(manager, dto, methods);
+      await this.assertTypeKeptInTopologies(manager, id, plan.columns.typeId);
       const result = await manager.update(Cachegroup, { id }, plan.columns);
       if (!result.affected) {
         throw new NotFoundException(`no cachegroup with id ${id} found`);
@@ -148,14 +150,14 @@ export class CachegroupsService {
       throw new BadRequestException('type is not a valid cachegroup type');
     }
     const fallbackIds = await this.fallbackIds(manager, dto, type);
-    // A coordinate needs both halves; the original drops a lone one (cachegroups.go createCoordinate).
-    const located = typeof dto.latitude === 'number' && typeof dto.longitude === 'number';
+    // A missing latitude or longitude is 0, as the original's Create and Update default them: a cache
+    // group always has a coordinate (docs/original-behaviour.md#cache-group-coordinates).
     return {
       columns: {
         name: dto.name,
         shortName: dto.shortName,
-        latitude: located ? dto.latitude : null,
-        longitude: located ? dto.longitude : null,
+        latitude: dto.latitude ?? 0,
+        longitude: dto.longitude ?? 0,
         parentCachegroupId: dto.parentCachegroupId ?? null,
         secondaryParentCachegroupId: dto.secondaryParentCachegroupId ?? null,
         typeId: type.id,
@@ -164,6 +166,38 @@ export class CachegroupsService {
       methods,
       fallbackIds,
     };
+  }
+
+  /**
+   * The original's ValidateTypeInTopology: a cache group that a topology names keeps its type, else
+   * 400 `'type' cannot change type of cachegroup <name> from <old> to <new> because it is in use by
+   * a topology` (a missing cache group passes: the update answers its 404).
+   */
+  private async assertTypeKeptInTopologies(
+    manager: EntityManager,
+    id: number,
+    typeId: number,
+  ): Promise<void> {
+    const current = await manager.findOne(Cachegroup, {
+      where: { id },
+      relations: { type: true },
+      lock: writeLock(this.dataSource),
+    });
+    if (!current || current.typeId === typeId) {
+      return;
+    }
+    const used = await manager.query<unknown[]>(
+      'SELECT 1 FROM topology_cachegroup WHERE cachegroup = ? LIMIT 1',
+      [current.name],
+    );
+    if (used.length === 0) {
+      return;
+    }
+    const next = await manager.findOne(Type, { where: { id: typeId } });
+    throw new BadRequestException(
+      `'type' cannot change type of cachegroup ${current.name} from ${current.type?.name ?? ''} to ` +
+        `${next?.name ?? ''} because it is in use by a topology`,
+    );
   }
 
   private async fallbackIds(manager: EntityManager, dto: CachegroupDto, type: Type): Promise<number[]> {

@@ -18,6 +18,7 @@ export class FederationUsersController {
 
   @Get()
   @ApiOperation({ summary: 'List the users assigned to a federation' })
+  @ConditionalOn('federation_tmuser')
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION:READ', 'USER:READ')
   async list(

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ParametersModule } from 'src/modules/parameters/parameters.module';
+import { CdnDomainsController } from './cdn-domains.controller';
 import { Profile } from './profile.entity';
 import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Profile]), ParametersModule],
-  controllers: [ProfilesController],
+  controllers: [ProfilesController, CdnDomainsController],
   providers: [ProfilesService],
   exports: [ProfilesService],
 })

@@ -8,9 +8,44 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { ProfileDto } from './dto/profile.dto';
 import { PROFILE_TYPES, Profile } from './profile.entity';
 
+/** An entry of `GET cdns/domains`: a Traffic Router profile and its CDN's domain. */
+export interface CdnDomain {
+  profileId: number;
+  parameterId: number;
+  profileName: string;
+  profileDescription: string;
+  domainName: string;
+}
+
 @Injectable()
 export class ProfilesService {
   constructor(@InjectRepository(Profile) private readonly profiles: Repository<Profile>) {}
+
+  /** The Traffic Router profiles (`TR_PROFILE`) with their CDN's domain, by profile id. */
+  async domains(): Promise<CdnDomain[]> {
+    const rows = await this.profiles
+      .createQueryBuilder('profile')
+      .innerJoin('profile.cdn', 'cdn')
+      .select('profile.id', 'profileId')
+      .addSelect('profile.name', 'profileName')
+      .addSelect('profile.description', 'profileDescription')
+      .addSelect('cdn.domain_name', 'domainName')
+      .where('profile.type = :type', { type: 'TR_PROFILE' })
+      .orderBy('profile.id', 'ASC')
+      .getRawMany<{
+        profileId: number | string;
+        profileName: string;
+        profileDescription: string | null;
+        domainName: string;
+      }>();
+    return rows.map((row) => ({
+      profileId: Number(row.profileId),
+      parameterId: -1,
+      profileName: row.profileName,
+      profileDescription: row.profileDescription ?? '',
+      domainName: row.domainName,
+    }));
+  }
 
   /** `param`: only the profiles that use that parameter (the original's `param` filter). */
   list(query: ListQuery, param?: number): Promise<Profile[]> {

@@ -1,7 +1,7 @@
 import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { intParamOf, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
+import { IntPipe } from 'src/common/validation/id.pipe';
 
 function first(value: unknown): string | undefined {
   const raw: unknown = Array.isArray(value) ? value[0] : value;
@@ -17,7 +17,8 @@ export const QueryText = createParamDecorator((name: string, ctx: ExecutionConte
  * The keys of the original's generic handlers read from the query string, in their order
  * (`DELETE server_server_capabilities?serverId=&serverCapability=`): absent or empty → 400 `missing
  * key: <name>`; an integer key that is not one (or beyond the 32-bit ids) → 400 `failed to parse
- * key: <name>` (docs/original-behaviour.md#generic-handlers).
+ * key: <name>` (docs/original-behaviour.md#generic-handlers). A negative one is an integer (the
+ * original's Atoi): it names no row, so the handler's 404 answers it.
  */
 export const QueryKeys = createParamDecorator(
   (keys: [name: string, kind: 'int' | 'string'][], ctx: ExecutionContext): (string | number)[] => {
@@ -27,7 +28,7 @@ export const QueryKeys = createParamDecorator(
       if (value === undefined || value === '') {
         throw new BadRequestException(`missing key: ${name}`);
       }
-      return kind === 'int' ? new KeyIdPipe(name).transform(value) : value;
+      return kind === 'int' ? new IntPipe(`failed to parse key: ${name}`).transform(value) : value;
     });
   },
 );

@@ -9,9 +9,6 @@ import { isStorableId, type SteeringTargetFields } from './dto/steering-target.b
 import type { SteeringTargetRow } from './dto/steering-target.response';
 import { SteeringTarget } from './steering-target.entity';
 
-export const STEERING_DS_TYPES = ['STEERING', 'CLIENT_STEERING'];
-export const NOT_A_STEERING_DS = 'delivery service must be of type STEERING or CLIENT_STEERING';
-
 interface ValidTarget {
   typeId: number;
   value: number;
@@ -49,8 +46,8 @@ export class SteeringTargetsService {
 
   /**
    * The original validates the body first (`missing typeId; missing value`, the type's table), then
-   * `missing target`, then the steering delivery service (404, tenancy 403). Its type must be
-   * STEERING or CLIENT_STEERING. A missing target delivery service is the foreign key's 404
+   * `missing target`, then the steering delivery service (404, tenancy 403), of any type, as in the
+   * original (docs/decisions.md#d120). A missing target delivery service is the foreign key's 404
    * (`deliveryservice not found`) and a duplicate the unique index's 400, both mapped centrally.
    */
   async create(dsId: number, fields: SteeringTargetFields, user: CurrentUser): Promise<SteeringTargetRow> {
@@ -59,10 +56,7 @@ export class SteeringTargetsService {
       if (fields.targetId === null) {
         throw new BadRequestException('missing target');
       }
-      const steering = await this.steeringDeliveryService(manager, dsId, user);
-      if (!STEERING_DS_TYPES.includes(steering.typeName)) {
-        throw new BadRequestException(NOT_A_STEERING_DS);
-      }
+      await this.steeringDeliveryService(manager, dsId, user);
       if (!isStorableId(fields.targetId)) {
         throw new NotFoundException('deliveryservice not found');
       }
@@ -146,17 +140,15 @@ export class SteeringTargetsService {
     manager: EntityManager,
     dsId: number,
     user: CurrentUser,
-  ): Promise<{ tenantId: number; typeName: string }> {
-    const rows: { tenant_id: number | string; type_name: string }[] = await manager.query(
-      'SELECT ds.tenant_id, t.name AS type_name FROM deliveryservice ds JOIN type t ON t.id = ds.type WHERE ds.id = ?',
+  ): Promise<void> {
+    const rows: { tenant_id: number | string }[] = await manager.query(
+      'SELECT ds.tenant_id FROM deliveryservice ds WHERE ds.id = ?',
       [dsId],
     );
     if (rows.length === 0) {
       throw new NotFoundException(`delivery service ${dsId} not found`);
     }
-    const tenantId = Number(rows[0].tenant_id);
-    await this.tenancy.assertWithinReach(user.tenantId, tenantId, manager);
-    return { tenantId, typeName: rows[0].type_name };
+    await this.tenancy.assertWithinReach(user.tenantId, Number(rows[0].tenant_id), manager);
   }
 
   private async one(manager: EntityManager, dsId: number, targetId: number): Promise<SteeringTargetRow> {

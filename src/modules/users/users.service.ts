@@ -98,11 +98,29 @@ export class UsersService {
   }
 
   async findLoginCandidate(username: string): Promise<LoginCandidate | undefined> {
+    return this.loginCandidateWhere('u.username = :username', { username });
+  }
+
+  /** The user whose registration or password-reset token is exactly `token` (POST user/login/token). */
+  async findTokenCandidate(token: string): Promise<LoginCandidate | undefined> {
+    return this.loginCandidateWhere('u.token = :token', { token });
+  }
+
+  /** Clears a user's token once it signed them in: a mailed token serves one sign-in (docs/decisions.md#d121). */
+  async consumeToken(id: number, token: string): Promise<boolean> {
+    const result = await this.users.update({ id, token }, { token: null, lastAuthenticated: new Date() });
+    return (result.affected ?? 0) > 0;
+  }
+
+  private async loginCandidateWhere(
+    condition: string,
+    params: Record<string, string>,
+  ): Promise<LoginCandidate | undefined> {
     const user = await this.users
       .createQueryBuilder('u')
       .addSelect(['u.localPasswd', 'u.sessionGeneration'])
       .innerJoinAndSelect('u.role', 'r')
-      .where('u.username = :username', { username })
+      .where(condition, params)
       .getOne();
     if (!user?.role) {
       return undefined;

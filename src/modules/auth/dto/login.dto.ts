@@ -8,3 +8,9 @@ export class LoginDto {
   @Allow()
   p?: unknown;
 }
+
+/** `{"t": token}` of POST user/login/token; checked by the service. */
+export class TokenLoginDto {
+  @Allow()
+  t?: unknown;
+}
