@@ -116,6 +116,8 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       .sort();
     expect(several).toEqual([
       'GET federations/all: federation, federation_deliveryservice, federation_federation_resolver, deliveryservice, cdn',
+      'GET profiles/:id/parameters: profile, parameter, profile_parameter',
+      'GET profiles/name/:name/parameters: profile, parameter, profile_parameter',
     ]);
   });
 });
