@@ -65,6 +65,11 @@ describe('CDN locks on snapshots and queue operations', () => {
         }
         expect(await pending()).toBe(before);
         expect(await stored()).toEqual(snapshotBefore);
+        const dequeue = await admin.post(`topologies/${topology}/queue_update`, {
+          action: 'dequeue',
+          cdnId: cdn.id,
+        });
+        expect(dequeue.status).toBe(200);
         for (const client of [holder.client, sharer.client]) {
           for (const [name, send] of Object.entries(operations(client))) {
             const res = await send();

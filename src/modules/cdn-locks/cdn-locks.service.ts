@@ -1,7 +1,8 @@
 import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { lockingClause } from 'src/common/database/locks';
 import { translateDbErrors } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
@@ -133,13 +134,34 @@ export class CdnLocksService {
     });
   }
 
-  /** 403 while another user holds a hard lock on the CDN (by id or name) not shared with `user`. */
-  async assertCanModifyCdn(cdn: CdnRef, user: LockUser): Promise<void> {
+  /**
+   * 403 while another user holds a hard lock on the CDN (by id or name) not shared with `user`.
+   * Given the write's transaction (`manager`), the lock rows are read with a locking read there, so
+   * no lock can be taken between the check and the write's commit.
+   */
+  async assertCanModifyCdn(cdn: CdnRef, user: LockUser, manager?: EntityManager): Promise<void> {
     const [blocking] = await this.blockingLocks(
       typeof cdn === 'number' ? 'c.id = ?' : 'c.name = ?',
       [cdn],
       user,
       true,
+      manager,
+    );
+    if (blocking) {
+      throw new ForbiddenException(
+        `user ${blocking.holder} currently has a hard lock on cdn ${blocking.cdn}`,
+      );
+    }
+  }
+
+  /** The same for the CDN of a profile (by id); a profile without a CDN or unknown passes. */
+  async assertCanModifyProfileCdn(profileId: number, user: LockUser, manager?: EntityManager): Promise<void> {
+    const [blocking] = await this.blockingLocks(
+      'c.id IN (SELECT p.cdn FROM profile p WHERE p.id = ?)',
+      [profileId],
+      user,
+      true,
+      manager,
     );
     if (blocking) {
       throw new ForbiddenException(
@@ -183,8 +205,10 @@ export class CdnLocksService {
     parameters: unknown[],
     user: LockUser,
     hardOnly: boolean,
+    manager?: EntityManager,
   ): Promise<{ cdn: string; holder: string }[]> {
-    return this.dataSource.query(
+    const lock = manager ? lockingClause(this.dataSource, 'share') : '';
+    return (manager ?? this.dataSource).query(
       `SELECT c.name AS cdn, u.username AS holder
          FROM cdn_lock l
          JOIN cdn c ON c.id = l.cdn_id
@@ -193,7 +217,7 @@ export class CdnLocksService {
           AND u.username <> ?
           AND NOT EXISTS (SELECT 1 FROM cdn_lock_user lu JOIN tm_user su ON su.id = lu.tm_user_id
                            WHERE lu.cdn_id = l.cdn_id AND su.username = ?)
-        ORDER BY c.name`,
+        ORDER BY c.name${lock}`,
       [...parameters, user.username, user.username],
     );
   }

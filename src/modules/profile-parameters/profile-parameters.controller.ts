@@ -5,6 +5,8 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type ObjectOrArray, ValidBody } from 'src/common/validation/valid-body';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/profile-parameter.response';
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
@@ -45,11 +47,12 @@ export class ProfileParametersController {
   async create(
     @ValidBody(ProfileParameterDto, { many: true, required: true })
     { items }: ObjectOrArray<ProfileParameterDto>,
+    @CurrentUser() user: SessionUser,
   ) {
     if (items.length === 0) {
       return ApiResult.alertsOnly(successAlert('No objects were provided in request.'));
     }
-    await this.links.create(items);
+    await this.links.create(items, user);
     return items.length === 1
       ? ApiResult.of(toCreatedProfileParameter(items[0]), successAlert('profileParameter was created.'))
       : ApiResult.of(null, successAlert('profileParameters were created.'));
@@ -62,8 +65,9 @@ export class ProfileParametersController {
   async remove(
     @Param('profileId', new KeyIdPipe('profileId')) profileId: number,
     @Param('parameterId', new KeyIdPipe('parameterId')) parameterId: number,
+    @CurrentUser() user: SessionUser,
   ) {
-    await this.links.remove(profileId, parameterId);
+    await this.links.remove(profileId, parameterId, user);
     return ApiResult.alertsOnly(successAlert('profileParameter was deleted.'));
   }
 }

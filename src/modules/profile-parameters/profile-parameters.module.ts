@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { ProfilesModule } from 'src/modules/profiles/profiles.module';
 import { ProfileNameParametersController } from './profile-name-parameters.controller';
@@ -15,7 +16,7 @@ import {
 } from './profile-id-parameters.controller';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ProfileParameter]), ParametersModule, ProfilesModule],
+  imports: [TypeOrmModule.forFeature([ProfileParameter]), ParametersModule, ProfilesModule, CdnLocksModule],
   controllers: [
     ProfileParametersController,
     ProfileNameParametersController,

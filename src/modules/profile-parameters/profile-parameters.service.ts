@@ -6,6 +6,7 @@ import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { Parameter } from 'src/modules/parameters/parameter.entity';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
+import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import type { ByNameParameter } from './dto/by-name.body';
 import type { ProfileParameterAssignment } from './dto/profile-parameter-assignment.body';
 import type { ParamProfileBody } from './dto/param-profile.body';
@@ -44,6 +45,7 @@ export class ProfileParametersService {
     @InjectRepository(ProfileParameter) private readonly links: Repository<ProfileParameter>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly parameters: ParametersService,
+    private readonly locks: CdnLocksService,
   ) {}
 
   list(query: ListQuery): Promise<ProfileParameter[]> {
@@ -54,11 +56,13 @@ export class ProfileParametersService {
   /**
    * All pairs in one transaction. A pair that exists, an unknown profile or an unknown parameter is
    * refused by the database (400 `profile_parameter profile, parameter '…' already exists.`,
-   * 404 `profile not found` / `parameter not found`) and nothing is written.
+   * 404 `profile not found` / `parameter not found`) and nothing is written. Another user's hard
+   * lock on a profile's CDN refuses it (403), checked in the same transaction.
    */
-  create(pairs: ProfileParameterDto[]): Promise<void> {
+  create(pairs: ProfileParameterDto[], user: LockUser): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
       for (const pair of pairs) {
+        await this.locks.assertCanModifyProfileCdn(pair.profileId, user, manager);
         await insertLink(manager, pair.profileId, pair.parameterId);
       }
     });
@@ -122,8 +126,12 @@ export class ProfileParametersService {
     });
   }
 
-  async remove(profileId: number, parameterId: number): Promise<void> {
-    const result = await this.links.delete({ profileId, parameterId });
+  /** Another user's hard lock on the profile's CDN refuses it (403). */
+  async remove(profileId: number, parameterId: number, user: LockUser): Promise<void> {
+    const result = await this.dataSource.transaction(async (manager) => {
+      await this.locks.assertCanModifyProfileCdn(profileId, user, manager);
+      return manager.delete(ProfileParameter, { profileId, parameterId });
+    });
     if (!result.affected) {
       throw new NotFoundException('no profileParameter with that key found');
     }

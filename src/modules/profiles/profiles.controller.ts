@@ -104,8 +104,8 @@ export class ProfilesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:CREATE', 'PROFILE:READ')
-  async create(@ValidBody(ProfileDto) dto: ProfileDto) {
-    const profile = await this.profiles.create(dto);
+  async create(@ValidBody(ProfileDto) dto: ProfileDto, @CurrentUser() user: SessionUser) {
+    const profile = await this.profiles.create(dto, user);
     return ApiResult.of(toProfileResponse(profile), successAlert('profile was created.'));
   }
 
@@ -113,8 +113,12 @@ export class ProfilesController {
   @ApiOperation({ summary: 'Update a profile' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(ProfileDto) dto: ProfileDto) {
-    const profile = await this.profiles.update(id, dto);
+  async update(
+    @Param('id', KeyIdPipe) id: number,
+    @ValidBody(ProfileDto) dto: ProfileDto,
+    @CurrentUser() user: SessionUser,
+  ) {
+    const profile = await this.profiles.update(id, dto, user);
     return ApiResult.of(toProfileResponse(profile), successAlert('profile was updated.'));
   }
 
@@ -122,8 +126,8 @@ export class ProfilesController {
   @ApiOperation({ summary: 'Delete a profile' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:DELETE', 'PROFILE:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
-    await this.profiles.remove(id);
+  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+    await this.profiles.remove(id, user);
     return ApiResult.alertsOnly(successAlert('profile was deleted.'));
   }
 

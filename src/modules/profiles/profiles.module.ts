@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { ParametersModule } from 'src/modules/parameters/parameters.module';
 import { CdnDomainsController } from './cdn-domains.controller';
 import { Profile } from './profile.entity';
@@ -7,7 +8,7 @@ import { ProfilesController } from './profiles.controller';
 import { ProfilesService } from './profiles.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Profile]), ParametersModule],
+  imports: [TypeOrmModule.forFeature([Profile]), ParametersModule, CdnLocksModule],
   controllers: [ProfilesController, CdnDomainsController],
   providers: [ProfilesService],
   exports: [ProfilesService],

@@ -5,6 +5,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import { ProfileDto } from './dto/profile.dto';
 import { PROFILE_TYPES, Profile } from './profile.entity';
 
@@ -19,7 +20,10 @@ export interface CdnDomain {
 
 @Injectable()
 export class ProfilesService {
-  constructor(@InjectRepository(Profile) private readonly profiles: Repository<Profile>) {}
+  constructor(
+    @InjectRepository(Profile) private readonly profiles: Repository<Profile>,
+    private readonly locks: CdnLocksService,
+  ) {}
 
   /** The Traffic Router profiles (`TR_PROFILE`) with their CDN's domain, by profile id. */
   async domains(): Promise<CdnDomain[]> {
@@ -67,23 +71,48 @@ export class ProfilesService {
     return this.profiles.findOne({ where: { name }, relations: { cdn: true } });
   }
 
-  /** Name uniqueness and the CDN's existence are the database's (400 / 404). */
-  async create(dto: ProfileDto): Promise<Profile> {
-    return this.findOrFail(await insertRow(this.profiles.manager, this.profiles.target, this.columns(dto)));
+  /**
+   * Name uniqueness and the CDN's existence are the database's (400 / 404). Another user's hard
+   * lock on the CDN refuses it (403), checked in the write's transaction (docs/original-behaviour.md#cdn-locks).
+   * Without `user` (the copy and import routes, which the original does not lock-check) the row is
+   * inserted as is.
+   */
+  async create(dto: ProfileDto, user?: LockUser): Promise<Profile> {
+    const columns = this.columns(dto);
+    if (!user) {
+      return this.findOrFail(await insertRow(this.profiles.manager, this.profiles.target, columns));
+    }
+    const id = await this.profiles.manager.transaction(async (manager) => {
+      await this.locks.assertCanModifyCdn(dto.cdn, user, manager);
+      return insertRow(manager, this.profiles.target, columns);
+    });
+    return this.findOrFail(id);
   }
 
-  async update(id: number, dto: ProfileDto): Promise<Profile> {
-    const result = await this.profiles.update({ id }, this.columns(dto));
+  /** The lock checked is the one of the CDN the request names, as the original's. */
+  async update(id: number, dto: ProfileDto, user: LockUser): Promise<Profile> {
+    const columns = this.columns(dto);
+    const result = await this.profiles.manager.transaction(async (manager) => {
+      await this.locks.assertCanModifyCdn(dto.cdn, user, manager);
+      return manager.update(this.profiles.target, { id }, columns);
+    });
     if (!result.affected) {
       throw new NotFoundException('no profile found with this id');
     }
     return this.findOrFail(id);
   }
 
-  /** Parameter assignments cascade; a profile still assigned to a server is refused. */
-  async remove(id: number): Promise<void> {
+  /**
+   * Parameter assignments cascade; a profile still assigned to a server is refused; another user's
+   * hard lock on the profile's CDN refuses it (403).
+   */
+  async remove(id: number, user: LockUser): Promise<void> {
     const result = await translateDbErrors(
-      () => this.profiles.delete({ id }),
+      () =>
+        this.profiles.manager.transaction(async (manager) => {
+          await this.locks.assertCanModifyProfileCdn(id, user, manager);
+          return manager.delete(this.profiles.target, { id });
+        }),
       (failure) =>
         failure.kind === 'inUse' && failure.referencingTable === 'server_profile'
           ? new BadRequestException('cannot delete profile because it is being used by a server')

@@ -1,5 +1,11 @@
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
-import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -107,6 +113,7 @@ export class ServersService {
       }
       // The CDN the server is to be in, as the original checks it (docs/original-behaviour.md#cdn-locks).
       await this.locks.assertCanModifyCdn(dto.cdnId, user);
+      await this.assertTypeAndCdnChangeable(manager, existing, dto);
       await manager.update(
         Server,
         { id },
@@ -120,6 +127,32 @@ export class ServersService {
       await this.writeParts(manager, id, write);
       return (await this.findOne(id, manager))!;
     });
+  }
+
+  /**
+   * A server assigned to delivery services keeps its type and CDN (409, the original's texts). The
+   * server row is write-locked by the caller, so no assignment can be added before the update commits.
+   */
+  private async assertTypeAndCdnChangeable(
+    manager: EntityManager,
+    existing: Server,
+    dto: ServerV3Dto | ServerV4Dto,
+  ): Promise<void> {
+    if (dto.typeId === existing.typeId && dto.cdnId === existing.cdnId) {
+      return;
+    }
+    const [assigned] = await manager.query<unknown[]>(
+      'SELECT 1 AS one FROM deliveryservice_server WHERE server = ? LIMIT 1',
+      [existing.id],
+    );
+    if (!assigned) {
+      return;
+    }
+    throw new ConflictException(
+      dto.typeId !== existing.typeId
+        ? 'server type can not be updated when it is currently assigned to Delivery Services'
+        : 'server cdn can not be updated when it is currently assigned to delivery services',
+    );
   }
 
   /** Deletes the server (its profiles, interfaces and addresses go with it); answers what was deleted. */

@@ -147,8 +147,11 @@ export class TopologiesService {
     if (failures.length > 0) {
       throw new BadRequestException(`invalid request to queue updates: ${joinFailures(failures)}`);
     }
-    // Another user's lock on the CDN refuses its queue operations (the original's check, after these).
-    await this.locks.assertHoldsLock(input.cdnId, user);
+    // Another user's lock on the CDN refuses queueing (the original's check, after these); dequeueing
+    // is left to anyone, as in the original.
+    if (input.action === 'queue') {
+      await this.locks.assertHoldsLock(input.cdnId, user);
+    }
     await this.queue.queueTopology(name, input.cdnId, input.action as 'queue' | 'dequeue');
     return { action: input.action, cdnId: input.cdnId, topology: name };
   }
