@@ -248,6 +248,30 @@ describe('deliveryservice_requests', () => {
         'status: invalid transition from draft to complete.',
       );
     });
+
+    it('refuses longDesc1 and longDesc2 on update from 4.0, writing nothing', async () => {
+      const ds = requested();
+      const dsr = await create({ changeType: 'create', status: 'draft', requested: ds });
+      for (const extra of [{ longDesc1: 'long desc 1' }, { longDesc2: 'long desc 2' }]) {
+        expectError(
+          await admin.put(`deliveryservice_requests?id=${dsr.id}`, {
+            changeType: 'create',
+            status: 'draft',
+            requested: { ...ds, ...extra, displayName: 'changed' },
+          }),
+          400,
+          'the longDesc1 and longDesc2 fields are no longer supported in API 4.0 onwards',
+        );
+      }
+      const [kept] = await all(`?id=${dsr.id}`);
+      expect(kept.requested?.displayName).toBe(dsr.requested?.displayName);
+      const nulls = await admin.put(`deliveryservice_requests?id=${dsr.id}`, {
+        changeType: 'create',
+        status: 'draft',
+        requested: { ...ds, longDesc1: null, longDesc2: null },
+      });
+      expect(nulls.status).toBe(200);
+    });
   });
 
   describe('assign and status', () => {

@@ -7,11 +7,18 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { ApiVersion } from 'src/common/versioning/api-version';
-import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
+import {
+  DeliveryServicesService,
+  LONG_DESC_REMOVED,
+} from 'src/modules/delivery-services/delivery-services.service';
 import { toDeliveryServiceResponse } from 'src/modules/delivery-services/dto/delivery-service.response';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceRequest } from './delivery-service-request.entity';
-import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.body';
+import type {
+  AssignmentBody,
+  DeliveryServiceRequestBody,
+  RequestedDeliveryService,
+} from './dto/delivery-service-request.body';
 import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';
 
 interface RawRequest {
@@ -119,6 +126,10 @@ export class DeliveryServiceRequestsService {
     }
     const { requested, original } = this.kept(body);
     await this.assertReach(user, body.changeType, requested, original);
+    // As the original's update on 4.0 and later: the long description's second and third fields are gone.
+    if (version.atLeast('4.0') && [body.original, body.requested].some(hasLongDesc12)) {
+      throw new BadRequestException(LONG_DESC_REMOVED);
+    }
     const xmlId = xmlIdOf(body.changeType, requested, original);
     await this.dataSource.getRepository(DeliveryServiceRequest).update(
       { id },
@@ -412,4 +423,10 @@ function toRow(raw: RawRequest): DeliveryServiceRequestRow {
     requested: parse(raw.requested),
     original: parse(raw.original),
   };
+}
+
+/** Whether a delivery service of a request body gives `longDesc1` or `longDesc2` (null is absent). */
+function hasLongDesc12(ds: RequestedDeliveryService | null | undefined): boolean {
+  const given = (v: unknown) => v !== undefined && v !== null;
+  return ds !== null && ds !== undefined && (given(ds.json.longDesc1) || given(ds.json.longDesc2));
 }

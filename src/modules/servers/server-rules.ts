@@ -86,3 +86,19 @@ export function interfaceProblems(interfaces: InterfaceInput[]): string[] {
   }
   return problems;
 }
+
+/**
+ * `…would leave Active Delivery Service #1 with…`, `…Services #1 and #2 with…`, `…Services #1, #2,
+ * and #3 with no 'ONLINE' or 'REPORTED' EDGE servers` (ORG for an origin).
+ */
+export function leftWithoutServersText(prefix: string, serverType: string, dsIds: number[]): string {
+  const ids = dsIds.map((id) => `#${id}`);
+  const named =
+    ids.length === 1
+      ? ` ${ids[0]}`
+      : ids.length === 2
+        ? `s ${ids[0]} and ${ids[1]}`
+        : `s ${ids.slice(0, -1).join(', ')}, and ${ids[ids.length - 1]}`;
+  const kind = serverType.startsWith('ORG') ? 'ORG' : 'EDGE';
+  return `${prefix}${named} with no 'ONLINE' or 'REPORTED' ${kind} servers`;
+}

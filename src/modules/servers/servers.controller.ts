@@ -12,6 +12,8 @@ import { ServerV3Dto, ServerV4Dto, ServerV5Dto } from './dto/server.dto';
 import { type LoadedServer, toServerResponse } from './dto/server.response';
 import { SERVER_LIST } from './servers.list';
 import { ServersService } from './servers.service';
+import { ServerStatusService } from './server-status.service';
+import { ServerStatusBody, type ServerStatusRequest } from './dto/server-status.dto';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -23,7 +25,10 @@ const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto, '5.0': ServerV5D
 @Controller({ path: 'servers', version: ALL_VERSIONS })
 @ApiTags('servers')
 export class ServersController {
-  constructor(private readonly servers: ServersService) {}
+  constructor(
+    private readonly servers: ServersService,
+    private readonly statuses: ServerStatusService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List the servers' })
@@ -64,6 +69,19 @@ export class ServersController {
   ) {
     const server = await this.servers.update(id, body, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server updated'));
+  }
+
+  /** Sets the status (and offline reason); answers a success alert only. */
+  @Put(':id/status')
+  @ApiOperation({ summary: "Set a server's status" })
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('SERVER:UPDATE', 'SERVER:READ', 'STATUS:READ')
+  async setStatus(
+    @Param('id', new IntParamPipe()) id: number,
+    @ValidBody(ServerStatusBody) body: ServerStatusRequest,
+    @CurrentUser() user: SessionUser,
+  ) {
+    return ApiResult.alertsOnly(successAlert(await this.statuses.setStatus(id, body, user)));
   }
 
   @Delete(':id')

@@ -17,6 +17,7 @@ import {
 } from './server-updates.controller';
 import { ServerUpdatesService } from './server-updates.service';
 import { ServersService } from './servers.service';
+import { ServerStatusService } from './server-status.service';
 
 @Module({
   imports: [
@@ -32,7 +33,7 @@ import { ServersService } from './servers.service';
     CachegroupQueueController,
     CdnQueueController,
   ],
-  providers: [ServersService, ServersQueueService, ServerUpdatesService],
+  providers: [ServersService, ServersQueueService, ServerUpdatesService, ServerStatusService],
   exports: [ServersService, ServersQueueService],
 })
 export class ServersModule {}

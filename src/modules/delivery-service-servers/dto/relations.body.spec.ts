@@ -1,5 +1,5 @@
 import { parseDeliveryServiceIds, parseHostNameAssignment } from './assignment.dto';
-import { leftWithoutServersText } from 'src/modules/delivery-service-servers/delivery-service-servers.service';
+import { leftWithoutServersText } from 'src/modules/servers/server-rules';
 
 const message = (parse: () => unknown): string => {
   try {
