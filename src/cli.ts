@@ -21,6 +21,8 @@ interface Command {
   usage: string;
   options: Options;
   run(commands: OperatorCommands, values: Values): Promise<string[] | CommandOutput>;
+  /** Runs without the database (no application context): reads APIs only. */
+  standalone?: (values: Values) => Promise<CommandOutput>;
 }
 
 /** A usage mistake: the command's usage is printed, exit code 2. */
@@ -109,6 +111,52 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+/** A secret from its flag, else from the environment variable. */
+function secret(values: Values, name: string, variable: string): string {
+  const value = values[name] ?? process.env[variable];
+  if (typeof value !== 'string' || value === '') {
+    throw new UsageError(`--${name} is required (or ${variable} in the environment)`);
+  }
+  return value;
+}
+
+COMMANDS.compare = {
+  usage:
+    'compare --with URL --user NAME [--password PASSWORD] [--version 4.0] [--self URL --self-user NAME\n' +
+    '        --self-password PASSWORD]\n' +
+    "                              read every list of both APIs (default self: this service's own URL) and\n" +
+    '                              print what differs; exit 0 only when nothing does (passwords also from\n' +
+    '                              COMPARE_PASSWORD and COMPARE_SELF_PASSWORD)',
+  options: {
+    with: { type: 'string' },
+    user: { type: 'string' },
+    password: { type: 'string' },
+    version: { type: 'string' },
+    self: { type: 'string' },
+    'self-user': { type: 'string' },
+    'self-password': { type: 'string' },
+  },
+  run: () => Promise.reject(new Error('compare runs standalone')),
+  standalone: async (values) => {
+    const { compareApis } = await import('src/cli/compare/compare');
+    const { routesOfModule } = await import('src/common/routes/route-inventory');
+    const { AppModule } = await import('src/app.module');
+    const user = required(values, 'user');
+    const password = secret(values, 'password', 'COMPARE_PASSWORD');
+    return compareApis({
+      other: { url: required(values, 'with'), user, password },
+      self: {
+        url: (values.self as string | undefined) ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`,
+        user: (values['self-user'] as string | undefined) ?? user,
+        password:
+          (values['self-password'] as string | undefined) ?? process.env.COMPARE_SELF_PASSWORD ?? password,
+      },
+      version: (values.version as string | undefined) ?? '4.0',
+      routes: routesOfModule(AppModule),
+    });
+  },
+};
+
 function usage(): string {
   return [
     'Usage: npm run cli -- <command> [options]',
@@ -132,8 +180,6 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`unknown command '${name}'\n\n${usage()}`);
     return 2;
   }
-  validateEnv(process.env);
-  const database = databaseConfigFrom(process.env);
   let values: Values;
   try {
     values = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false })
@@ -141,6 +187,21 @@ async function main(argv: string[]): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  if (command.standalone) {
+    try {
+      const output = await command.standalone(values);
+      process.stdout.write(output.lines.map((line) => `${line}\n`).join(''));
+      return output.code;
+    } catch (error) {
+      if (error instanceof UsageError) {
+        throw error;
+      }
+      process.stderr.write(`${name}: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  validateEnv(process.env);
+  const database = databaseConfigFrom(process.env);
   let app: INestApplicationContext | undefined;
   try {
     if (name === 'migration:run' && (await createDatabaseIfMissing(database))) {
