@@ -236,14 +236,18 @@ describe('jobs (content invalidation)', () => {
       statusName: 'OFFLINE',
     });
     const other = await createServer(admin, otherCdn.id);
+    // Pending: queued (update time) later than applied (apply time); both start at the epoch (D132).
     const flags = async (id: number) => {
       const [row] = await app
         .get(DataSource)
-        .query<{ c: unknown; r: unknown }[]>(
-          'SELECT config_update_time AS c, revalidate_update_time AS r FROM server WHERE id = ?',
+        .query<{ cu: Date | string; ca: Date | string; ru: Date | string; ra: Date | string }[]>(
+          'SELECT config_update_time AS cu, config_apply_time AS ca, revalidate_update_time AS ru, ' +
+            'revalidate_apply_time AS ra FROM server WHERE id = ?',
           [id],
         );
-      return { config: row.c !== null, revalidate: row.r !== null };
+      const ms = (t: Date | string) =>
+        new Date(typeof t === 'string' && !t.includes('Z') ? `${t}Z` : t).getTime();
+      return { config: ms(row.cu) > ms(row.ca), revalidate: ms(row.ru) > ms(row.ra) };
     };
     await createJob({ deliveryService: target.xmlId });
     expect(await flags(applying.id)).toEqual({ config: true, revalidate: false });

@@ -91,8 +91,21 @@ const ORIGINAL: Record<string, Shapes> = {
   servers: {
     '3.0': { keys: answered(SERVER_V30), time: 'custom' },
     '4.0': { keys: answered(SERVER_V40), time: 'custom' },
-    /** The `omitempty` fields that are null here (ports, ILO, management, update times) left out. */
-    '5.0': { keys: answered(SERVER_V5, ['profiles', 'statusLastUpdated']), time: 'rfc3339' },
+    /**
+     * The `omitempty` fields that are null here (ports, ILO, management) left out; the update and
+     * apply times are never null (D132).
+     */
+    '5.0': {
+      keys: answered(SERVER_V5, [
+        'configApplyTime',
+        'configUpdateTime',
+        'profiles',
+        'revalApplyTime',
+        'revalUpdateTime',
+        'statusLastUpdated',
+      ]),
+      time: 'rfc3339',
+    },
   },
 };
 

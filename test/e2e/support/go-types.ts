@@ -294,8 +294,17 @@ export const PROFILE_V5 = goTc(
   ['cdn', 'cdnName', 'description', 'id', 'lastUpdated', 'name', 'params', 'routingDisabled', 'type'],
   ['params'],
 );
-/** ParameterV5 of 8.0.x; its `comment` came after 8.0 with a column of its own. */
-export const PARAMETER_V5 = goTc(['configFile', 'id', 'lastUpdated', 'name', 'profiles', 'secure', 'value']);
+/** ParameterV5 as lib/go-tc has it now: `comment` came after 8.0, with a column of its own. */
+export const PARAMETER_V5 = goTc([
+  'comment',
+  'configFile',
+  'id',
+  'lastUpdated',
+  'name',
+  'profiles',
+  'secure',
+  'value',
+]);
 /** A profileparameters record (lib/go-tc ProfileParameterV5 as GET profileparameters answers it). */
 export const PROFILE_PARAMETER_V5 = goTc(['lastUpdated', 'parameter', 'profile']);
 /** lib/go-tc DeliveryServiceServer (every version). */
