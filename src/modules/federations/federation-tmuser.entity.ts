@@ -8,6 +8,7 @@ import { LAST_UPDATED } from 'src/common/database/columns';
 @Entity({ name: 'federation_tmuser' })
 @Unique('uq_federation_tmuser__federation__tm_user', ['federationId', 'userId'])
 @Index('ix_federation_tmuser__tm_user', ['userId'])
+@Index('ix_federation_tmuser__last_updated', ['lastUpdated'])
 export class FederationUser {
   @PrimaryGeneratedColumn()
   id!: number;
