@@ -41,7 +41,7 @@ export class Target {
   /**
    * Runs `work` in one transaction: all of it is written, or nothing. The transaction is the
    * ambient one of the application's DataSource, so that services called inside (the key store's)
-   * take part in it rather than opening their own.
+   * take part in it rather than opening their own (docs/decisions.md#d189).
    */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     return inRequestTransaction(this.dataSource, (runner) => work(runner.manager));
