@@ -294,6 +294,9 @@ describe('import:traffic-ops --traffic-vault', () => {
     dumps.replace1 = await dumpTables(target, TABLES);
     runs.replace2 = await run(urls.vault, keyFile, { replace: true });
     dumps.replace2 = await dumpTables(target, TABLES);
+    const plain = await importer(STORE_KEY).run({ from: urls.ops, check: false, replace: true }, quiet);
+    runs.withoutVault = { code: plain.code, stdout: `${plain.lines.join('\n')}\n`, stderr: '' };
+    dumps.withoutVault = await dumpTables(target, TABLES);
     runs.check = await checkRun;
   }, 600_000);
 
@@ -468,5 +471,12 @@ describe('import:traffic-ops --traffic-vault', () => {
     expect(entries(dumps.replace1)).toEqual(entries(dumps.before));
     expect(entries(dumps.replace2)).toEqual(entries(dumps.replace1));
     expect(dumps.replace2.deliveryservice).toEqual(dumps.replace1.deliveryservice);
+  });
+
+  it('an import without --traffic-vault replaces the keys too: none are left', () => {
+    expect(runs.withoutVault.code).toBe(0);
+    expect(runs.withoutVault.stdout).not.toContain('Traffic Vault');
+    expect(dumps.withoutVault.key_store).toEqual([]);
+    expect(dumps.withoutVault.deliveryservice).toEqual(dumps.before.deliveryservice);
   });
 });
