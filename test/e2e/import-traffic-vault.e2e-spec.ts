@@ -209,27 +209,6 @@ describe('import:traffic-ops --traffic-vault', () => {
       ),
     );
 
-    // The command line once (its options, the key store in its module), with --check.
-    const checkRun = runCli(
-      [
-        'import:traffic-ops',
-        '--check',
-        '--from',
-        urls.ops,
-        '--traffic-vault',
-        urls.broken,
-        '--traffic-vault-aes-key',
-        keyFile,
-      ],
-      {
-        env: {
-          ...target.env,
-          KEY_STORE_KEY: STORE_KEY.toString('hex'),
-          ADMIN_PASSWORD: undefined,
-          LOG_LEVEL: 'warn',
-        },
-      },
-    );
     const config = databaseConfigFrom(target.env);
     await createDatabaseIfMissing(config);
     dataSource = new RequestScopedDataSource(buildTypeOrmOptions(config));
@@ -264,7 +243,27 @@ describe('import:traffic-ops --traffic-vault', () => {
     runs.wrongKey = await run(urls.vault, otherKeyFile);
     runs.missingKeyFile = await run(urls.vault, join(dir, 'no-such.key'));
     dumps.empty = await dumpTables(target, TABLES);
-    runs.first = await run(urls.vault, keyFile);
+    // The import itself on the command line (its options, the key store in its module, its
+    // DataSource); every other run goes through the same importer in this process.
+    runs.first = await runCli(
+      [
+        'import:traffic-ops',
+        '--from',
+        urls.ops,
+        '--traffic-vault',
+        urls.vault,
+        '--traffic-vault-aes-key',
+        keyFile,
+      ],
+      {
+        env: {
+          ...target.env,
+          KEY_STORE_KEY: STORE_KEY.toString('hex'),
+          ADMIN_PASSWORD: undefined,
+          LOG_LEVEL: 'warn',
+        },
+      },
+    );
 
     const app = await createTestAppWithEnv({
       ...target.env,
@@ -288,6 +287,7 @@ describe('import:traffic-ops --traffic-vault', () => {
     dumps.before = await dumpTables(target, TABLES);
     runs.broken = await run(urls.broken, keyFile, { replace: true });
     dumps.afterBroken = await dumpTables(target, TABLES);
+    runs.check = await run(urls.broken, keyFile, { check: true });
     runs.tooLarge = await run(urls.tooLarge, keyFile, { replace: true });
     dumps.afterTooLarge = await dumpTables(target, TABLES);
     runs.replace1 = await run(urls.vault, keyFile, { replace: true });
@@ -297,7 +297,6 @@ describe('import:traffic-ops --traffic-vault', () => {
     const plain = await importer(STORE_KEY).run({ from: urls.ops, check: false, replace: true }, quiet);
     runs.withoutVault = { code: plain.code, stdout: `${plain.lines.join('\n')}\n`, stderr: '' };
     dumps.withoutVault = await dumpTables(target, TABLES);
-    runs.check = await checkRun;
   }, 600_000);
 
   afterAll(async () => {
