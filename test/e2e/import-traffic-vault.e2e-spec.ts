@@ -99,7 +99,8 @@ function sslRows(key: Buffer): string {
 function vaultRows(key: Buffer, dnssec: Record<string, StoredDnssecKeySet>, extra = ''): string {
   return [
     sslRows(key),
-    `INSERT INTO dnssec (cdn, data) VALUES ('cdn-east', ${seal(dnssec, key)});`,
+    `INSERT INTO dnssec (cdn, data) VALUES ('cdn-east', ${seal(dnssec, key)}),
+       ('cdn-gone', ${seal({ 'cdn-gone': dnssec['cdn-east'] }, key)});`,
     `INSERT INTO url_sig_key (deliveryservice, data) VALUES ('ds-4', ${seal(URL_SIG_DS4, key)}),
        ('ds-gone', ${seal(URL_SIG_DS4, key)});`,
     `INSERT INTO uri_signing_key (deliveryservice, data) VALUES ('ds-5', ${seal(URI_SIGNING_DS5, key)});`,
@@ -326,10 +327,12 @@ describe('import:traffic-ops --traffic-vault', () => {
         'Traffic Vault keys (sealed with KEY_STORE_KEY):',
         '  SSL keys          4',
         '  DNSSEC keys       1',
-        '  URL signing keys  1',
+        '  URL signing keys  2',
         '  URI signing keys  1',
-        '1 Traffic Vault key(s) not copied (not in the Traffic Ops database):',
-        '  URL signing keys of delivery service ds-gone: no such delivery service',
+        '1 of them belong to delivery services no longer in Traffic Ops (kept, as Traffic Vault keeps them):',
+        '  URL signing keys of delivery service ds-gone',
+        '1 Traffic Vault key(s) not copied:',
+        '  DNSSEC keys of CDN cdn-gone: no such CDN',
       ].join('\n'),
     );
     expect(
@@ -345,6 +348,7 @@ describe('import:traffic-ops --traffic-vault', () => {
       'ssl ds-2 latest',
       'uri_signing ds-5 ',
       'url_sig ds-4 ',
+      'url_sig ds-gone ',
     ]);
   });
 
@@ -410,7 +414,7 @@ describe('import:traffic-ops --traffic-vault', () => {
 
   it('names every key the AES key does not open, and writes nothing', () => {
     expect(runs.wrongKey.code).toBe(1);
-    expect(runs.wrongKey.stderr).toContain('8 Traffic Vault key(s) cannot be read; nothing was written:');
+    expect(runs.wrongKey.stderr).toContain('9 Traffic Vault key(s) cannot be copied; nothing was written:');
     expect(runs.wrongKey.stderr).toContain(
       'SSL keys of delivery service ds-1 (version 1, CDN cdn-west): does not decrypt with the given AES key',
     );
@@ -423,7 +427,7 @@ describe('import:traffic-ops --traffic-vault', () => {
 
     expect(runs.broken.code).toBe(1);
     expect(runs.broken.stderr).toBe(
-      '1 Traffic Vault key(s) cannot be read; nothing was written:\n' +
+      '1 Traffic Vault key(s) cannot be copied; nothing was written:\n' +
         '  URL signing keys of delivery service ds-6: does not decrypt with the given AES key',
     );
     expect(dumps.afterBroken).toEqual(dumps.before);
@@ -454,12 +458,12 @@ describe('import:traffic-ops --traffic-vault', () => {
         'Traffic Vault keys that would be copied:',
         '  SSL keys          4',
         '  DNSSEC keys       1',
-        '  URL signing keys  1',
+        '  URL signing keys  2',
         '  URI signing keys  1',
       ].join('\n'),
     );
     expect(runs.check.stdout).toContain(
-      '1 Traffic Vault key(s) cannot be read:\n' +
+      '1 Traffic Vault key(s) cannot be copied:\n' +
         '  URL signing keys of delivery service ds-6: does not decrypt with the given AES key\n',
     );
   });

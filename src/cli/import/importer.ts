@@ -92,7 +92,7 @@ export class TrafficOpsImporter {
       if (keys && keys.unreadable.length > 0) {
         throw new ImportRefused(
           [
-            `${keys.unreadable.length} Traffic Vault key(s) cannot be read; nothing was written:`,
+            `${keys.unreadable.length} Traffic Vault key(s) cannot be copied; nothing was written:`,
             ...keys.unreadable.map((line) => `  ${line}`),
           ].join('\n'),
         );

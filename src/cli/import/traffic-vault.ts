@@ -36,8 +36,8 @@ export interface VaultKey {
 export interface VaultContents {
   keys: VaultKey[];
   unreadable: string[];
-  /** Notes on rows left out (an SSL key version stored under two CDNs). */
-  notes: string[];
+  /** Rows left out: an SSL key version stored under two CDNs but the newest. */
+  leftOut: string[];
 }
 
 /** AES-GCM as Traffic Vault's lib/go-util AESEncrypt writes it: nonce, ciphertext, tag. */
@@ -104,7 +104,7 @@ export async function readTrafficVault(url: string, aesKey: Buffer): Promise<Vau
   const source = await Source.connect(url, 'the Traffic Vault database');
   try {
     await source.requireTables(TABLES);
-    const contents: VaultContents = { keys: [], unreadable: [], notes: [] };
+    const contents: VaultContents = { keys: [], unreadable: [], leftOut: [] };
     const open = (row: Row, kind: VaultKeyKind, owner: string, version: string, label: string) => {
       const plain = openVaultData(row.data as Buffer, aesKey);
       if (plain === undefined) {
@@ -131,7 +131,7 @@ export async function readTrafficVault(url: string, aesKey: Buffer): Promise<Vau
       const label = `${dsLabel('ssl', owner)} (version ${version}, CDN ${String(row.cdn)})`;
       const kept = seen.get(`${owner}\u0000${version}`);
       if (kept !== undefined) {
-        contents.notes.push(`${label}: left out, the newer one of CDN ${kept} is copied`);
+        contents.leftOut.push(`${label}: the newer one of CDN ${kept} is copied`);
         continue;
       }
       seen.set(`${owner}\u0000${version}`, String(row.cdn));

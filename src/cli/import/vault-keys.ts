@@ -20,18 +20,24 @@ export interface PlacedKeys {
   /** SSL, URL and URI signing keys, by delivery service. */
   byDeliveryService: VaultKey[];
   dnssec: DnssecGroup[];
-  /** Rows read per kind (each SSL key version a row). */
+  /** Keys copied per kind (each SSL key version one). */
   counts: Record<VaultKeyKind, number>;
-  /** Keys whose delivery service or CDN is not in the Traffic Ops database: not copied. */
-  orphans: string[];
+  /** Keys of delivery services that are not in the Traffic Ops database: copied all the same. */
+  withoutDeliveryService: string[];
+  /** DNSSEC keys of CDNs that are not in the Traffic Ops database, and SSL keys stored twice: not copied. */
+  leftOut: string[];
+  /** Keys that cannot be copied (do not decrypt, are not JSON, cannot be stored): the run fails. */
   unreadable: string[];
-  notes: string[];
 }
 
+/** The key store's `owner` column: an xml_id of at most 48 characters, as this service's. */
+const MAX_OWNER = 48;
+
 /**
- * Which keys are copied: those of a delivery service or CDN of the Traffic Ops database. Traffic
- * Vault keeps the keys of deleted delivery services; this service's key routes reach keys only
- * through a delivery service, so those are left out and listed (docs/decisions.md#d188).
+ * Where each key goes (docs/decisions.md#d188): a delivery service's keys under its xml_id, whether
+ * or not the delivery service is still in Traffic Ops (keys outlive their delivery service, in
+ * Traffic Vault and here); a CDN's DNSSEC keys under the imported CDN's id, or nowhere when the CDN
+ * is not in the Traffic Ops database (listed).
  */
 export function placeVaultKeys(
   contents: VaultContents,
@@ -41,26 +47,37 @@ export function placeVaultKeys(
     byDeliveryService: [],
     dnssec: [],
     counts: { ssl: 0, dnssec: 0, url_sig: 0, uri_signing: 0 },
-    orphans: [],
-    unreadable: contents.unreadable,
-    notes: contents.notes,
+    withoutDeliveryService: [],
+    leftOut: [...contents.leftOut],
+    unreadable: [...contents.unreadable],
   };
+  const tooLong = (name: string): boolean => [...name].length > MAX_OWNER;
   for (const key of contents.keys) {
     if (key.kind === 'dnssec') {
       const cdnId = names.cdns.get(key.owner);
       if (cdnId === undefined) {
-        placed.orphans.push(`${key.label}: no such CDN`);
+        placed.leftOut.push(`${key.label}: no such CDN`);
         continue;
       }
       const sets = Object.entries(key.document as Record<string, unknown>).map(([name, document]) => ({
         owner: name === key.owner ? '' : name,
         document,
       }));
+      const long = sets.find((set) => tooLong(set.owner));
+      if (long) {
+        placed.unreadable.push(
+          `${key.label}: the key set of ${long.owner} is named by more than ${MAX_OWNER} characters`,
+        );
+        continue;
+      }
       placed.dnssec.push({ label: key.label, cdnId, cdn: key.owner, sets });
-    } else if (!names.deliveryServices.has(key.owner)) {
-      placed.orphans.push(`${key.label}: no such delivery service`);
+    } else if (tooLong(key.owner)) {
+      placed.unreadable.push(`${key.label}: an xml_id of more than ${MAX_OWNER} characters`);
       continue;
     } else {
+      if (!names.deliveryServices.has(key.owner)) {
+        placed.withoutDeliveryService.push(key.label);
+      }
       placed.byDeliveryService.push(key);
     }
     placed.counts[key.kind]++;
@@ -109,23 +126,26 @@ function kindLines(keys: PlacedKeys): string[] {
   return VAULT_KINDS.map((kind) => `  ${KIND_NAMES[kind].padEnd(width)}  ${keys.counts[kind]}`);
 }
 
-function orphanLines(keys: PlacedKeys): string[] {
-  return keys.orphans.length === 0
-    ? []
-    : [
-        `${keys.orphans.length} Traffic Vault key(s) not copied (not in the Traffic Ops database):`,
-        ...keys.orphans.map((line) => `  ${line}`),
-      ];
+function otherLines(keys: PlacedKeys): string[] {
+  return [
+    ...(keys.withoutDeliveryService.length === 0
+      ? []
+      : [
+          `${keys.withoutDeliveryService.length} of them belong to delivery services no longer in Traffic Ops (kept, as Traffic Vault keeps them):`,
+          ...keys.withoutDeliveryService.map((line) => `  ${line}`),
+        ]),
+    ...(keys.leftOut.length === 0
+      ? []
+      : [
+          `${keys.leftOut.length} Traffic Vault key(s) not copied:`,
+          ...keys.leftOut.map((line) => `  ${line}`),
+        ]),
+  ];
 }
 
 /** The counts at the end of an import. */
 export function vaultCountLines(keys: PlacedKeys): string[] {
-  return [
-    'Traffic Vault keys (sealed with KEY_STORE_KEY):',
-    ...kindLines(keys),
-    ...orphanLines(keys),
-    ...keys.notes.map((line) => `  ${line}`),
-  ];
+  return ['Traffic Vault keys (sealed with KEY_STORE_KEY):', ...kindLines(keys), ...otherLines(keys)];
 }
 
 /** `--check`: the keys that would be copied, those left out and those that cannot be read. */
@@ -133,11 +153,10 @@ export function vaultCheckLines(keys: PlacedKeys): string[] {
   return [
     'Traffic Vault keys that would be copied:',
     ...kindLines(keys),
-    ...orphanLines(keys),
-    ...keys.notes.map((line) => `  ${line}`),
+    ...otherLines(keys),
     keys.unreadable.length === 0
-      ? 'every Traffic Vault key decrypts'
-      : `${keys.unreadable.length} Traffic Vault key(s) cannot be read:`,
+      ? 'every Traffic Vault key can be copied'
+      : `${keys.unreadable.length} Traffic Vault key(s) cannot be copied:`,
     ...keys.unreadable.map((line) => `  ${line}`),
   ];
 }
