@@ -414,8 +414,35 @@ function report(
         ]),
     ...(snapshot ? snapshotReport(snapshot) : []),
     ...costReport(costs),
+    ...keptSection('## Import from Traffic Ops'),
   ];
   return lines.join('\n');
+}
+
+/**
+ * A section of the current docs/benchmarks.md written from a part that runs only when asked
+ * (`--only=import`): a full run keeps it as it is.
+ */
+function keptSection(heading: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8');
+  } catch {
+    return [];
+  }
+  const start = text.indexOf(`\n${heading}`);
+  if (start < 0) {
+    return [];
+  }
+  const end = text.indexOf('\n## ', start + 1);
+  return [
+    '',
+    ...text
+      .slice(start + 1, end < 0 ? undefined : end)
+      .trimEnd()
+      .split('\n'),
+    '',
+  ];
 }
 
 /**

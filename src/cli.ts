@@ -98,16 +98,33 @@ const COMMANDS: Record<string, Command> = {
   'import:traffic-ops': {
     usage:
       'import:traffic-ops --from postgres://USER:PASSWORD@HOST:PORT/traffic_ops [--check] [--replace]\n' +
+      '        [--traffic-vault postgres://USER:PASSWORD@HOST:PORT/traffic_vault --traffic-vault-aes-key FILE]\n' +
       "                              copy a Traffic Ops 7.0/8.0 database into this service's, keeping ids, in\n" +
       '                              one transaction; --check lists what would be copied and the rows that break\n' +
-      "                              this service's rules, writing nothing; --replace replaces a non-empty database",
-    options: { from: { type: 'string' }, check: { type: 'boolean' }, replace: { type: 'boolean' } },
-    run: (commands, values) =>
-      commands.importTrafficOps({
+      "                              this service's rules, writing nothing; --replace replaces a non-empty database;\n" +
+      "                              --traffic-vault also copies Traffic Vault's keys (PostgreSQL backend),\n" +
+      '                              decrypted with its AES key file and sealed with KEY_STORE_KEY',
+    options: {
+      from: { type: 'string' },
+      check: { type: 'boolean' },
+      replace: { type: 'boolean' },
+      'traffic-vault': { type: 'string' },
+      'traffic-vault-aes-key': { type: 'string' },
+    },
+    run: (commands, values) => {
+      const vault = values['traffic-vault'] as string | undefined;
+      const aesKey = values['traffic-vault-aes-key'] as string | undefined;
+      if ((vault === undefined) !== (aesKey === undefined)) {
+        throw new UsageError('--traffic-vault and --traffic-vault-aes-key go together');
+      }
+      return commands.importTrafficOps({
         from: required(values, 'from'),
         check: values.check === true,
         replace: values.replace === true,
-      }),
+        trafficVault: vault,
+        trafficVaultAesKey: aesKey,
+      });
+    },
   },
 };
 

@@ -2,7 +2,9 @@ import { Global, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
+import { keyStoreConfig } from 'src/config/key-store.config';
 import { typeOrmRoot } from 'src/database/typeorm-root';
+import { KeyStoreService } from 'src/modules/keys/key-store.service';
 import { UsersModule } from 'src/modules/users/users.module';
 import { TrafficOpsImporter } from './import/importer';
 import { OperatorCommands } from './operator-commands';
@@ -37,9 +39,12 @@ class CommandLineAuthModule {}
       load: [databaseConfig],
     }),
     CommandLineAuthModule,
+    ConfigModule.forFeature(keyStoreConfig),
     typeOrmRoot('all'),
     UsersModule,
   ],
-  providers: [OperatorCommands, TrafficOpsImporter],
+  // The key store alone (not the keys module and its routes' services): the import seals Traffic
+  // Vault's keys with it.
+  providers: [OperatorCommands, TrafficOpsImporter, KeyStoreService],
 })
 export class CliModule {}

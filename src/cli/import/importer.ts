@@ -1,16 +1,31 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { RequestScopedDataSource } from 'src/common/database/request-transaction';
+import { clearKeyStore } from 'src/modules/keys/key-store-import';
+import { KeyStoreService } from 'src/modules/keys/key-store.service';
 import type { Row, SourceVersion, TableMapping } from './mapping';
 import { MAPPINGS } from './mappings';
 import { Progress } from './progress';
 import { Source, SourceError } from './source';
 import { parentsFirst, Target } from './target';
+import {
+  placeVaultKeys,
+  type PlacedKeys,
+  vaultCheckLines,
+  vaultCountLines,
+  writeVaultKeys,
+} from './vault-keys';
+import { readAesKeyFile, readTrafficVault } from './traffic-vault';
 
 export interface ImportOptions {
   from: string;
   check: boolean;
   replace: boolean;
+  /** Traffic Vault's PostgreSQL database: its keys are copied too. */
+  trafficVault?: string;
+  /** The file holding Traffic Vault's AES key (base64), needed with `trafficVault`. */
+  trafficVaultAesKey?: string;
 }
 
 /** A finished command's output and exit status. */
@@ -39,18 +54,31 @@ const LISTED_VIOLATIONS = 20;
 /** `import:traffic-ops`: copies a Traffic Ops database into this service's, in one transaction. */
 @Injectable()
 export class TrafficOpsImporter {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Optional() private readonly keyStore?: KeyStoreService,
+  ) {}
 
   async run(options: ImportOptions, progress = new Progress()): Promise<CommandOutput> {
+    const aesKey = options.trafficVault === undefined ? undefined : this.vaultPreconditions(options);
     const source = await Source.connect(options.from);
     try {
       const version = await source.version();
       await source.requireTables([...new Set(MAPPINGS.flatMap((m) => m.from))]);
       const tables = await this.readAll(source, version, progress);
       const violations = tables.flatMap(checkRules);
+      let keys: PlacedKeys | undefined;
+      if (options.trafficVault !== undefined && aesKey !== undefined) {
+        progress.update('read Traffic Vault', 0, 1);
+        keys = placeVaultKeys(await readTrafficVault(options.trafficVault, aesKey), namesOf(tables));
+        progress.update('read Traffic Vault', 1, 1);
+      }
       const header = `Traffic Ops ${version.release} (schema ${version.migration})`;
       if (options.check) {
-        return { lines: checkReport(header, tables, violations), code: violations.length === 0 ? 0 : 1 };
+        return {
+          lines: [...checkReport(header, tables, violations), ...(keys ? vaultCheckLines(keys) : [])],
+          code: violations.length === 0 && (keys?.unreadable.length ?? 0) === 0 ? 0 : 1,
+        };
       }
       if (violations.length > 0) {
         throw new ImportRefused(
@@ -58,6 +86,14 @@ export class TrafficOpsImporter {
             `${violations.length} row(s) break this service's rules; nothing was written:`,
             ...violations.slice(0, LISTED_VIOLATIONS).map(describeViolation),
             ...(violations.length > LISTED_VIOLATIONS ? ['  … (--check lists them all)'] : []),
+          ].join('\n'),
+        );
+      }
+      if (keys && keys.unreadable.length > 0) {
+        throw new ImportRefused(
+          [
+            `${keys.unreadable.length} Traffic Vault key(s) cannot be copied; nothing was written:`,
+            ...keys.unreadable.map((line) => `  ${line}`),
           ].join('\n'),
         );
       }
@@ -69,17 +105,41 @@ export class TrafficOpsImporter {
             'give --replace to replace its contents with the import',
         );
       }
-      await this.write(target, tables, progress);
+      await this.write(target, tables, progress, keys);
       return {
         lines: [
           `imported ${header}${options.replace && occupied.length > 0 ? ', replacing the previous contents' : ''}:`,
           ...countLines(tables),
+          ...(keys ? vaultCountLines(keys) : []),
         ],
         code: 0,
       };
     } finally {
       await source.close();
     }
+  }
+
+  /**
+   * What `--traffic-vault` needs before anything is read: this service's key store configured
+   * (KEY_STORE_KEY seals the copied keys) and the original's AES key. Answers the AES key.
+   */
+  private vaultPreconditions(options: ImportOptions): Buffer {
+    if (!this.keyStore?.configured) {
+      throw new ImportRefused(
+        '--traffic-vault needs KEY_STORE_KEY: the keys are stored sealed with it in this ' +
+          "service's database; set KEY_STORE_KEY (32 bytes, hex or base64) and run again",
+      );
+    }
+    if (!(this.dataSource instanceof RequestScopedDataSource)) {
+      // The key store's writes join the import's transaction only through the application's DataSource.
+      throw new Error('the import of Traffic Vault keys needs the application’s DataSource');
+    }
+    if (options.trafficVaultAesKey === undefined) {
+      throw new ImportRefused(
+        '--traffic-vault needs --traffic-vault-aes-key: the file of Traffic Vault’s AES key',
+      );
+    }
+    return readAesKeyFile(options.trafficVaultAesKey);
   }
 
   private async readAll(source: Source, version: SourceVersion, progress: Progress): Promise<ReadTable[]> {
@@ -99,7 +159,12 @@ export class TrafficOpsImporter {
     return tables;
   }
 
-  private async write(target: Target, tables: ReadTable[], progress: Progress): Promise<void> {
+  private async write(
+    target: Target,
+    tables: ReadTable[],
+    progress: Progress,
+    keys: PlacedKeys | undefined,
+  ): Promise<void> {
     await target.transaction(async (manager) => {
       await target.clear(
         manager,
@@ -118,8 +183,28 @@ export class TrafficOpsImporter {
         }
         progress.update(`write ${mapping.table}`, rows.length, rows.length);
       }
+      // The keys of the replaced contents go with them; Traffic Vault's take their place.
+      await clearKeyStore(manager);
+      if (keys && this.keyStore) {
+        try {
+          await writeVaultKeys(this.keyStore, keys, (done, total) =>
+            progress.update('write key_store', done, total),
+          );
+        } catch (error) {
+          throw new ImportRefused(`${(error as Error).message}, nothing was written`);
+        }
+      }
     });
   }
+}
+
+/** The delivery services' xml_ids and the CDNs' ids by name, as imported: the keys' owners. */
+function namesOf(tables: ReadTable[]): { deliveryServices: Set<string>; cdns: Map<string, number> } {
+  const rows = (table: string): Row[] => tables.find((t) => t.mapping.table === table)?.rows ?? [];
+  return {
+    deliveryServices: new Set(rows('deliveryservice').map((row) => String(row.xml_id))),
+    cdns: new Map(rows('cdn').map((row) => [String(row.name), Number(row.id)])),
+  };
 }
 
 function rowName(mapping: TableMapping, row: Row): string {

@@ -15,7 +15,10 @@ const STATEMENT_TIMEOUT_MS = 600_000;
 
 /** The Traffic Ops database (PostgreSQL), read-only. */
 export class Source {
-  private constructor(private readonly client: Client) {}
+  private constructor(
+    private readonly client: Client,
+    private readonly what: string,
+  ) {}
 
   static async connect(url: string, what = 'the Traffic Ops database'): Promise<Source> {
     const config: ClientConfig = {
@@ -48,7 +51,7 @@ export class Source {
     }
     // One consistent view of the whole database for the run.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    return new Source(client);
+    return new Source(client, what);
   }
 
   /** The schema version, from golang-migrate's schema_migrations table; an unknown one is refused. */
@@ -58,7 +61,7 @@ export class Source {
       'SELECT version, dirty FROM schema_migrations ORDER BY version DESC LIMIT 1',
     );
     if (rows.length === 0) {
-      throw new SourceError('the Traffic Ops database has no schema version (schema_migrations is empty)');
+      throw new SourceError(`${this.what} has no schema version (schema_migrations is empty)`);
     }
     const migration = BigInt(rows[0].version).toString();
     if (rows[0].dirty) {
@@ -86,9 +89,7 @@ export class Source {
     const present = new Set(rows.map((r) => r.name));
     const missing = tables.filter((t) => !present.has(t));
     if (missing.length > 0) {
-      throw new SourceError(
-        `the Traffic Ops database has no table ${missing.map((t) => `'${t}'`).join(', ')}`,
-      );
+      throw new SourceError(`${this.what} has no table ${missing.map((t) => `'${t}'`).join(', ')}`);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { inRequestTransaction } from 'src/common/database/request-transaction';
 import type { Row, TableMapping } from './mapping';
 
 /**
@@ -37,9 +38,13 @@ export class Target {
     return found;
   }
 
-  /** Runs `work` in one transaction: all of it is written, or nothing. */
+  /**
+   * Runs `work` in one transaction: all of it is written, or nothing. The transaction is the
+   * ambient one of the application's DataSource, so that services called inside (the key store's)
+   * take part in it rather than opening their own (docs/decisions.md#d189).
+   */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    return inRequestTransaction(this.dataSource, (runner) => work(runner.manager));
   }
 
   /** Deletes every row of the mapped tables, children first; self references are cleared first. */
