@@ -1,19 +1,8 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import {
-  BadRequestException,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { parseIntText } from 'src/common/validation/integers';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { RegionDto } from './dto/region.dto';
@@ -23,6 +12,8 @@ import { type RegionKey, RegionsService } from './regions.service';
 import { ConditionalOn, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, TextParams } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /** The first value of a query parameter; an empty one counts as absent, as in the original. */
 function queryValue(raw: unknown): string | undefined {
@@ -81,7 +72,7 @@ export class RegionsController {
   @ApiOperation({ summary: 'Update a region' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:UPDATE', 'REGION:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(RegionDto) dto: RegionDto) {
+  async update(@ValidPath('id', IntKey()) id: number, @ValidBody(RegionDto) dto: RegionDto) {
     const region = await this.regions.update(id, dto);
     return ApiResult.of(
       toRegionResponse(region, dto.divisionName ?? null),
@@ -94,7 +85,7 @@ export class RegionsController {
   @ConditionalOn({ table: 'region', row: (req) => regionRowOf(req.query) })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:DELETE')
-  async remove(@Query() query: Record<string, unknown>) {
+  async remove(@ValidQuery(TextParams('id', 'name')) query: Record<string, string>) {
     await this.regions.remove(regionKeyOf(query));
     return ApiResult.alertsOnly(successAlert('region was deleted.'));
   }

@@ -1,5 +1,21 @@
 import { BadRequestException, NotAcceptableException } from '@nestjs/common';
 import type { Response } from 'express';
+import { TextParams } from 'src/common/request-input/param-rules';
+
+/** The keys GET cache_stats and GET deliveryservice_stats read. */
+export const TRAFFIC_STATS_QUERY = TextParams(
+  'metricType',
+  'startDate',
+  'endDate',
+  'cdnName',
+  'deliveryServiceName',
+  'deliveryService',
+  'interval',
+  'exclude',
+  'limit',
+  'offset',
+  'orderby',
+);
 
 /**
  * The query of GET cache_stats and GET deliveryservice_stats, read as the original reads it
