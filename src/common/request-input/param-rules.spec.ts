@@ -80,7 +80,11 @@ describe('parameter rules (src/common/request-input/param-rules.ts)', () => {
   });
 
   it("words filters, their range and their values as the original's read handlers", () => {
-    const filter = intRule('filter', { required: false });
+    const filter = intRule('rangedFilter', { required: false });
+    expect(refusal(() => intRule('filter').read('2147483648', 'target'))).toEqual([
+      400,
+      'target cannot parse to integer',
+    ]);
     expect(filter.read(undefined, 'param')).toBeUndefined();
     expect(refusal(() => filter.read('x', 'param'))).toEqual([400, 'param cannot parse to integer']);
     expect(refusal(() => filter.read('2147483648', 'param'))).toEqual([

@@ -46,11 +46,15 @@ export const PARAM_TEXTS = {
   /** The read handlers' filters (dbhelpers' query filters): `<name> cannot parse to integer`. */
   filter: {
     notInt: (name) => `${name} cannot parse to integer`,
-    beyond: (name, _text, problem) => `${name} ${problem}`,
     notOneOf: (name, text, values) =>
       `${name} illegal value '${text}' must be one of ${values
         .map((v, i) => `${i === values.length - 1 ? 'or ' : ''}'${v}'`)
         .join(', ')}`,
+  },
+  /** A filter whose handler also says why a number is out of the ids' range (GET profiles?param=). */
+  rangedFilter: {
+    notInt: (name) => `${name} cannot parse to integer`,
+    beyond: (name, _text, problem) => `${name} ${problem}`,
   },
   /** `deliveryserviceserver/{id}` and its kin: the parse error without the parameter's name. */
   unnamedFilter: {

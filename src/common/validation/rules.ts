@@ -129,6 +129,35 @@ export function OptionalInt(range: IntRange = {}, nullable = true): PropertyDeco
   );
 }
 
+/**
+ * Any JSON value but null (`is required`) whose JSON text is at most `maxBytes` bytes of UTF-8 (`the
+ * length must be no more than <maxBytes>`): a document kept as sent in a text column.
+ */
+export function RequiredJson(maxBytes: number): PropertyDecorator {
+  return applyDecorators(
+    IsDefined(msg('is required')),
+    ValidateBy(
+      {
+        name: 'jsonBytes',
+        validator: {
+          validate: (value: unknown) =>
+            value === undefined || Buffer.byteLength(JSON.stringify(value), 'utf8') <= maxBytes,
+          defaultMessage: () => `the length must be no more than ${maxBytes}`,
+        },
+      },
+      {},
+    ),
+  );
+}
+
+/** A string that may be absent (not null: the original's decoding refuses a null string field). */
+export function AbsentOrString(): PropertyDecorator {
+  return applyDecorators(
+    ValidateIf((_o, v) => v !== undefined),
+    IsString(msg('must be a string')),
+  );
+}
+
 export function Pattern(pattern: RegExp, message: string): PropertyDecorator {
   return Matches(pattern, msg(message));
 }

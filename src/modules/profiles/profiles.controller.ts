@@ -53,7 +53,7 @@ export class ProfilesController {
   @RequirePermissions('PROFILE:READ')
   async list(
     @ListParams(PROFILE_LIST) query: ListQuery,
-    @ValidQuery('param', intRule('filter', { required: false })) param: number | undefined,
+    @ValidQuery('param', intRule('rangedFilter', { required: false })) param: number | undefined,
     @ValidQuery('id', TextParam()) id: string | undefined,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,

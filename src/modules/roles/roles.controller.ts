@@ -17,15 +17,20 @@ import { requestedVersion } from 'src/common/versioning/api-version';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TextParams } from 'src/common/request-input/param-rules';
-import { ValidQuery } from 'src/common/request-input/request-input';
+import { inputText, ValidQuery } from 'src/common/request-input/request-input';
+import type { Request } from 'express';
 
 /** `?id=` (3.x) or `?name=` (4.0+), read by roleKeyOf. */
 const ROLE_KEY = TextParams('id', 'name');
+const roleQuery = (req: Request) => ({
+  id: inputText(req, 'query', 'id'),
+  name: inputText(req, 'query', 'name'),
+});
 
 const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 
 /** PUT and DELETE name the role as their handlers do: `?name=` on 4.0 and later, `?id=` on 3.x. */
-@ConditionalOn({ table: 'role', row: (req) => roleKeyOf(req.query, requestedVersion(req)) })
+@ConditionalOn({ table: 'role', row: (req) => roleKeyOf(roleQuery(req), requestedVersion(req)) })
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'roles', version: ALL_VERSIONS })
 @ApiTags('roles')

@@ -17,13 +17,11 @@ export interface ParsedServerUpdate {
   message: (hostName: string, idOrName: string) => string;
 }
 
-type Query = Record<string, unknown>;
+/** The declared query parameters (each one's first value, SERVER_UPDATE_QUERY). */
+type Query = Partial<Record<string, string>>;
 
-/** The first value of a query parameter, or undefined when absent. */
 function param(query: Query, name: string): string | undefined {
-  const raw = query[name];
-  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof value === 'string' ? value : undefined;
+  return query[name];
 }
 
 /** Go's strconv.ParseBool. */
