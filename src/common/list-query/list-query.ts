@@ -2,9 +2,9 @@ import { BadRequestException, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { paramText } from 'src/common/request-input/param-texts';
-import { declareInputs } from 'src/common/request-input/request-input';
-import { BIGINT, INT32, type IntColumn, intProblem, isIntText } from 'src/common/validation/integers';
-import { toBoolean } from 'src/common/validation/rules';
+import { declareInputs, firstValue } from 'src/common/request-input/request-input';
+import { BIGINT, INT32, intProblem, isIntText } from 'src/common/validation/integers';
+import { goBool } from 'src/common/request-input/param-rules';
 import {
   type ApiVersion,
   type ApiVersionString,
@@ -61,12 +61,7 @@ export interface ListQuery {
 /** Largest `limit`, `offset`, and offset made by `page`. */
 export const MAX_PAGING = INT32.max;
 
-function first(value: unknown): string | undefined {
-  if (Array.isArray(value)) {
-    return first(value[0]);
-  }
-  return typeof value === 'string' ? value : undefined;
-}
+const first = firstValue;
 
 function knownField(spec: ListSpec, name: string, version: ApiVersion): ListField | undefined {
   const field = Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
@@ -94,8 +89,8 @@ export function parseListQuery(
     if (field.type === 'int' || field.type === 'bigint') {
       filters.push(intListFilter(name, value, field));
     } else if (field.type === 'bool') {
-      const parsed = toBoolean({ value });
-      if (typeof parsed !== 'boolean') {
+      const parsed = goBool(value);
+      if (parsed === undefined) {
         throw new BadRequestException(`${name} cannot parse to boolean`);
       }
       filters.push({ column: field.column, value: parsed, condition: field.condition });
@@ -138,21 +133,6 @@ export function parseListQuery(
 export function pageOffset(page: string, limit: number): number {
   const lastPage = limit === 0 ? MAX_PAGING : Math.floor(MAX_PAGING / limit) + 1;
   return (pagingNumber('page', page, 1, lastPage, 'must be a positive integer') - 1) * limit;
-}
-
-/**
- * An integer query parameter within its column's range (INT32 unless told): 400
- * `<name> cannot parse to integer`, or `<name> must be no greater than <max>` (no less than <min>).
- */
-export function intFilter(name: string, value: string, column: IntColumn = INT32): number {
-  if (!isIntText(value)) {
-    throw new BadRequestException(`${name} cannot parse to integer`);
-  }
-  const problem = intProblem(Number(value), column);
-  if (problem !== undefined) {
-    throw new BadRequestException(`${name} ${problem}`);
-  }
-  return Number(value);
 }
 
 /** A condition no row meets: the filter of a value its column cannot hold. */

@@ -69,12 +69,19 @@ export function ruleFor(spec: RuleSpec, version: ApiVersion): ParamRule | undefi
   return chosen;
 }
 
-/** The parameter's text: a path segment as routed, a query key's first value ('' for a non-text one). */
-export function inputText(req: Request, source: 'path' | 'query', name: string): string | undefined {
-  const values = (source === 'path' ? req.params : req.query) as Record<string, unknown>;
-  const raw = Object.hasOwn(values, name) ? values[name] : undefined;
+/**
+ * A query value as the handlers see it: a repeated key by its first value (the one place this rule
+ * is written); '' for a value that is no text, undefined for none.
+ */
+export function firstValue(raw: unknown): string | undefined {
   const first: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
   return first === undefined ? undefined : typeof first === 'string' ? first : '';
+}
+
+/** The parameter's text: a path segment as routed, a query key's first value. */
+export function inputText(req: Request, source: 'path' | 'query', name: string): string | undefined {
+  const values = (source === 'path' ? req.params : req.query) as Record<string, unknown>;
+  return firstValue(Object.hasOwn(values, name) ? values[name] : undefined);
 }
 
 function readInput(req: Request, source: 'path' | 'query', name: string, spec: RuleSpec): unknown {

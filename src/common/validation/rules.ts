@@ -161,17 +161,3 @@ export function AbsentOrString(): PropertyDecorator {
 export function Pattern(pattern: RegExp, message: string): PropertyDecorator {
   return Matches(pattern, msg(message));
 }
-
-/** Query-string booleans as Go's strconv.ParseBool reads them; anything else stays a string. */
-export function toBoolean({ value }: { value: unknown }): unknown {
-  if (typeof value !== 'string') {
-    return value;
-  }
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) {
-    return true;
-  }
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) {
-    return false;
-  }
-  return value;
-}

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { goBool } from 'src/common/request-input/param-rules';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 
 /** What POST servers/{id-or-name}/update sets; an absent field is left as it is. */
@@ -22,17 +23,6 @@ type Query = Partial<Record<string, string>>;
 
 function param(query: Query, name: string): string | undefined {
   return query[name];
-}
-
-/** Go's strconv.ParseBool. */
-function goBool(text: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) {
-    return true;
-  }
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) {
-    return false;
-  }
-  return undefined;
 }
 
 const RFC3339_NANO = 'YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)';
