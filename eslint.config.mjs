@@ -232,6 +232,14 @@ export default tseslint.config(
           message:
             'Insert with insertRow(manager, Entity, values) or insertRows (src/common/database/insert-rows.ts): no read-back SELECT.',
         },
+        ...['query', 'params'].flatMap((property) =>
+          ['req', 'request'].map((object) => ({
+            object,
+            property,
+            message:
+              'Declare path and query parameters (@ValidPath / @ValidQuery, src/common/request-input/request-input.ts); outside a handler read them with inputText.',
+          })),
+        ),
       ],
     },
   },
