@@ -19,6 +19,20 @@ const IMPORT_PATHS = [
     message: 'Receive a body with @ValidBody (src/common/validation/valid-body.ts).',
   },
 ];
+/**
+ * Under src/modules a handler's path and query parameters are declared (@ValidPath, @ValidQuery,
+ * @ListParams: src/common/request-input/request-input.ts), never read by hand or by a decorator of
+ * the module's own.
+ */
+const MODULE_IMPORT_PATHS = [
+  ...IMPORT_PATHS,
+  {
+    name: '@nestjs/common',
+    importNames: ['Query', 'Param', 'createParamDecorator'],
+    message:
+      'Declare path and query parameters with @ValidPath / @ValidQuery / @ListParams (src/common/request-input/request-input.ts).',
+  },
+];
 
 /*
  * A module owns its tables (docs/architecture.md#ownership): only its own service writes them;
@@ -153,7 +167,7 @@ const { moduleBlocks, plugin: tableOwnership } = moduleOwnership({
   tablesWithoutEntity: TABLES_WITHOUT_ENTITY,
   rawWriteExceptions: RAW_WRITE_EXCEPTIONS,
   importPatterns: IMPORT_PATTERNS,
-  importPaths: IMPORT_PATHS,
+  importPaths: MODULE_IMPORT_PATHS,
 });
 /** The SQL-text ownership plugin, for src/app.boundaries.spec.ts, which runs it on examples. */
 export { tableOwnership };
@@ -218,6 +232,14 @@ export default tseslint.config(
           message:
             'Insert with insertRow(manager, Entity, values) or insertRows (src/common/database/insert-rows.ts): no read-back SELECT.',
         },
+        ...['query', 'params'].flatMap((property) =>
+          ['req', 'request'].map((object) => ({
+            object,
+            property,
+            message:
+              'Declare path and query parameters (@ValidPath / @ValidQuery, src/common/request-input/request-input.ts); outside a handler read them with inputText.',
+          })),
+        ),
       ],
     },
   },

@@ -128,6 +128,20 @@ describe('coordinates', () => {
       expectError(await admin.delete('coordinates?id=99999999'), 404, 'no coordinate with that key found');
       expectError(await admin.get('coordinates?id=x'), 400, 'id cannot parse to integer');
     });
+
+    it('reads a repeated id by its first value (D170)', async () => {
+      expectError(await admin.delete('coordinates?id=x&id=1'), 400, 'failed to parse key: id');
+      expectError(
+        await admin.delete('coordinates?id=99999999&id=x'),
+        404,
+        'no coordinate with that key found',
+      );
+      expectError(
+        await admin.at('5.0').delete('coordinates?id=x&id=1'),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      );
+    });
   });
 
   describe('5.0', () => {

@@ -21,7 +21,7 @@ interface Document {
         security?: unknown;
         'x-permissions'?: string[];
         requestBody?: { content: Record<string, { schema: JsonSchema }> };
-        parameters?: { name: string; in: string; schema: JsonSchema }[];
+        parameters?: { name: string; in: string; required?: boolean; schema: JsonSchema }[];
       }
     >
   >;
@@ -124,6 +124,64 @@ describe('API document (OpenAPI 3)', () => {
       documents.get(version)!.paths[`/api/${version}/cdns`].get.parameters!.map((p) => p.name);
     expect(query('4.1')).toEqual(expect.arrayContaining(['name', 'domainName', 'ttlOverride']));
     expect(query('4.0')).not.toContain('ttlOverride');
+  });
+
+  it("lists every path parameter of every operation, and the handlers' query parameters", () => {
+    const undeclared: string[] = [];
+    for (const route of routesOfModule(AppModule)) {
+      for (const version of route.versions.filter((v) => v !== 'neutral')) {
+        const path = openApiPath(version, route.path);
+        const parameters =
+          documents.get(version)?.paths[path]?.[route.method.toLowerCase()]?.parameters ?? [];
+        for (const name of [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])) {
+          if (!parameters.some((p) => p.in === 'path' && p.name === name && p.required === true)) {
+            undeclared.push(`${route.method} ${path}: {${name}}`);
+          }
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+    const parameters = (version: string, path: string, method: string) =>
+      documents
+        .get(version)!
+        .paths[`/api/${version}/${path}`][method].parameters!.map(
+          ({ name, in: where, required, schema }) => ({ name, in: where, required, schema }),
+        );
+    expect(parameters('4.0', 'cdns/{id}', 'put')).toEqual([
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+    ]);
+    expect(parameters('5.0', 'coordinates', 'delete')).toEqual([
+      { name: 'id', in: 'query', required: true, schema: { type: 'integer' } },
+    ]);
+    expect(parameters('4.0', 'server_server_capabilities', 'delete')).toEqual([
+      { name: 'serverId', in: 'query', required: true, schema: { type: 'integer' } },
+      { name: 'serverCapability', in: 'query', required: true, schema: { type: 'string' } },
+    ]);
+    expect(parameters('5.0', 'cdns/{name}/federations/{id}', 'put')).toEqual([
+      { name: 'name', in: 'path', required: true, schema: { type: 'string' } },
+      { name: 'id', in: 'path', required: true, schema: { type: 'integer' } },
+    ]);
+    expect(parameters('4.0', 'user/logout', 'post')).toEqual([
+      { name: 'all', in: 'query', required: false, schema: { type: 'boolean' } },
+    ]);
+    expect(parameters('4.0', 'servers/{idOrName}/update', 'post').map((p) => p.name)).toEqual([
+      'idOrName',
+      'updated',
+      'reval_updated',
+      'config_apply_time',
+      'revalidate_apply_time',
+      'config_update_failed',
+      'revalidate_update_failed',
+    ]);
+    expect(parameters('5.0', 'deliveryservices', 'get')).toContainEqual({
+      name: 'active',
+      in: 'query',
+      required: false,
+      schema: { type: 'string', enum: ['ACTIVE', 'INACTIVE', 'PRIMED'] },
+    });
+    expect(parameters('4.0', 'deliveryservices', 'get')).toContainEqual(
+      expect.objectContaining({ name: 'active', schema: { type: 'boolean' } }),
+    );
   });
 
   it('gives every operation of every version a summary and a tag', () => {

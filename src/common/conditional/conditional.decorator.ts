@@ -1,5 +1,6 @@
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { inputText } from 'src/common/request-input/request-input';
 
 /** The columns and values naming the one row a PUT/DELETE addresses, e.g. `{ id: 7 }`. */
 export type RowKey = Record<string, string | number>;
@@ -50,10 +51,7 @@ function isTableList(declared: readonly string[] | ConditionalTable): declared i
 
 /** The first value of a path or query parameter (a repeated query parameter counts by its first). */
 export function paramOf(req: Request, name: string): string | undefined {
-  const params = req.params as Record<string, string | undefined>;
-  const raw: unknown = params[name] ?? (req.query as Record<string, unknown>)[name];
-  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof value === 'string' ? value : undefined;
+  return inputText(req, 'path', name) ?? inputText(req, 'query', name);
 }
 
 /** An integer key parameter, or undefined when absent or not an integer. */

@@ -1,9 +1,10 @@
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { CurrentUser as CurrentUserData } from 'src/common/types/current-user';
+import { handlerArgument } from 'src/common/request-input/handler-argument';
 
 /** The signed-in user the session guard put on the request; never parses credentials itself. */
-export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): CurrentUserData => {
+export const CurrentUser = handlerArgument((_data: unknown, ctx: ExecutionContext): CurrentUserData => {
   const user = ctx.switchToHttp().getRequest<Request>().user as CurrentUserData | undefined;
   if (!user) {
     throw new Error('CurrentUser used on a route without a session');

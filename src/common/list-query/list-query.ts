@@ -1,9 +1,17 @@
-import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { BadRequestException, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { BIGINT, INT32, type IntColumn, intProblem, isIntText } from 'src/common/validation/integers';
-import { toBoolean } from 'src/common/validation/rules';
-import { type ApiVersion, type ApiVersionString, requestedVersion } from 'src/common/versioning/api-version';
+import { paramText } from 'src/common/request-input/param-texts';
+import { declareInputs, firstValue } from 'src/common/request-input/request-input';
+import { BIGINT, INT32, intProblem, isIntText } from 'src/common/validation/integers';
+import { goBool } from 'src/common/request-input/param-rules';
+import {
+  type ApiVersion,
+  type ApiVersionString,
+  requestedVersion,
+  SERVED_VERSIONS,
+} from 'src/common/versioning/api-version';
+import { handlerArgument } from 'src/common/request-input/handler-argument';
 
 /**
  * The list conventions of each collection GET (docs/api-conventions.md#list-queries): whitelisted exact-match
@@ -30,6 +38,8 @@ export interface ListField {
    * the argument, e.g. a sub-query (fixed text: the value is only ever bound).
    */
   condition?: (param: string) => string;
+  /** The only values a text filter takes; another is refused before any other check (`filter` wording). */
+  oneOf?: readonly string[];
 }
 
 export interface ListSpec {
@@ -51,12 +61,7 @@ export interface ListQuery {
 /** Largest `limit`, `offset`, and offset made by `page`. */
 export const MAX_PAGING = INT32.max;
 
-function first(value: unknown): string | undefined {
-  if (Array.isArray(value)) {
-    return first(value[0]);
-  }
-  return typeof value === 'string' ? value : undefined;
-}
+const first = firstValue;
 
 function knownField(spec: ListSpec, name: string, version: ApiVersion): ListField | undefined {
   const field = Object.hasOwn(spec.fields, name) ? spec.fields[name] : undefined;
@@ -68,6 +73,12 @@ export function parseListQuery(
   query: Record<string, unknown>,
   version: ApiVersion,
 ): ListQuery {
+  for (const [name, field] of Object.entries(spec.fields)) {
+    const value = field.oneOf && knownField(spec, name, version) ? first(query[name]) : undefined;
+    if (value !== undefined && !field.oneOf!.includes(value)) {
+      throw new BadRequestException(paramText('filter', 'notOneOf', name, value, field.oneOf!));
+    }
+  }
   const filters: ListQuery['filters'] = [];
   for (const [name, raw] of Object.entries(query)) {
     const field = knownField(spec, name, version);
@@ -78,8 +89,8 @@ export function parseListQuery(
     if (field.type === 'int' || field.type === 'bigint') {
       filters.push(intListFilter(name, value, field));
     } else if (field.type === 'bool') {
-      const parsed = toBoolean({ value });
-      if (typeof parsed !== 'boolean') {
+      const parsed = goBool(value);
+      if (parsed === undefined) {
         throw new BadRequestException(`${name} cannot parse to boolean`);
       }
       filters.push({ column: field.column, value: parsed, condition: field.condition });
@@ -122,21 +133,6 @@ export function parseListQuery(
 export function pageOffset(page: string, limit: number): number {
   const lastPage = limit === 0 ? MAX_PAGING : Math.floor(MAX_PAGING / limit) + 1;
   return (pagingNumber('page', page, 1, lastPage, 'must be a positive integer') - 1) * limit;
-}
-
-/**
- * An integer query parameter within its column's range (INT32 unless told): 400
- * `<name> cannot parse to integer`, or `<name> must be no greater than <max>` (no less than <min>).
- */
-export function intFilter(name: string, value: string, column: IntColumn = INT32): number {
-  if (!isIntText(value)) {
-    throw new BadRequestException(`${name} cannot parse to integer`);
-  }
-  const problem = intProblem(Number(value), column);
-  if (problem !== undefined) {
-    throw new BadRequestException(`${name} ${problem}`);
-  }
-  return Number(value);
 }
 
 /** A condition no row meets: the filter of a value its column cannot hold. */
@@ -196,26 +192,52 @@ export function applyListQuery<T extends ObjectLiteral>(
 
 /**
  * Metadata on a handler that takes a list query: the spec of each version, so that the tests find
- * every list route and the OpenAPI documents list its query parameters.
+ * every list route and the OpenAPI documents list its query parameters (declared as the handler's
+ * query keys, src/common/request-input/request-input.ts).
  */
 export const LIST_ROUTE = 'cdn:list-route';
 
 export type ListSpecFor = (version: ApiVersion) => ListSpec;
 
-/** Wraps a list-query parameter decorator so that it records its handler's specs. */
-export function listRoute(specFor: ListSpecFor, decorator: ParameterDecorator): ParameterDecorator {
-  return (target, key, index) => {
-    if (key !== undefined) {
-      Reflect.defineMetadata(LIST_ROUTE, specFor, (target as Record<string | symbol, object>)[key]);
+/** A list whose fields change with the version: one spec per version, each from its version on. */
+export type VersionedListSpecs = Partial<Record<ApiVersionString, ListSpec>>;
+
+function specFor(specs: ListSpec | VersionedListSpecs): ListSpecFor {
+  if ('fields' in specs) {
+    const spec = specs;
+    return () => spec;
+  }
+  return (version) => {
+    let chosen: ListSpec | undefined;
+    for (const served of SERVED_VERSIONS) {
+      if (version.atLeast(served)) {
+        chosen = specs[served] ?? chosen;
+      }
     }
-    decorator(target, key, index);
+    if (!chosen) {
+      throw new Error(`no list spec declared for API ${version.toString()}`);
+    }
+    return chosen;
   };
 }
 
-const listParams = createParamDecorator((spec: ListSpec, ctx: ExecutionContext): ListQuery => {
+const listParams = handlerArgument((specs: ListSpecFor, ctx: ExecutionContext): ListQuery => {
   const req = ctx.switchToHttp().getRequest<Request>();
-  return parseListQuery(spec, req.query, requestedVersion(req));
+  const version = requestedVersion(req);
+  return parseListQuery(specs(version), req.query, version);
 });
 
-/** `@ListParams(spec)`: the request's list query, parsed and validated against `spec`. */
-export const ListParams = (spec: ListSpec): ParameterDecorator => listRoute(() => spec, listParams(spec));
+/**
+ * `@ListParams(spec)`, or `@ListParams({ '3.0': V3_LIST, '4.0': V4_LIST })`: the request's list query,
+ * parsed and validated against the version's spec; its keys are the handler's declared query keys.
+ */
+export const ListParams =
+  (specs: ListSpec | VersionedListSpecs): ParameterDecorator =>
+  (target, key, index) => {
+    const list = specFor(specs);
+    if (key !== undefined) {
+      Reflect.defineMetadata(LIST_ROUTE, list, (target as Record<string | symbol, object>)[key]);
+    }
+    declareInputs(target, key, [{ in: 'query', list }]);
+    listParams(list)(target, key, index);
+  };

@@ -1,5 +1,3 @@
-import { BadRequestException } from '@nestjs/common';
-import { IntParamPipe, KeyIdPipe } from 'src/common/validation/id.pipe';
 import { BIGINT, fitsColumn, INT32, intProblem, parseIntText } from 'src/common/validation/integers';
 
 describe('integer columns', () => {
@@ -40,18 +38,5 @@ describe('integer columns', () => {
     }
     expect(parseIntText('9007199254740991', BIGINT)).toBe(9007199254740991);
     expect(parseIntText('9007199254740992', BIGINT)).toBeUndefined();
-  });
-});
-
-describe('path id pipes', () => {
-  it('take ids the 32-bit columns can hold, and refuse larger numbers as not ids', () => {
-    expect(new KeyIdPipe().transform('2147483647')).toBe(2147483647);
-    expect(new IntParamPipe().transform('-5')).toBe(-5);
-    for (const id of ['2147483648', '99999999999999999999', '-1', '1.5', 'abc']) {
-      expect(() => new KeyIdPipe().transform(id)).toThrow(new BadRequestException('failed to parse key: id'));
-    }
-    expect(() => new IntParamPipe().transform('-2147483649')).toThrow(
-      "getting integer parameters: parameter 'id' not an integer",
-    );
   });
 });

@@ -129,20 +129,35 @@ export function OptionalInt(range: IntRange = {}, nullable = true): PropertyDeco
   );
 }
 
-export function Pattern(pattern: RegExp, message: string): PropertyDecorator {
-  return Matches(pattern, msg(message));
+/**
+ * Any JSON value but null (`is required`) whose JSON text is at most `maxBytes` bytes of UTF-8 (`the
+ * length must be no more than <maxBytes>`): a document kept as sent in a text column.
+ */
+export function RequiredJson(maxBytes: number): PropertyDecorator {
+  return applyDecorators(
+    IsDefined(msg('is required')),
+    ValidateBy(
+      {
+        name: 'jsonBytes',
+        validator: {
+          validate: (value: unknown) =>
+            value === undefined || Buffer.byteLength(JSON.stringify(value), 'utf8') <= maxBytes,
+          defaultMessage: () => `the length must be no more than ${maxBytes}`,
+        },
+      },
+      {},
+    ),
+  );
 }
 
-/** Query-string booleans as Go's strconv.ParseBool reads them; anything else stays a string. */
-export function toBoolean({ value }: { value: unknown }): unknown {
-  if (typeof value !== 'string') {
-    return value;
-  }
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(value)) {
-    return true;
-  }
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(value)) {
-    return false;
-  }
-  return value;
+/** A string that may be absent (not null: the original's decoding refuses a null string field). */
+export function AbsentOrString(): PropertyDecorator {
+  return applyDecorators(
+    ValidateIf((_o, v) => v !== undefined),
+    IsString(msg('must be a string')),
+  );
+}
+
+export function Pattern(pattern: RegExp, message: string): PropertyDecorator {
+  return Matches(pattern, msg(message));
 }

@@ -1,6 +1,5 @@
 import {
   BadRequestException,
-  createParamDecorator,
   type ExecutionContext,
   Injectable,
   type PipeTransform,
@@ -20,6 +19,7 @@ import {
   requestedVersion,
   SERVED_VERSIONS,
 } from 'src/common/versioning/api-version';
+import { handlerArgument } from 'src/common/request-input/handler-argument';
 
 /**
  * The one way a handler receives a body: `@ValidBody(Dto)`, or one class per version
@@ -89,7 +89,7 @@ interface RawBody {
   context: BodyContext;
 }
 
-const RawBody = createParamDecorator((_data: unknown, ctx: ExecutionContext): RawBody => {
+const RawBody = handlerArgument((_data: unknown, ctx: ExecutionContext): RawBody => {
   const req = ctx.switchToHttp().getRequest<Request>();
   // Guards run before parameters in Nest; this keeps it so for every body, whatever changes around
   // it: whoever may not call the route never learns what its body should be (docs/decisions.md#d116).

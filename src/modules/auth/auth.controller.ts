@@ -1,14 +1,4 @@
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  HttpCode,
-  Inject,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ValidBody } from 'src/common/validation/valid-body';
 import type { Request, Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -28,7 +18,8 @@ import { cdniConfig, type CdniConfig } from 'src/config/cdni.config';
 import { ACCESS_TOKEN_COOKIE, CDNI_TOKEN_SECONDS, signHs256 } from 'src/modules/cdni/cdni-token';
 import { sessionCookieOptions } from './session-cookie';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { toBoolean } from 'src/common/validation/rules';
+import { BoolParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'user', version: ALL_VERSIONS })
@@ -87,14 +78,10 @@ export class AuthController {
   @RequirePrivLevel(PrivLevel.LoggedIn)
   async logout(
     @CurrentUser() user: CurrentUserData,
-    @Query('all') all: unknown,
+    @ValidQuery('all', BoolParam('logoutAll', false)) everywhere: boolean,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiResult<never>> {
-    const everywhere = all === undefined ? false : toBoolean({ value: all });
-    if (typeof everywhere !== 'boolean') {
-      throw new BadRequestException("query parameter 'all' must be true or false");
-    }
     await this.sessions.end(req, res, user, everywhere);
     return ApiResult.alertsOnly(successAlert('You are logged out.'));
   }

@@ -1,12 +1,10 @@
 import type { Permission } from 'src/common/authorization/permissions';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { QueryKeyId } from './query-key-id';
 import { ASN_LIST } from './asns.list';
 import { AsnsService } from './asns.service';
 import { AsnDto } from './dto/asn.dto';
@@ -14,6 +12,8 @@ import { toAsnResponse, toWrittenAsnResponse } from './dto/asn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 const UPDATE_PERMISSIONS: Permission[] = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 const DELETE_PERMISSIONS: Permission[] = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
@@ -59,7 +59,7 @@ export class AsnsController {
   @ApiOperation({ summary: 'Update an ASN named by the id query parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...UPDATE_PERMISSIONS)
-  update(@QueryKeyId() id: number, @ValidBody(AsnDto) body: AsnDto) {
+  update(@ValidQuery('id', IntKey()) id: number, @ValidBody(AsnDto) body: AsnDto) {
     return updateAsn(this.asns, id, body);
   }
 
@@ -67,7 +67,7 @@ export class AsnsController {
   @ApiOperation({ summary: 'Delete an ASN named by the id query parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...DELETE_PERMISSIONS)
-  remove(@QueryKeyId() id: number) {
+  remove(@ValidQuery('id', IntKey()) id: number) {
     return removeAsn(this.asns, id);
   }
 }
@@ -84,7 +84,7 @@ export class AsnsByPathController {
   @ApiOperation({ summary: 'Update an ASN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...UPDATE_PERMISSIONS)
-  update(@Param('id', KeyIdPipe) id: number, @ValidBody(AsnDto) body: AsnDto) {
+  update(@ValidPath('id', IntKey()) id: number, @ValidBody(AsnDto) body: AsnDto) {
     return updateAsn(this.asns, id, body);
   }
 
@@ -92,7 +92,7 @@ export class AsnsByPathController {
   @ApiOperation({ summary: 'Delete an ASN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions(...DELETE_PERMISSIONS)
-  remove(@Param('id', KeyIdPipe) id: number) {
+  remove(@ValidPath('id', IntKey()) id: number) {
     return removeAsn(this.asns, id);
   }
 }

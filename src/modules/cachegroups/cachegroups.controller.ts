@@ -1,11 +1,10 @@
 import { ValidBody } from 'src/common/validation/valid-body';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { CACHEGROUP_LIST } from './cachegroups.list';
 import { CachegroupsService } from './cachegroups.service';
@@ -14,6 +13,8 @@ import { toCachegroupResponse } from './dto/cachegroup.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @ConditionalOn('cachegroup')
 @WireTimes({ rfc3339From: '5.0' })
@@ -45,7 +46,7 @@ export class CachegroupsController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:UPDATE', 'CACHE-GROUP:READ')
   async update(
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('id', IntKey()) id: number,
     @ValidBody(CachegroupDto) dto: CachegroupDto,
     @CurrentUser() user: SessionUser,
   ) {
@@ -57,7 +58,7 @@ export class CachegroupsController {
   @ApiOperation({ summary: 'Delete a cache group' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:DELETE', 'CACHE-GROUP:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
+  async remove(@ValidPath('id', IntKey()) id: number) {
     await this.cachegroups.remove(id);
     return ApiResult.alertsOnly(successAlert('cachegroup was deleted.'));
   }

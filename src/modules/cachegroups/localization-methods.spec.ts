@@ -1,6 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
 import { parseLocalizationMethods } from './localization-methods';
-import { parseQueryKeyId } from './query-key-id';
 
 const rejection = (work: () => unknown): string => {
   try {
@@ -27,23 +26,5 @@ describe('parseLocalizationMethods', () => {
     [['GEO', 'geo'], "'localizationMethods' duplicate value found: 'geo'"],
   ])('rejects %j with the original text', (values, text) => {
     expect(rejection(() => parseLocalizationMethods(values))).toBe(text);
-  });
-});
-
-describe('parseQueryKeyId', () => {
-  it('reads the first value of an integer key', () => {
-    expect(parseQueryKeyId('42')).toBe(42);
-    expect(parseQueryKeyId(['7', '8'])).toBe(7);
-  });
-
-  it.each([
-    [undefined, 'missing key: id'],
-    ['', 'failed to parse key: id'],
-    ['x', 'failed to parse key: id'],
-    ['-1', 'failed to parse key: id'],
-    ['1.5', 'failed to parse key: id'],
-    [{ a: '1' }, 'failed to parse key: id'],
-  ])('rejects %j', (value, text) => {
-    expect(rejection(() => parseQueryKeyId(value))).toBe(text);
   });
 });

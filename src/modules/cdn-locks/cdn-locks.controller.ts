@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -11,6 +11,8 @@ import { CdnLocksService } from './cdn-locks.service';
 import { CdnLockBody, type CdnLockRequest } from './dto/cdn-lock.dto';
 import { toCdnLockResponse } from './dto/cdn-lock.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { TextParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /** `cdn_locks` (4.0+; docs/original-behaviour.md#cdn-locks). */
 @Controller({ path: 'cdn_locks', version: versionsFrom('4.0') })
@@ -44,11 +46,10 @@ export class CdnLocksController {
   @ApiOperation({ summary: 'Release a lock on a CDN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN-LOCK:DELETE', 'CDN:READ')
-  async remove(@Query('cdn') raw: unknown, @CurrentUser() user: SessionUser) {
-    const cdn: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-    if (typeof cdn !== 'string' || cdn === '') {
-      throw new BadRequestException('required parameters missing: missing required parameters: cdn');
-    }
+  async remove(
+    @ValidQuery('cdn', TextParam({ requiredBy: 'handWritten', emptyIsMissing: true })) cdn: string,
+    @CurrentUser() user: SessionUser,
+  ) {
     const lock = await this.locks.remove(cdn, user);
     return ApiResult.of(toCdnLockResponse(lock), successAlert('cdn lock deleted'));
   }

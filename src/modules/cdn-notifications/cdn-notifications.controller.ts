@@ -1,11 +1,10 @@
-import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { versionsFrom } from 'src/common/versioning/api-version';
 import { CDN_NOTIFICATION_LIST } from './cdn-notifications.list';
@@ -13,6 +12,8 @@ import { CdnNotificationsService } from './cdn-notifications.service';
 import { CdnNotificationDto } from './dto/cdn-notification.dto';
 import { toCdnNotificationResponse } from './dto/cdn-notification.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /** `cdn_notifications` (4.0+; docs/original-behaviour.md#cdn-notifications). */
 @Controller({ path: 'cdn_notifications', version: versionsFrom('4.0') })
@@ -47,12 +48,7 @@ export class CdnNotificationsController {
   @ConditionalOn('cdn_notification')
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE')
-  async remove(@Query('id') raw: unknown) {
-    const value = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-    if (value === undefined || value === '') {
-      throw new BadRequestException('required parameters missing: missing required parameters: id');
-    }
-    const id = new IntParamPipe().transform(typeof value === 'string' ? value : '');
+  async remove(@ValidQuery('id', IntParam({ emptyIsMissing: true })) id: number) {
     const deleted = await this.notifications.remove(id);
     return ApiResult.of(
       toCdnNotificationResponse(deleted),

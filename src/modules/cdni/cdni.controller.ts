@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Get, HttpCode, Param, Put, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Put, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -6,7 +6,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { versionsFrom } from 'src/common/versioning/api-version';
 import { bearerTokenOf } from './cdni-token';
@@ -14,6 +13,8 @@ import { ASYNC_STATUS_ENDPOINT, type CdniCredentials, CdniService, HOST_CONFIG_U
 import { CdniConfigurationDto, CdniHostConfigurationDto } from './dto/cdni-configuration.dto';
 import type { AsyncStatusV4, CdniAdvertisementWire, CdniConfigurationRequestV4 } from './dto/cdni.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BoolParam, IntParam, PathText, TextParam } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /** `GET async_status/{id}` (4.0+): where the CDNi routes say a queued request's progress is. */
 @Controller({ path: 'async_status', version: versionsFrom('4.0') })
@@ -25,35 +26,16 @@ export class AsyncStatusController {
   @ApiOperation({ summary: 'Show the progress of a queued asynchronous request' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ASYNC-STATUS:READ')
-  get(@Param('id', new IntParamPipe('id')) id: number): Promise<AsyncStatusV4> {
+  get(@ValidPath('id', IntParam()) id: number): Promise<AsyncStatusV4> {
     return this.cdni.asyncStatus(id);
   }
 }
 
-/** Go's strconv.ParseBool, which reads the original's `{approved}`. */
-const GO_BOOLEANS: Record<string, boolean> = {
-  '1': true,
-  t: true,
-  T: true,
-  TRUE: true,
-  true: true,
-  True: true,
-  '0': false,
-  f: false,
-  F: false,
-  FALSE: false,
-  false: false,
-  False: false,
-};
+/** The uCDN's `?ucdn=`, '' when absent. */
+const UCDN = TextParam({ default: '' });
 
-/** The first value of a query parameter, '' when absent. */
-function firstOf(raw: unknown): string {
-  const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-  return typeof value === 'string' ? value : '';
-}
-
-function credentialsOf(req: Request, ucdn: unknown): CdniCredentials {
-  return { token: bearerTokenOf(req.headers.authorization, req.headers.cookie), ucdnParam: firstOf(ucdn) };
+function credentialsOf(req: Request, ucdn: string): CdniCredentials {
+  return { token: bearerTokenOf(req.headers.authorization, req.headers.cookie), ucdnParam: ucdn };
 }
 
 /**
@@ -74,7 +56,7 @@ export class CdniController {
   @RequirePermissions('CDNI-CAPACITY:READ')
   async advertisement(
     @Req() req: Request,
-    @Query('ucdn') ucdn: unknown,
+    @ValidQuery('ucdn', UCDN) ucdn: string,
     @CurrentUser() user: SessionUser,
   ): Promise<CdniAdvertisementWire> {
     return this.cdni.advertisement(await this.cdni.ucdnOf(credentialsOf(req, ucdn), user));
@@ -89,7 +71,7 @@ export class CdniController {
     @ValidBody(CdniConfigurationDto, { deferred: true }) body: DeferredBody<CdniConfigurationDto>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-    @Query('ucdn') ucdn: unknown,
+    @ValidQuery('ucdn', UCDN) ucdn: string,
     @CurrentUser() user: SessionUser,
   ) {
     const acting = await this.cdni.ucdnOf(credentialsOf(req, ucdn), user);
@@ -107,11 +89,11 @@ export class CdniController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDNI-CAPACITY:UPDATE')
   async hostConfiguration(
-    @Param('host') host: string,
+    @ValidPath('host', PathText()) host: string,
     @ValidBody(CdniHostConfigurationDto, { deferred: true }) body: DeferredBody<CdniHostConfigurationDto>,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-    @Query('ucdn') ucdn: unknown,
+    @ValidQuery('ucdn', UCDN) ucdn: string,
     @CurrentUser() user: SessionUser,
   ) {
     await this.cdni.assertHostExists(host);
@@ -128,9 +110,8 @@ export class CdniController {
   @ApiOperation({ summary: 'List the queued CDNi configuration change requests' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('CDNI-ADMIN:READ')
-  requests(@Query('id') id: unknown): Promise<CdniConfigurationRequestV4[]> {
-    const raw: unknown = Array.isArray(id) ? (id as unknown[])[0] : id;
-    return this.cdni.requests(typeof raw === 'string' ? raw : undefined);
+  requests(@ValidQuery('id', TextParam()) id: string | undefined): Promise<CdniConfigurationRequestV4[]> {
+    return this.cdni.requests(id);
   }
 
   /**
@@ -142,11 +123,10 @@ export class CdniController {
   @ConditionalOn('cdni_capability_updates')
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('CDNI-ADMIN:READ', 'CDNI-ADMIN:UPDATE')
-  async respond(@Param('id', new IntParamPipe('id')) id: number, @Param('approved') approved: string) {
-    const decision = GO_BOOLEANS[approved];
-    if (decision === undefined) {
-      throw new BadRequestException('approved parameter must be a boolean');
-    }
+  async respond(
+    @ValidPath('id', IntParam()) id: number,
+    @ValidPath('approved', BoolParam('cdniApproval')) decision: boolean,
+  ) {
     return this.cdni.respond(id, decision);
   }
 

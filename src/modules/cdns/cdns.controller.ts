@@ -1,10 +1,9 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { CDN_LIST } from './cdns.list';
 import { CdnsService } from './cdns.service';
@@ -15,6 +14,8 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @ConditionalOn('cdn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -47,7 +48,7 @@ export class CdnsController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE', 'CDN:READ')
   async update(
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('id', IntKey()) id: number,
     @ValidBody(CdnDto) dto: CdnDto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
@@ -60,7 +61,7 @@ export class CdnsController {
   @ApiOperation({ summary: 'Delete a CDN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:DELETE', 'CDN:READ')
-  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
     await this.cdns.remove(id, user);
     return ApiResult.alertsOnly(successAlert('cdn was deleted.'));
   }

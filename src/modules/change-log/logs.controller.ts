@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
@@ -7,9 +7,10 @@ import { ApiResult } from 'src/common/http/alerts';
 import { cookieFrom } from 'src/common/http/cookies';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ChangeLogService } from './change-log.service';
-import { parseLogQuery } from './logs.query';
+import { LOG_QUERY, parseLogQuery } from './logs.query';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /** Remembers when the user last read the change log, for GET /logs/newcount (a week, as the original). */
 export const LAST_SEEN_COOKIE = 'last_seen_log';
@@ -35,7 +36,7 @@ export class LogsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('LOG:READ')
   async list(
-    @Query() params: Record<string, unknown>,
+    @ValidQuery(LOG_QUERY) params: Record<string, string>,
     @RequestedVersion() version: ApiVersion,
     @Res({ passthrough: true }) res: Response,
   ) {

@@ -1,6 +1,11 @@
 import { BadRequestException } from '@nestjs/common';
 import { parseListQuery, type ListSpec } from 'src/common/list-query/list-query';
 import type { ApiVersion } from 'src/common/versioning/api-version';
+import { TextParams } from 'src/common/request-input/param-rules';
+import { paramText } from 'src/common/request-input/param-texts';
+
+/** The keys GET /logs reads: `days`, and the list conventions of LOG_LIST. */
+export const LOG_QUERY = TextParams('days', 'username', 'orderby', 'sortOrder', 'limit', 'offset', 'page');
 
 /** Without `days`, the original returns the last 30 days, at most 1,000 entries unless `limit` says otherwise. */
 export const DEFAULT_DAYS = 30;
@@ -29,7 +34,9 @@ export function parseLogQuery(query: Record<string, unknown>, version: ApiVersio
   let days = DEFAULT_DAYS;
   if (rawDays !== undefined) {
     if (typeof rawDays !== 'string' || !/^\d{1,6}$/.test(rawDays) || Number(rawDays) < 1) {
-      throw new BadRequestException('days parameter must be a positive integer');
+      throw new BadRequestException(
+        paramText('logDays', 'notInt', 'days', typeof rawDays === 'string' ? rawDays : ''),
+      );
     }
     days = Number(rawDays);
   }

@@ -56,6 +56,7 @@ export class SecretReadLog implements NestInterceptor {
     return next.handle().pipe(
       concatMap(async (result: unknown) => {
         const user = req.user as CurrentUser;
+        // eslint-disable-next-line no-restricted-properties -- names the secret by the route's declared path parameters
         const secret = secretOf(req.params as Record<string, string>);
         await this.changeLog.record(
           this.dataSource.manager,

@@ -4,7 +4,6 @@ import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { VersionedQueryId } from 'src/common/validation/query-id';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { COORDINATE_LIST } from './coordinates.list';
@@ -12,6 +11,11 @@ import { CoordinatesService } from './coordinates.service';
 import { CoordinateDto } from './dto/coordinate.dto';
 import { toCoordinateResponse } from './dto/coordinate.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, IntParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
+
+/** `?id=`: the generic handlers' key before 5.0, the hand-written handlers' from 5.0 on. */
+const QUERY_ID = { '3.0': IntKey(), '5.0': IntParam() };
 
 /**
  * `coordinates`, updated and deleted by `?id=` (docs/original-behaviour.md#coordinates): the generic
@@ -51,7 +55,7 @@ export class CoordinatesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('COORDINATE:UPDATE', 'COORDINATE:READ')
   async update(
-    @VersionedQueryId('5.0') id: number,
+    @ValidQuery('id', QUERY_ID) id: number,
     @ValidBody(CoordinateDto) dto: CoordinateDto,
     @RequestedVersion() version: ApiVersion,
   ) {
@@ -73,7 +77,7 @@ export class CoordinatesController {
   @ApiOperation({ summary: 'Delete a coordinate' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('COORDINATE:DELETE', 'COORDINATE:READ')
-  async remove(@VersionedQueryId('5.0') id: number, @RequestedVersion() version: ApiVersion) {
+  async remove(@ValidQuery('id', QUERY_ID) id: number, @RequestedVersion() version: ApiVersion) {
     const c = await this.coordinates.remove(id, version);
     return version.atLeast('5.0')
       ? ApiResult.of(

@@ -1,15 +1,4 @@
-import {
-  BadRequestException,
-  Controller,
-  createParamDecorator,
-  Delete,
-  type ExecutionContext,
-  Get,
-  HttpCode,
-  Post,
-  Put,
-} from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -17,10 +6,8 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as User } from 'src/common/types/current-user';
-import { parseIntText } from 'src/common/validation/integers';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { ALL_VERSIONS, type ApiVersion, requestedVersion } from 'src/common/versioning/api-version';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { COMMENT_LIST } from './delivery-service-request-comments.list';
 import { DeliveryServiceRequestCommentsService } from './delivery-service-request-comments.service';
 import {
@@ -30,44 +17,15 @@ import {
 } from './dto/delivery-service-request-comment.dto';
 import { toCommentResponse } from './dto/delivery-service-request-comment.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, intRule } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * The `?id=` of a comment's update or delete: the generic handlers' texts before 5.0; on 5.0 the
  * hand-written ones, whose non-integer text differs between update and delete.
  */
-const CommentId = createParamDecorator((method: 'update' | 'delete', ctx: ExecutionContext): number => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  if (!requestedVersion(req).atLeast('5.0')) {
-    return genericQueryId(req);
-  }
-  const raw: unknown = req.query.id;
-  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
-  if (first === undefined) {
-    throw new BadRequestException('required parameters missing: missing required parameters: id');
-  }
-  const text = typeof first === 'string' ? first : '';
-  const id = parseIntText(text);
-  if (id === undefined) {
-    throw new BadRequestException(
-      method === 'update'
-        ? 'id must be an integer'
-        : `id must be an integer strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`,
-    );
-  }
-  return id;
-});
-
-const keyId = new KeyIdPipe();
-
-/** The generic-handler form of the key (`missing key: id`, `failed to parse key: id`). */
-function genericQueryId(req: Request): number {
-  const raw: unknown = req.query.id;
-  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
-  if (first === undefined) {
-    throw new BadRequestException('missing key: id');
-  }
-  return keyId.transform(typeof first === 'string' ? first : '');
-}
+const UPDATE_ID = { '3.0': IntKey(), '5.0': intRule('commentUpdate') };
+const DELETE_ID = { '3.0': IntKey(), '5.0': intRule('commentDelete') };
 
 /** `deliveryservice_request_comments` (docs/original-behaviour.md#deliveryservice-request-comments). */
 @ConditionalOn('deliveryservice_request_comment')
@@ -106,7 +64,7 @@ export class DeliveryServiceRequestCommentsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async update(
-    @CommentId('update') id: number,
+    @ValidQuery('id', UPDATE_ID) id: number,
     @ValidBody(COMMENT_BODIES) body: DeliveryServiceRequestCommentV3Dto | DeliveryServiceRequestCommentV5Dto,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
@@ -129,7 +87,7 @@ export class DeliveryServiceRequestCommentsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async remove(
-    @CommentId('delete') id: number,
+    @ValidQuery('id', DELETE_ID) id: number,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {

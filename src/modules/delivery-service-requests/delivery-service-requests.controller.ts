@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -6,8 +6,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as User } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
-import { VersionedQueryId } from 'src/common/validation/query-id';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DELIVERY_SERVICE_REQUEST_LIST } from './delivery-service-requests.list';
@@ -19,6 +17,11 @@ import {
 } from './dto/delivery-service-request.body';
 import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
+
+/** `?id=`: the generic handlers' key before 4.0, the hand-written handlers' from 4.0 on. */
+const QUERY_ID = { '3.0': IntKey(), '4.0': IntParam() };
 
 /**
  * `deliveryservice_requests` on 4.0 and later (docs/original-behaviour.md#deliveryservice-requests):
@@ -64,7 +67,7 @@ export class DeliveryServiceRequestsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async update(
-    @VersionedQueryId('4.0') id: number,
+    @ValidQuery('id', QUERY_ID) id: number,
     @ValidBody(DeliveryServiceRequestBody) body: DeliveryServiceRequestBody,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
@@ -81,7 +84,7 @@ export class DeliveryServiceRequestsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:DELETE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async remove(
-    @VersionedQueryId('4.0') id: number,
+    @ValidQuery('id', QUERY_ID) id: number,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
@@ -104,7 +107,7 @@ export class DeliveryServiceRequestWorkflowController {
   @ApiOperation({ summary: 'Show the assignee of a delivery service request' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-REQUEST:READ', 'USER:READ')
-  async assignee(@Param('id', IntParamPipe) id: number, @CurrentUser() user: User) {
+  async assignee(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: User) {
     return (await this.requests.get(id, user)).assignee;
   }
 
@@ -113,7 +116,7 @@ export class DeliveryServiceRequestWorkflowController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DS-REQUEST:READ', 'USER:READ')
   async assign(
-    @Param('id', IntParamPipe) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(AssignmentBody) body: AssignmentBody,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
@@ -126,7 +129,7 @@ export class DeliveryServiceRequestWorkflowController {
   @ApiOperation({ summary: 'Show the status of a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:READ')
-  async status(@Param('id', IntParamPipe) id: number, @CurrentUser() user: User) {
+  async status(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: User) {
     return (await this.requests.get(id, user)).status;
   }
 
@@ -135,7 +138,7 @@ export class DeliveryServiceRequestWorkflowController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:UPDATE', 'DS-REQUEST:READ')
   async changeStatus(
-    @Param('id', IntParamPipe) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(StatusChangeBody) body: StatusChangeBody,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,

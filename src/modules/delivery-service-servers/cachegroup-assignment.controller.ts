@@ -1,14 +1,15 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
 import { CachegroupAssignmentDto } from './dto/assignment.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /**
  * POST cachegroups/{id}/deliveryservices: assigns delivery services to all the servers of a cache
@@ -31,7 +32,7 @@ export class CachegroupAssignmentController {
     'DELIVERY-SERVICE:READ',
   )
   async assignDeliveryServices(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(CachegroupAssignmentDto) dto: CachegroupAssignmentDto,
     @CurrentUser() user: SessionUser,
   ) {

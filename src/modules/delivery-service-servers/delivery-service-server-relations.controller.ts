@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -6,7 +6,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { type CurrentUser as SessionUser, holdsPermissionNamed } from 'src/common/types/current-user';
-import { IntParamPipe, IntPipe } from 'src/common/validation/id.pipe';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
@@ -27,18 +26,8 @@ import {
 import { toDsServerResponse } from './dto/ds-server.response';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-
-/** Go's strconv.ParseBool, with its error text. */
-function parseGoBool(raw: unknown): boolean {
-  const text = typeof raw === 'string' ? raw : Array.isArray(raw) && typeof raw[0] === 'string' ? raw[0] : '';
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) {
-    return true;
-  }
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) {
-    return false;
-  }
-  throw new BadRequestException(`strconv.ParseBool: parsing ${JSON.stringify(text)}: invalid syntax`);
-}
+import { BoolParam, IntParam, PathText, intRule } from 'src/common/request-input/param-rules';
+import { DeferredInput, ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * Who may read servers' ILO passwords in these lists: before 5.0 the admin level, on 5.0 the
@@ -80,7 +69,7 @@ export class DeliveryServiceServerListsController {
     'SERVER:READ',
   )
   async assigned(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
@@ -94,7 +83,7 @@ export class DeliveryServiceServerListsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'CACHE-GROUP:READ', 'TYPE:READ', 'CDN:READ')
   async eligible(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
@@ -111,7 +100,7 @@ export class DeliveryServiceServerListsController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'SERVER:UPDATE', 'DELIVERY-SERVICE:READ', 'SERVER:READ')
   async assignByHostName(
-    @Param('xmlId') xmlId: string,
+    @ValidPath('xmlId', PathText()) xmlId: string,
     @ValidBody(HostNameAssignmentBody, { deferred: true }) body: DeferredBody<HostNameAssignment>,
     @CurrentUser() user: SessionUser,
   ) {
@@ -137,7 +126,7 @@ export class ServerDeliveryServicesController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ')
   async list(
-    @Param('id', new IntPipe('cannot parse to integer')) id: number,
+    @ValidPath('id', intRule('unnamedFilter')) id: number,
     @ListParams(SERVER_DELIVERY_SERVICE_LIST) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
@@ -155,12 +144,12 @@ export class ServerDeliveryServicesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'DELIVERY-SERVICE:UPDATE', 'SERVER:UPDATE')
   async assign(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(DeliveryServiceIdsBody) dsIds: number[],
-    @Query('replace') replaceParam: unknown,
+    @ValidQuery('replace', BoolParam('parseBool'), { deferred: true }) replaceParam: DeferredInput<boolean>,
     @CurrentUser() user: SessionUser,
   ) {
-    const replace = parseGoBool(replaceParam);
+    const replace = replaceParam.read();
     const assigned = await this.assignments.assignToServer(user, id, dsIds, replace);
     return ApiResult.of(
       { serverId: assigned.serverId, dsIds: assigned.dsIds, replace: assigned.replace },

@@ -1,11 +1,10 @@
-import { BadRequestException, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { BadRequestException, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery, pageOffset } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { parseIntText } from 'src/common/validation/integers';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DEFAULT_LIMIT, DELIVERY_SERVICE_SERVER_LIST } from './delivery-service-servers.list';
@@ -16,14 +15,12 @@ import { toAssignmentListResponse } from './dto/delivery-service-server.response
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-
-function first(value: unknown): string | undefined {
-  return Array.isArray(value) ? first(value[0]) : typeof value === 'string' ? value : undefined;
-}
+import { IntParam, TextParams } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /** `deliveryserviceids` / `serverids`: comma-separated integers, worded as the original rejects them. */
-function idList(name: string, raw: unknown): number[] {
-  const value = first(raw) ?? '';
+function idList(name: string, raw: string | undefined): number[] {
+  const value = raw ?? '';
   const ids: number[] = [];
   for (const part of value.split(',').map((p) => p.trim())) {
     if (part === '') {
@@ -61,20 +58,21 @@ export class DeliveryServiceServersController {
   @RequirePermissions('SERVER:READ', 'DELIVERY-SERVICE:READ')
   async list(
     @ListParams(DELIVERY_SERVICE_SERVER_LIST) query: ListQuery,
-    @Query() params: Record<string, unknown>,
+    @ValidQuery(TextParams('deliveryserviceids', 'serverids', 'limit', 'page', 'orderby'))
+    params: Partial<Record<string, string>>,
     @CurrentUser() user: SessionUser,
   ) {
     const deliveryServices = idList('deliveryserviceids', params.deliveryserviceids);
     const servers = idList('serverids', params.serverids);
-    const limitParam = first(params.limit);
+    const limitParam = params.limit;
     const page = limitParam === undefined ? { ...query, limit: DEFAULT_LIMIT, offset: 0 } : query;
-    if (limitParam === undefined && first(params.page) !== undefined) {
-      page.offset = pageOffset(first(params.page)!, DEFAULT_LIMIT);
+    if (limitParam === undefined && params.page !== undefined) {
+      page.offset = pageOffset(params.page, DEFAULT_LIMIT);
     }
     const rows = await this.assignments.list(user, page, { deliveryServices, servers });
     return toAssignmentListResponse(rows, {
-      orderby: first(params.orderby) ?? 'deliveryService',
-      size: /^\d+$/.test(first(params.page) ?? '') ? Number(first(params.page)) : 0,
+      orderby: params.orderby ?? 'deliveryService',
+      size: /^\d+$/.test(params.page ?? '') ? Number(params.page) : 0,
       limit: page.limit ?? -1,
     });
   }
@@ -97,8 +95,8 @@ export class DeliveryServiceServersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE', 'SERVER:READ', 'SERVER:UPDATE')
   async unassign(
-    @Param('serverId', new IntParamPipe('serverid')) serverId: number,
-    @Param('dsId', new IntParamPipe('dsid')) dsId: number,
+    @ValidPath('serverId', IntParam({ as: 'serverid' })) serverId: number,
+    @ValidPath('dsId', IntParam({ as: 'dsid' })) dsId: number,
     @CurrentUser() user: SessionUser,
   ) {
     await this.assignments.unassign(user, dsId, serverId);

@@ -1,17 +1,18 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DELIVERY_SERVICE_REGEX_LIST } from './delivery-service-regexes.list';
 import { DeliveryServiceRegexesService } from './delivery-service-regexes.service';
 import { DeliveryServiceRegexDto } from './dto/delivery-service-regex.dto';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 const CREATED = 'Delivery service regex creation was successful.';
 
@@ -44,7 +45,7 @@ export class DeliveryServiceRegexesController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'TYPE:READ')
   list(
-    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
+    @ValidPath('dsid', IntParam()) dsId: number,
     @ListParams(DELIVERY_SERVICE_REGEX_LIST) query: ListQuery,
     @CurrentUser() user: SessionUser,
   ) {
@@ -57,7 +58,7 @@ export class DeliveryServiceRegexesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async create(
-    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
+    @ValidPath('dsid', IntParam()) dsId: number,
     @ValidBody(DeliveryServiceRegexDto, { deferred: true }) body: DeferredBody<DeliveryServiceRegexDto>,
     @CurrentUser() user: SessionUser,
   ) {
@@ -71,8 +72,8 @@ export class DeliveryServiceRegexesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
-    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
-    @Param('regexid', new IntParamPipe('regexid')) regexId: number,
+    @ValidPath('dsid', IntParam()) dsId: number,
+    @ValidPath('regexid', IntParam()) regexId: number,
     @ValidBody(DeliveryServiceRegexDto, { deferred: true }) body: DeferredBody<DeliveryServiceRegexDto>,
     @CurrentUser() user: SessionUser,
   ) {
@@ -85,8 +86,8 @@ export class DeliveryServiceRegexesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async remove(
-    @Param('dsid', new IntParamPipe('dsid')) dsId: number,
-    @Param('regexid', new IntParamPipe('regexid')) regexId: number,
+    @ValidPath('dsid', IntParam()) dsId: number,
+    @ValidPath('regexid', IntParam()) regexId: number,
     @CurrentUser() user: SessionUser,
   ) {
     await this.regexes.remove(dsId, regexId, user);

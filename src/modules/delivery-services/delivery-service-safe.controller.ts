@@ -1,10 +1,9 @@
-import { Controller, Param, Put } from '@nestjs/common';
+import { Controller, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from './delivery-services.service';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
@@ -14,6 +13,8 @@ import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /**
  * PUT /deliveryservices/{id}/safe (docs/original-behaviour.md#deliveryservices-safe): any signed-in
@@ -35,7 +36,7 @@ export class DeliveryServiceSafeController {
   @RequirePrivLevel(PrivLevel.LoggedIn)
   @RequirePermissions('DELIVERY-SERVICE-SAFE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(SafeUpdateBody, { deferred: true }) body: DeferredBody<SafeUpdate>,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,

@@ -1,14 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, EmptyBody, infoAlert, successAlert, warningAlert } from 'src/common/http/alerts';
-import type { ListQuery } from 'src/common/list-query/list-query';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe, KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
-import { DeliveryServiceListParams } from './delivery-services.list';
+import { DS_LISTS } from './delivery-services.list';
 import { DeliveryServicesService } from './delivery-services.service';
 import { DELIVERY_SERVICE_BODIES, type DeliveryServiceBody } from './dto/delivery-service.body';
 import { toDeliveryServiceResponse } from './dto/delivery-service.response';
@@ -16,6 +15,8 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @ConditionalOn('deliveryservice')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -32,7 +33,7 @@ export class DeliveryServicesController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
   async list(
-    @DeliveryServiceListParams() query: ListQuery,
+    @ListParams(DS_LISTS) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
@@ -69,7 +70,7 @@ export class DeliveryServicesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:UPDATE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
   async update(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(DELIVERY_SERVICE_BODIES) body: DeliveryServiceBody,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
@@ -93,7 +94,7 @@ export class DeliveryServicesController {
   @ApiOperation({ summary: 'Delete a delivery service' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:DELETE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
-  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
     await this.deliveryServices.remove(id, user);
     return ApiResult.alertsOnly(
       successAlert('ds was deleted.'),
@@ -120,8 +121,8 @@ export class DeliveryServiceByIdController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
   async get(
-    @Param('id', KeyIdPipe) id: number,
-    @DeliveryServiceListParams() query: ListQuery,
+    @ValidPath('id', IntKey()) id: number,
+    @ListParams(DS_LISTS) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {

@@ -1,13 +1,4 @@
-import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Request } from 'express';
-import {
-  type ListField,
-  type ListQuery,
-  type ListSpec,
-  listRoute,
-  parseListQuery,
-} from 'src/common/list-query/list-query';
-import { requestedVersion } from 'src/common/versioning/api-version';
+import type { ListField, ListSpec, VersionedListSpecs } from 'src/common/list-query/list-query';
 import { reachableTenantIdsSql } from 'src/modules/tenants/tenancy.service';
 import { ACTIVE_STATES } from './delivery-service.validation';
 
@@ -64,24 +55,9 @@ export const DS_LIST_V4: ListSpec = {
 
 /** 5.0: `active` is the state name. */
 export const DS_LIST_V5: ListSpec = {
-  fields: { ...common, active: { column: 'ds.active' } },
+  fields: { ...common, active: { column: 'ds.active', oneOf: ACTIVE_STATES } },
   defaultOrder: 'xmlId',
 };
 
-/** The list query of the request, with the original's 400 for an unknown 5.0 `active` state. */
-const deliveryServiceListParams = createParamDecorator((_: unknown, ctx: ExecutionContext): ListQuery => {
-  const req = ctx.switchToHttp().getRequest<Request>();
-  const version = requestedVersion(req);
-  if (version.atLeast('5.0') && req.query.active !== undefined) {
-    const active = Array.isArray(req.query.active) ? req.query.active[0] : req.query.active;
-    if (typeof active !== 'string' || !(ACTIVE_STATES as readonly string[]).includes(active)) {
-      throw new BadRequestException(
-        `active illegal value '${typeof active === 'string' ? active : JSON.stringify(active)}' must be one of 'ACTIVE', 'INACTIVE', or 'PRIMED'`,
-      );
-    }
-  }
-  return parseListQuery(version.atLeast('5.0') ? DS_LIST_V5 : DS_LIST_V4, req.query, version);
-});
-
-export const DeliveryServiceListParams = (): ParameterDecorator =>
-  listRoute((version) => (version.atLeast('5.0') ? DS_LIST_V5 : DS_LIST_V4), deliveryServiceListParams());
+/** The list of each version: 5.0's `active` is a state name (another is refused). */
+export const DS_LISTS: VersionedListSpecs = { '3.0': DS_LIST_V4, '5.0': DS_LIST_V5 };

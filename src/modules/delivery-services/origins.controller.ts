@@ -6,7 +6,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as User } from 'src/common/types/current-user';
-import { VersionedQueryId } from 'src/common/validation/query-id';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ORIGIN_BODIES, OriginV3Dto, OriginV5Dto } from './dto/origin.dto';
@@ -14,6 +13,11 @@ import { toOriginResponse } from './dto/origin.response';
 import { ORIGIN_LIST } from './origins.list';
 import { OriginsService } from './origins.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, IntParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
+
+/** `?id=`: the generic handlers' key before 5.0, the hand-written handlers' from 5.0 on. */
+const QUERY_ID = { '3.0': IntKey(), '5.0': IntParam() };
 
 /**
  * `origins`, updated and deleted by `?id=` (docs/original-behaviour.md#origins), under the tenancy
@@ -56,7 +60,7 @@ export class OriginsController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ORIGIN:UPDATE', 'ORIGIN:READ', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async update(
-    @VersionedQueryId('5.0') id: number,
+    @ValidQuery('id', QUERY_ID) id: number,
     @ValidBody(ORIGIN_BODIES) body: OriginV3Dto | OriginV5Dto,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
@@ -70,7 +74,7 @@ export class OriginsController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('ORIGIN:DELETE', 'DELIVERY-SERVICE:UPDATE')
   async remove(
-    @VersionedQueryId('5.0') id: number,
+    @ValidQuery('id', QUERY_ID) id: number,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {

@@ -1,9 +1,8 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DIVISION_LIST } from './divisions.list';
 import { DivisionsService } from './divisions.service';
@@ -12,6 +11,8 @@ import { toDivisionResponse } from './dto/division.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /** Generic CRUD of the original (TODivision), tag `division`. */
 @ConditionalOn('division')
@@ -43,7 +44,7 @@ export class DivisionsController {
   @ApiOperation({ summary: 'Update a division' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DIVISION:UPDATE', 'DIVISION:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(DivisionDto) dto: DivisionDto) {
+  async update(@ValidPath('id', IntKey()) id: number, @ValidBody(DivisionDto) dto: DivisionDto) {
     const division = await this.divisions.update(id, dto);
     return ApiResult.of(toDivisionResponse(division), successAlert('division was updated.'));
   }
@@ -52,7 +53,7 @@ export class DivisionsController {
   @ApiOperation({ summary: 'Delete a division' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DIVISION:DELETE', 'DIVISION:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
+  async remove(@ValidPath('id', IntKey()) id: number) {
     await this.divisions.remove(id);
     return ApiResult.alertsOnly(successAlert('division was deleted.'));
   }

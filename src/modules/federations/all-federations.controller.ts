@@ -1,9 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { AllFederationsService } from './all-federations.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { TextParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * `GET federations/all[?cdnName=]`: every CDN's federation mappings, for Traffic Router. Admin level.
@@ -27,8 +29,7 @@ export class AllFederationsController {
   @ApiOperation({ summary: 'List the federation mappings of every CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:READ', 'DELIVERY-SERVICE:READ')
-  all(@Query('cdnName') raw: unknown) {
-    const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-    return this.federations.all(typeof value === 'string' ? value : undefined);
+  all(@ValidQuery('cdnName', TextParam()) cdnName: string | undefined) {
+    return this.federations.all(cdnName);
   }
 }

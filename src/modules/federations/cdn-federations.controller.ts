@@ -1,10 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { CDN_FEDERATION_LIST } from './cdn-federations.list';
@@ -14,6 +13,8 @@ import { toCdnFederationListResponse, toCdnFederationResponse } from './dto/cdn-
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, PathText } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5Dto };
 
@@ -33,7 +34,7 @@ export class CdnFederationsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ', 'FEDERATION:READ', 'DELIVERY-SERVICE:READ')
   async list(
-    @Param('name') name: string,
+    @ValidPath('name', PathText()) name: string,
     @ListParams(CDN_FEDERATION_LIST) query: ListQuery,
     @CurrentUser() user: SessionUser,
   ) {
@@ -45,7 +46,10 @@ export class CdnFederationsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:CREATE', 'FEDERATION:READ', 'CDN:READ')
-  async create(@Param('name') name: string, @ValidBody(CDN_FEDERATION_BODIES) body: CdnFederationDto) {
+  async create(
+    @ValidPath('name', PathText()) name: string,
+    @ValidBody(CDN_FEDERATION_BODIES) body: CdnFederationDto,
+  ) {
     const federation = await this.federations.create(name, body);
     return ApiResult.of(toCdnFederationResponse(federation), successAlert('cdnfederation was created.'));
   }
@@ -55,8 +59,8 @@ export class CdnFederationsController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'CDN:READ')
   async update(
-    @Param('name') name: string,
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('name', PathText()) name: string,
+    @ValidPath('id', IntKey()) id: number,
     @ValidBody(CDN_FEDERATION_BODIES) body: CdnFederationDto,
     @CurrentUser() user: SessionUser,
   ) {
@@ -69,8 +73,8 @@ export class CdnFederationsController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:DELETE', 'FEDERATION:READ', 'CDN:READ')
   async remove(
-    @Param('name') name: string,
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('name', PathText()) name: string,
+    @ValidPath('id', IntKey()) id: number,
     @CurrentUser() user: SessionUser,
   ) {
     await this.federations.remove(name, id, user);

@@ -1,16 +1,17 @@
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { type Assignment, DeliveryServiceAssignmentBody } from './dto/assignment.body';
 import type { Permission } from 'src/common/authorization/permissions';
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { FEDERATION_DS_LIST } from './federation-deliveryservices.list';
 import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 const WRITE_PERMISSIONS: Permission[] = [
   'FEDERATION:UPDATE',
@@ -28,7 +29,7 @@ export class FederationDeliveryServicesController {
   @ApiOperation({ summary: 'List the delivery services assigned to a federation' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION:READ', 'DELIVERY-SERVICE:READ')
-  async list(@Param('id', new IntParamPipe()) id: number, @ListParams(FEDERATION_DS_LIST) query: ListQuery) {
+  async list(@ValidPath('id', IntParam()) id: number, @ListParams(FEDERATION_DS_LIST) query: ListQuery) {
     return (await this.deliveryServices.list(id, query)).map((ds) => ({
       id: ds.id,
       cdn: ds.cdn,
@@ -43,7 +44,7 @@ export class FederationDeliveryServicesController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(...WRITE_PERMISSIONS)
   async assign(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(DeliveryServiceAssignmentBody, { deferred: true }) body: DeferredBody<Assignment>,
   ) {
     const assignment = await this.deliveryServices.assign(id, body);
@@ -63,10 +64,7 @@ export class FederationDeliveryServicesController {
   })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions(...WRITE_PERMISSIONS)
-  async remove(
-    @Param('id', new IntParamPipe()) id: number,
-    @Param('dsID', new IntParamPipe('dsID')) dsId: number,
-  ) {
+  async remove(@ValidPath('id', IntParam()) id: number, @ValidPath('dsID', IntParam()) dsId: number) {
     await this.deliveryServices.remove(id, dsId);
     return ApiResult.alertsOnly(successAlert('federation deliveryservice was deleted.'));
   }

@@ -1,9 +1,8 @@
 import { type Assignment, ResolverAssignmentBody } from './dto/assignment.body';
-import { BadRequestException, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type FederationResolverBody, FederationResolverBodyType } from './dto/federation-resolver.body';
 import { ValidBody } from 'src/common/validation/valid-body';
@@ -12,6 +11,8 @@ import { FederationResolversService } from './federation-resolvers.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /** The list answers If-Modified-Since; `DELETE ?id=` honours If-Unmodified-Since / If-Match. */
 @ConditionalOn('federation_resolver')
@@ -52,12 +53,7 @@ export class FederationResolversController {
   @ApiOperation({ summary: 'Delete a federation resolver' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'TYPE:READ')
-  async remove(@Query('id') raw: unknown) {
-    const value = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-    if (value === undefined || value === '') {
-      throw new BadRequestException('required parameters missing: missing required parameters: id');
-    }
-    const id = new IntParamPipe().transform(typeof value === 'string' ? value : '');
+  async remove(@ValidQuery('id', IntParam({ emptyIsMissing: true })) id: number) {
     const deleted = await this.resolvers.remove(id);
     return ApiResult.of(
       deleted,
@@ -76,7 +72,7 @@ export class FederationFederationResolversController {
   @ApiOperation({ summary: 'List the resolvers assigned to a federation' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION:READ', 'FEDERATION-RESOLVER:READ')
-  list(@Param('id', new IntParamPipe()) id: number) {
+  list(@ValidPath('id', IntParam()) id: number) {
     return this.resolvers.forFederation(id);
   }
 
@@ -85,10 +81,7 @@ export class FederationFederationResolversController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'FEDERATION-RESOLVER:READ')
-  async assign(
-    @Param('id', new IntParamPipe()) id: number,
-    @ValidBody(ResolverAssignmentBody) body: Assignment,
-  ) {
+  async assign(@ValidPath('id', IntParam()) id: number, @ValidBody(ResolverAssignmentBody) body: Assignment) {
     const { assignment, federation } = await this.resolvers.assign(id, body);
     return ApiResult.of(
       { replace: assignment.replace ?? false, fedResolverIds: assignment.ids },

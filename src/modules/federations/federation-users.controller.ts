@@ -1,15 +1,16 @@
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { type Assignment, UserAssignmentBody } from './dto/assignment.body';
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { FEDERATION_USER_LIST } from './federation-users.list';
 import { FederationUsersService } from './federation-users.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @Controller({ path: 'federations/:id/users', version: ALL_VERSIONS })
 @ApiTags('federations')
@@ -21,10 +22,7 @@ export class FederationUsersController {
   @ConditionalOn('federation_tmuser')
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('FEDERATION:READ', 'USER:READ')
-  async list(
-    @Param('id', new IntParamPipe()) id: number,
-    @ListParams(FEDERATION_USER_LIST) query: ListQuery,
-  ) {
+  async list(@ValidPath('id', IntParam()) id: number, @ListParams(FEDERATION_USER_LIST) query: ListQuery) {
     return (await this.users.list(id, query)).map((u) => ({
       company: u.company,
       email: u.email,
@@ -41,7 +39,7 @@ export class FederationUsersController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'USER:READ', 'FEDERATION:READ')
   async assign(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(UserAssignmentBody, { deferred: true }) body: DeferredBody<Assignment>,
   ) {
     const { assignment, federation } = await this.users.assign(id, body);
@@ -57,10 +55,7 @@ export class FederationUsersController {
   @ConditionalOn({ table: 'federation_tmuser', row: rowByIntParams({ federation: 'id', tm_user: 'userID' }) })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('FEDERATION:UPDATE', 'FEDERATION:READ', 'USER:READ')
-  async remove(
-    @Param('id', new IntParamPipe()) id: number,
-    @Param('userID', new IntParamPipe('userID')) userId: number,
-  ) {
+  async remove(@ValidPath('id', IntParam()) id: number, @ValidPath('userID', IntParam()) userId: number) {
     await this.users.remove(id, userId);
     return ApiResult.alertsOnly(successAlert('federation users was deleted.'));
   }

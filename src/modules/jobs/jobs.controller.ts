@@ -1,16 +1,11 @@
 import {
-  BadRequestException,
   Controller,
-  createParamDecorator,
   Delete,
-  type ExecutionContext,
   Get,
   HttpCode,
   MethodNotAllowedException,
-  NotFoundException,
   Post,
   Put,
-  Query,
   Req,
   Res,
 } from '@nestjs/common';
@@ -22,40 +17,22 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { parseIntText } from 'src/common/validation/integers';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { INT32 } from 'src/common/validation/integers';
 import { JobCreateV3Body, JobCreateV4Body, JobV3Body, JobV4Body } from './dto/job.dto';
 import { type JobView, toJobResponse } from './dto/job.response';
 import { JOB_LIST } from './jobs.list';
 import { type JobWrite, JobsService } from './jobs.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-
-/** The raw `id` query parameter (its first value), read as text (no pipe converts it). */
-const RawJobId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
-  const raw: unknown = ctx.switchToHttp().getRequest<Request>().query.id;
-  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof first === 'string' ? first : undefined;
-});
+import { TextParam, intRule } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /**
- * The `id` of PUT/DELETE jobs as the original's handlers read it: required and an integer (a number
- * beyond the ids names no job).
+ * The `id` of PUT/DELETE jobs as the original's handlers read it: 4.0+ required and an integer (a
+ * number beyond the ids names no job); 3.x as text, which the 3.x update reads itself.
  */
-function requiredJobId(raw: string | undefined): number {
-  if (raw === undefined) {
-    throw new BadRequestException('required parameters missing: missing required parameters: id');
-  }
-  if (!/^[+-]?\d+$/.test(raw)) {
-    throw new BadRequestException("getting integer parameters: parameter 'id' not an integer");
-  }
-  const id = parseIntText(raw, INT32);
-  if (id === undefined) {
-    throw new NotFoundException(`No job by id '${raw}'!`);
-  }
-  return id;
-}
+const JOB_ID = intRule('jobId', { atoi: true });
+const JOB_IDS = { '3.0': TextParam({ default: '' }), '4.0': JOB_ID };
 
 /** Content invalidation jobs (docs/original-behaviour.md#jobs). */
 @ConditionalOn('job')
@@ -70,7 +47,7 @@ export class JobsController {
   @RequirePermissions('JOB:READ', 'DELIVERY-SERVICE:READ')
   async list(
     @ListParams(JOB_LIST) query: ListQuery,
-    @Query('maxRevalDurationDays') maxRevalDurationDays: unknown,
+    @ValidQuery('maxRevalDurationDays', TextParam()) maxRevalDurationDays: string | undefined,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
@@ -107,7 +84,7 @@ export class JobsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('JOB:UPDATE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
   async update(
-    @RawJobId() rawId: string | undefined,
+    @ValidQuery('id', JOB_IDS) id: string | number,
     @ValidBody({ '3.0': JobV3Body, '4.0': JobV4Body }, { deferred: true })
     body: DeferredBody<JobV3Body> | DeferredBody<JobV4Body>,
     @RequestedVersion() version: ApiVersion,
@@ -116,8 +93,8 @@ export class JobsController {
   ) {
     try {
       const write = version.atLeast('4.0')
-        ? await this.jobs.updateV4(requiredJobId(rawId), body as DeferredBody<JobV4Body>, user)
-        : await this.jobs.updateV3(rawId ?? '', body, user);
+        ? await this.jobs.updateV4(id as number, body as DeferredBody<JobV4Body>, user)
+        : await this.jobs.updateV3(id as string, body, user);
       return this.answer(write, version);
     } catch (error) {
       if (error instanceof MethodNotAllowedException) {
@@ -133,11 +110,11 @@ export class JobsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('JOB:DELETE', 'JOB:READ', 'DELIVERY-SERVICE:READ')
   async remove(
-    @RawJobId() rawId: string | undefined,
+    @ValidQuery('id', JOB_ID) id: number,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const job: JobView = await this.jobs.remove(requiredJobId(rawId), user);
+    const job: JobView = await this.jobs.remove(id, user);
     return ApiResult.of(toJobResponse(job, version), successAlert('Content invalidation job was deleted'));
   }
 

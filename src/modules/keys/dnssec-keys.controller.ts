@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Version } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Version } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { SecretRead } from 'src/modules/change-log/secret-read';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -9,6 +9,8 @@ import { ALL_VERSIONS, versionsFrom } from 'src/common/versioning/api-version';
 import { CdnDnssecGenerateDto, CdnGenerateKskDto } from './dto/dnssec-keys.dto';
 import { DnssecKeysService, type RefreshOutcome } from './dnssec-keys.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PathText } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /** The original's words for a refresh's outcome (its asynchronous status messages). */
 function refreshMessage({ updated, errors }: RefreshOutcome): { text: string; failed: boolean } {
@@ -32,7 +34,7 @@ export class CdnDnssecKeysController {
   @SecretRead((p) => `the DNSSEC keys (private keys included) of CDN ${p.name} and its delivery services`)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
-  async get(@Param('name') name: string) {
+  async get(@ValidPath('name', PathText()) name: string) {
     this.dnssec.requireStore('getting CDN DNSSEC keys from Traffic Vault');
     const keys = await this.dnssec.get(name);
     // The original's text, spaces included.
@@ -43,7 +45,7 @@ export class CdnDnssecKeysController {
   @ApiOperation({ summary: 'Delete the DNSSEC keys of a CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:DELETE', 'CDN:UPDATE', 'DELIVERY-SERVICE:UPDATE', 'CDN:READ')
-  delete(@Param('name') name: string, @CurrentUser() user: SessionUser) {
+  delete(@ValidPath('name', PathText()) name: string, @CurrentUser() user: SessionUser) {
     this.dnssec.requireStore('deleting CDN DNSSEC keys from Traffic Vault');
     return this.dnssec.delete(name, user);
   }
@@ -67,7 +69,7 @@ export class CdnDnssecKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:CREATE', 'CDN:UPDATE', 'CDN:READ')
   async generateKsk(
-    @Param('name') name: string,
+    @ValidPath('name', PathText()) name: string,
     @ValidBody(CdnGenerateKskDto, { deferred: true }) body: DeferredBody<CdnGenerateKskDto>,
     @CurrentUser() user: SessionUser,
   ) {

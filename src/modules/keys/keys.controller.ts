@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { SecretRead } from 'src/modules/change-log/secret-read';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
@@ -6,11 +6,8 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, infoAlert, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
-import { parseIntText } from 'src/common/validation/integers';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
-import { BadRequestException } from '@nestjs/common';
 import type { Request } from 'express';
 import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { SslKeysAddDto } from './dto/ssl-keys.dto';
@@ -18,12 +15,8 @@ import { UriSigningKeysDto } from './dto/uri-signing-keys.dto';
 import { toSslKeysResponse } from './dto/keys.response';
 import { KeysService } from './keys.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-
-/** A query parameter as text: the first of a repeated one; absent → undefined. */
-function queryText(raw: unknown): string | undefined {
-  const value = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-  return typeof value === 'string' ? value : undefined;
-}
+import { IntParam, OptionalIntParam, PathText, TextParam } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery, inputText } from 'src/common/request-input/request-input';
 
 /**
  * The key store row a DELETE of SSL keys addresses: the `version` of the query string (the path's
@@ -31,7 +24,7 @@ function queryText(raw: unknown): string | undefined {
  */
 const sslKeysRow = (req: Request): RowKey | undefined => {
   const owner = paramOf(req, 'xmlid');
-  const version = queryText((req.query as Record<string, unknown>).version);
+  const version = inputText(req, 'query', 'version');
   return owner === undefined ? undefined : { kind: 'ssl', owner, version: version || 'latest' };
 };
 
@@ -56,19 +49,14 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async sslKeys(
-    @Param('xmlid') xmlId: string,
-    @Query('version') version: unknown,
-    @Query('decode') decode: unknown,
+    @ValidPath('xmlid', PathText()) xmlId: string,
+    @ValidQuery('version', TextParam()) version: string | undefined,
+    @ValidQuery('decode', TextParam()) decode: string | undefined,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() apiVersion: ApiVersion,
   ) {
     this.keys.requireStore('getting SSL keys from Traffic Vault by xml id');
-    const view = await this.keys.getSslKeys(
-      user,
-      xmlId,
-      { version: queryText(version), decode: queryText(decode) },
-      apiVersion,
-    );
+    const view = await this.keys.getSslKeys(user, xmlId, { version, decode }, apiVersion);
     return toSslKeysResponse(view, apiVersion);
   }
 
@@ -96,12 +84,12 @@ export class DeliveryServiceKeysController {
     'DELIVERY-SERVICE:UPDATE',
   )
   deleteSslKeys(
-    @Param('xmlid') xmlId: string,
-    @Query('version') version: unknown,
+    @ValidPath('xmlid', PathText()) xmlId: string,
+    @ValidQuery('version', TextParam()) version: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
     this.keys.requireStore('deliveryservice.DeleteSSLKeys');
-    return this.keys.deleteSslKeys(user, xmlId, queryText(version));
+    return this.keys.deleteSslKeys(user, xmlId, version);
   }
 
   @Get('xmlId/:name/urlkeys')
@@ -109,7 +97,7 @@ export class DeliveryServiceKeysController {
   @SecretRead((p) => `the URL signing keys of delivery service ${p.name}`)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
-  async urlKeysByXmlId(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
+  async urlKeysByXmlId(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
     this.keys.requireStore('deliveryservice.GetURLKeysByName');
     return urlKeysAnswer(await this.keys.urlSigKeysByXmlId(user, xmlId));
   }
@@ -119,7 +107,7 @@ export class DeliveryServiceKeysController {
   @SecretRead((p) => `the URL signing keys of delivery service id ${p.id}`)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
-  async urlKeysById(@Param('id', IntParamPipe) id: number, @CurrentUser() user: SessionUser) {
+  async urlKeysById(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: SessionUser) {
     this.keys.requireStore('deliveryservice.GetURLKeysByID');
     return urlKeysAnswer(await this.keys.urlSigKeysById(user, id));
   }
@@ -129,7 +117,7 @@ export class DeliveryServiceKeysController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
-  async generateUrlKeys(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
+  async generateUrlKeys(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
     this.keys.requireStore('deliveryservice.GenerateURLKeys');
     await this.keys.generateUrlSigKeys(user, xmlId);
     return ApiResult.alertsOnly(successAlert('Successfully generated and stored keys'));
@@ -146,8 +134,8 @@ export class DeliveryServiceKeysController {
     'DELIVERY-SERVICE:UPDATE',
   )
   async copyUrlKeys(
-    @Param('name') xmlId: string,
-    @Param('copyName') fromXmlId: string,
+    @ValidPath('name', PathText()) xmlId: string,
+    @ValidPath('copyName', PathText()) fromXmlId: string,
     @CurrentUser() user: SessionUser,
   ) {
     this.keys.requireStore('deliveryservice.CopyURLKeys');
@@ -162,7 +150,7 @@ export class DeliveryServiceKeysController {
   @RawResponse()
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ')
-  uriSigningKeys(@Param('xmlID') xmlId: string, @CurrentUser() user: SessionUser) {
+  uriSigningKeys(@ValidPath('xmlID', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
     this.keys.requireStoreForUriSigning();
     return this.keys.uriSigningKeys(user, xmlId);
   }
@@ -174,7 +162,7 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:CREATE')
   createUriSigningKeys(
-    @Param('xmlID') xmlId: string,
+    @ValidPath('xmlID', PathText()) xmlId: string,
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: SessionUser,
   ) {
@@ -189,7 +177,7 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:UPDATE')
   updateUriSigningKeys(
-    @Param('xmlID') xmlId: string,
+    @ValidPath('xmlID', PathText()) xmlId: string,
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: SessionUser,
   ) {
@@ -207,7 +195,10 @@ export class DeliveryServiceKeysController {
     'DELIVERY-SERVICE:READ',
     'DELIVERY-SERVICE:UPDATE',
   )
-  async deleteUriSigningKeys(@Param('xmlID') xmlId: string, @CurrentUser() user: SessionUser) {
+  async deleteUriSigningKeys(
+    @ValidPath('xmlID', PathText()) xmlId: string,
+    @CurrentUser() user: SessionUser,
+  ) {
     // The original's text, typo included.
     this.keys.requireStoreForUriSigning('rhe Traffic Vault service is unavailable');
     return (await this.keys.deleteUriSigningKeys(user, xmlId))
@@ -232,7 +223,7 @@ export class CdnSslKeysController {
   @SecretRead((p) => `the SSL keys (private keys included) of every delivery service of CDN ${p.name}`)
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
-  list(@Param('name') cdn: string) {
+  list(@ValidPath('name', PathText()) cdn: string) {
     this.keys.requireStore('getting CDN SSL keys from Traffic Vault');
     return this.keys.cdnSslKeys(cdn);
   }
@@ -248,12 +239,7 @@ export class SslKeyExpirationsController {
   @ApiOperation({ summary: "List when the delivery services' latest SSL certificates expire" })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('SSL-KEY-EXPIRATION:READ')
-  list(@Query('days') raw: unknown) {
-    const text = queryText(raw);
-    const days = text === undefined ? 0 : parseIntText(text);
-    if (days === undefined) {
-      throw new BadRequestException("getting integer parameters: parameter 'days' not an integer");
-    }
+  list(@ValidQuery('days', OptionalIntParam({ default: 0 })) days: number) {
     this.keys.requireStore('getting SSL keys expiration information from Traffic Vault');
     return this.keys.expirations(days);
   }

@@ -1,9 +1,11 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type Monitored, MonitoringService } from './monitoring.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PathText } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 const answer = <T>({ data, warnings }: Monitored<T>): ApiResult<T> => ApiResult.of(data, ...warnings);
 
@@ -45,7 +47,7 @@ export class CdnMonitoringController {
   @ApiOperation({ summary: 'Show the online and offline edge caches of a CDN' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ', 'CACHE-GROUP:READ')
-  async cdnHealth(@Param('name') name: string) {
+  async cdnHealth(@ValidPath('name', PathText()) name: string) {
     return answer(await this.monitoring.health(name));
   }
 }

@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { PermissionsMetadata, Public, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { routesOfModule } from 'src/common/routes/route-inventory';
-import { LIST_ROUTE, type ListSpecFor } from 'src/common/list-query/list-query';
+import type { ListSpecFor } from 'src/common/list-query/list-query';
+import { declaredInputs, ruleFor } from 'src/common/request-input/request-input';
 import { BODY_DECLARATION, type BodyDeclaration, bodyTypeFor } from 'src/common/validation/valid-body';
 import { ApiVersion, SERVED_VERSIONS } from 'src/common/versioning/api-version';
 import { requestBodySchema } from 'src/common/validation/json-schema';
@@ -36,7 +37,11 @@ function listParameters(specFor: ListSpecFor, version: ApiVersion): Record<strin
     ...known
       .filter(([, field]) => field.filter !== false)
       .map(([name, field]) =>
-        query(name, { type: LIST_TYPES[field.type ?? 'string'] }, `only items whose ${name} is this`),
+        query(
+          name,
+          { type: LIST_TYPES[field.type ?? 'string'], ...(field.oneOf ? { enum: field.oneOf } : {}) },
+          `only items whose ${name} is this`,
+        ),
       ),
     query(
       'orderby',
@@ -54,12 +59,45 @@ function listParameters(specFor: ListSpecFor, version: ApiVersion): Record<strin
   ];
 }
 
-/** The `version` path parameter is fixed in each document's paths. */
-function withoutVersionParameter(operation: Operation): Operation {
-  const parameters = operation.parameters as { in?: string; name?: string }[] | undefined;
-  return parameters
-    ? { ...operation, parameters: parameters.filter((p) => !(p.in === 'path' && p.name === 'version')) }
-    : operation;
+/**
+ * The path and query parameters a handler declares (src/common/request-input/request-input.ts) in
+ * one version: each with its rule's type, a list's filters and paging conventions; a key declared
+ * twice (a list key its handler also reads) once. The `version` path parameter is fixed in each
+ * document's paths.
+ */
+function declaredParameters(handler: object, version: ApiVersion): Record<string, unknown>[] {
+  const parameters: Record<string, unknown>[] = [];
+  const seen = new Set<string>();
+  const add = (parameter: Record<string, unknown>) => {
+    const key = `${String(parameter.in)} ${String(parameter.name)}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      parameters.push(parameter);
+    }
+  };
+  for (const input of declaredInputs(handler)) {
+    if ('list' in input) {
+      listParameters(input.list, version).forEach(add);
+      continue;
+    }
+    const rule = ruleFor(input.rule, version);
+    if (!rule) {
+      continue;
+    }
+    add({
+      name: input.name,
+      in: input.in,
+      required: input.in === 'path' || rule.required,
+      schema: { type: rule.type, ...(rule.values ? { enum: rule.values } : {}) },
+    });
+  }
+  return parameters;
+}
+
+/** The operation with the handler's declared parameters instead of those @nestjs/swagger guessed. */
+function withParameters(operation: Operation, parameters: Record<string, unknown>[]): Operation {
+  const { parameters: _guessed, ...rest } = operation;
+  return parameters.length > 0 ? { ...rest, parameters } : rest;
 }
 
 /**
@@ -148,7 +186,6 @@ function buildDocuments(
         const permissions = reflector.getAllAndOverride(PermissionsMetadata, targets) ?? [];
         const body = Reflect.getMetadata(BODY_DECLARATION, route.handler) as BodyDeclaration | undefined;
         const bodyType = body && bodyTypeFor(body.types, version);
-        const list = Reflect.getMetadata(LIST_ROUTE, route.handler) as ListSpecFor | undefined;
         const wireBody = routeBodySchema(route.name, version);
         if (wireBody === undefined) {
           throw new Error(`no wire schema for ${route.name}: run npm run wire-schemas`);
@@ -156,20 +193,12 @@ function buildDocuments(
         const rfc3339 =
           dateFormatFor(reflector.getAllAndOverride(WireTimes, targets), version, compat) === formatRfc3339;
         const described = withResponse(
-          withoutVersionParameter(operation),
+          withParameters(operation, declaredParameters(route.handler, version)),
           wireBody && responses.body(wireBody, rfc3339),
           wireBody ? 'success' : 'success, with no body',
         );
         annotated[method] = {
           ...described,
-          ...(list
-            ? {
-                parameters: [
-                  ...((described.parameters as Record<string, unknown>[] | undefined) ?? []),
-                  ...listParameters(list, version),
-                ],
-              }
-            : {}),
           ...(body && bodyType
             ? {
                 requestBody: {

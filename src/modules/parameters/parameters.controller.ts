@@ -1,11 +1,10 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParameterDto } from './dto/parameter.dto';
 import { toParameterResponse } from './dto/parameter.response';
@@ -16,6 +15,8 @@ import { canReadSecureValues } from './secure-values';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @ConditionalOn('parameter')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -64,7 +65,7 @@ export class ParametersController {
   @ApiOperation({ summary: 'Update a parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PARAMETER:UPDATE', 'PARAMETER:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(ParameterDto) dto: ParameterDto) {
+  async update(@ValidPath('id', IntKey()) id: number, @ValidBody(ParameterDto) dto: ParameterDto) {
     const updated = await this.parameters.update(id, dto);
     return ApiResult.of(toParameterResponse(updated, null), successAlert('param was updated.'));
   }
@@ -73,7 +74,7 @@ export class ParametersController {
   @ApiOperation({ summary: 'Delete a parameter' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PARAMETER:DELETE', 'PARAMETER:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
+  async remove(@ValidPath('id', IntKey()) id: number) {
     await this.parameters.remove(id);
     return ApiResult.alertsOnly(successAlert('param was deleted.'));
   }

@@ -1,9 +1,8 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { PhysLocationDto } from './dto/phys-location.dto';
 import { toPhysLocationResponse } from './dto/phys-location.response';
@@ -12,6 +11,8 @@ import { PhysLocationsService } from './phys-locations.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /** Generic CRUD of the original (TOPhysLocation), tag `physLocation`. */
 @ConditionalOn('phys_location')
@@ -43,7 +44,7 @@ export class PhysLocationsController {
   @ApiOperation({ summary: 'Update a physical location' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PHYSICAL-LOCATION:UPDATE', 'PHYSICAL-LOCATION:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(PhysLocationDto) dto: PhysLocationDto) {
+  async update(@ValidPath('id', IntKey()) id: number, @ValidBody(PhysLocationDto) dto: PhysLocationDto) {
     const pl = await this.physLocations.update(id, dto);
     return ApiResult.of(toPhysLocationResponse(pl), successAlert('physLocation was updated.'));
   }
@@ -52,7 +53,7 @@ export class PhysLocationsController {
   @ApiOperation({ summary: 'Delete a physical location' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PHYSICAL-LOCATION:DELETE', 'PHYSICAL-LOCATION:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
+  async remove(@ValidPath('id', IntKey()) id: number) {
     await this.physLocations.remove(id);
     return ApiResult.alertsOnly(successAlert('physLocation was deleted.'));
   }

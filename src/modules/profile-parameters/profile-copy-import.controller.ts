@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ValidBody } from 'src/common/validation/valid-body';
@@ -6,6 +6,8 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { ProfileImportBody } from './dto/profile-import.body';
 import { ProfileCopyImportService } from './profile-copy-import.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PathText } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /**
  * POST profiles/name/{new}/copy/{existing} and POST profiles/import (docs/original-behaviour.md#profile-copy,
@@ -22,7 +24,7 @@ export class ProfileCopyImportController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:CREATE', 'PROFILE:READ', 'PARAMETER:READ')
-  async copy(@Param('name') name: string, @Param('from') from: string) {
+  async copy(@ValidPath('name', PathText()) name: string, @ValidPath('from', PathText()) from: string) {
     const copy = await this.service.copy(name, from);
     return ApiResult.of(
       copy,

@@ -1,10 +1,9 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { rfc3339 } from 'src/common/wire/by-version';
@@ -17,6 +16,8 @@ import { ProfileParametersService } from './profile-parameters.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { PROFILE_PARAMETER_TABLES } from './profile-parameters.list';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /** GET and POST profiles/{id}/parameters (docs/original-behaviour.md#profile-id-parameters). */
 @Controller({ path: 'profiles/:id/parameters', version: ALL_VERSIONS })
@@ -39,7 +40,7 @@ export class ProfileIdParametersController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async list(
-    @Param('id', IntParamPipe) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ) {
@@ -61,7 +62,7 @@ export class ProfileIdParametersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
   async assign(
-    @Param('id', IntParamPipe) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(ByNameParametersBody) items: ByNameParameter[],
   ) {
     const profile = await this.profiles.find(id);

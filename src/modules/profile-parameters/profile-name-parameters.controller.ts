@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, NotFoundException, Post } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -15,6 +15,8 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { PROFILE_PARAMETER_TABLES } from './profile-parameters.list';
+import { PathText } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @WireTimes({ rfc3339From: '5.0', specified: true })
 @Controller({ path: 'profiles/name/:name/parameters', version: ALL_VERSIONS })
@@ -37,7 +39,7 @@ export class ProfileNameParametersController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async list(
-    @Param('name') name: string,
+    @ValidPath('name', PathText()) name: string,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ) {
@@ -57,7 +59,10 @@ export class ProfileNameParametersController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
-  async assign(@Param('name') name: string, @ValidBody(ByNameParametersBody) items: ByNameParameter[]) {
+  async assign(
+    @ValidPath('name', PathText()) name: string,
+    @ValidBody(ByNameParametersBody) items: ByNameParameter[],
+  ) {
     const profile = await this.profiles.findByName(name);
     if (!profile) {
       throw new NotFoundException('no profile with that name exists');

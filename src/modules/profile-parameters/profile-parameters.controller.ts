@@ -1,8 +1,7 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type ObjectOrArray, ValidBody } from 'src/common/validation/valid-body';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
@@ -14,6 +13,8 @@ import { ProfileParametersService } from './profile-parameters.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @ConditionalOn({
   table: 'profile_parameter',
@@ -63,8 +64,8 @@ export class ProfileParametersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ', 'PARAMETER:READ')
   async remove(
-    @Param('profileId', new KeyIdPipe('profileId')) profileId: number,
-    @Param('parameterId', new KeyIdPipe('parameterId')) parameterId: number,
+    @ValidPath('profileId', IntKey()) profileId: number,
+    @ValidPath('parameterId', IntKey()) parameterId: number,
     @CurrentUser() user: SessionUser,
   ) {
     await this.links.remove(profileId, parameterId, user);

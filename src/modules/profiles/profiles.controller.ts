@@ -1,26 +1,13 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import {
-  BadRequestException,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  NotFoundException,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, NotFoundException, Post, Put, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import { intFilter, ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe, KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues, visibleValue } from 'src/modules/parameters/secure-values';
@@ -31,6 +18,8 @@ import { ProfilesService } from './profiles.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, IntParam, TextParam, intRule } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * `attachment; filename="<name>.json"` as the original sends it; a name that is not plain ASCII
@@ -64,18 +53,12 @@ export class ProfilesController {
   @RequirePermissions('PROFILE:READ')
   async list(
     @ListParams(PROFILE_LIST) query: ListQuery,
-    @Query('param') param: unknown,
-    @Query('id') id: unknown,
+    @ValidQuery('param', intRule('rangedFilter', { required: false })) param: number | undefined,
+    @ValidQuery('id', TextParam()) id: string | undefined,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ) {
-    if (param !== undefined && typeof param !== 'string') {
-      throw new BadRequestException('param cannot parse to integer');
-    }
-    const profiles = await this.profiles.list(
-      query,
-      param === undefined ? undefined : intFilter('param', param),
-    );
+    const profiles = await this.profiles.list(query, param);
     if (id === undefined) {
       return profiles.map((p) => toProfileResponse(p));
     }
@@ -114,7 +97,7 @@ export class ProfilesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:UPDATE', 'PROFILE:READ')
   async update(
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('id', IntKey()) id: number,
     @ValidBody(ProfileDto) dto: ProfileDto,
     @CurrentUser() user: SessionUser,
   ) {
@@ -126,7 +109,7 @@ export class ProfilesController {
   @ApiOperation({ summary: 'Delete a profile' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:DELETE', 'PROFILE:READ')
-  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
     await this.profiles.remove(id, user);
     return ApiResult.alertsOnly(successAlert('profile was deleted.'));
   }
@@ -141,7 +124,7 @@ export class ProfilesController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async export(
-    @Param('id', new IntParamPipe('id')) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @Res({ passthrough: true }) res: Response,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,

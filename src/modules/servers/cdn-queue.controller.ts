@@ -1,6 +1,5 @@
-import { Controller, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
@@ -10,13 +9,10 @@ import { QueueActionBody } from './dto/queue-action.dto';
 import type { CdnQueueUpdateResponse } from './dto/server-update-status.response';
 import { ServersQueueService } from './servers-queue.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam, TextParam } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /** The first value of a query parameter given as text. */
-function firstText(value: unknown): string | undefined {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
-}
-
 /**
  * Queues (or clears) updates on the servers of a CDN, optionally of one type (`?type=`) and/or with
  * one profile (`?profile=`), by name (docs/original-behaviour.md#cdn-queue-update). It writes servers' update flags, so it
@@ -37,15 +33,15 @@ export class CdnQueueController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:QUEUE', 'CDN:READ')
   async queueUpdates(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
-    @Query('type') type: unknown,
-    @Query('profile') profile: unknown,
+    @ValidQuery('type', TextParam()) type: string | undefined,
+    @ValidQuery('profile', TextParam()) profile: string | undefined,
     @CurrentUser() user: SessionUser,
   ): Promise<CdnQueueUpdateResponse> {
     // Another user's lock on the CDN refuses its queue operations (the original's check).
     await this.locks.assertHoldsLock(id, user);
-    await this.queue.queueCdn(id, action, { type: firstText(type), profile: firstText(profile) });
+    await this.queue.queueCdn(id, action, { type, profile });
     return { action, cdnId: id };
   }
 }

@@ -1,9 +1,8 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { QueueActionBody } from './dto/queue-action.dto';
@@ -13,6 +12,18 @@ import { ServerUpdatesService } from './server-updates.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam, PathText, TextParams } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
+
+/** The keys POST servers/{id-or-name}/update reads (parseServerUpdate, per version). */
+const SERVER_UPDATE_QUERY = TextParams(
+  'updated',
+  'reval_updated',
+  'config_apply_time',
+  'revalidate_apply_time',
+  'config_update_failed',
+  'revalidate_update_failed',
+);
 
 /**
  * What cache-configuration tools call about pending updates
@@ -30,8 +41,8 @@ export class ServerUpdatesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
   async update(
-    @Param('idOrName') idOrName: string,
-    @Query() query: Record<string, unknown>,
+    @ValidPath('idOrName', PathText()) idOrName: string,
+    @ValidQuery(SERVER_UPDATE_QUERY) query: Record<string, string>,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
@@ -46,7 +57,7 @@ export class ServerUpdatesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:QUEUE', 'SERVER:READ')
   async queue(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
     @CurrentUser() user: SessionUser,
   ): Promise<ServerQueueUpdateResponse> {
@@ -65,7 +76,7 @@ export class ServerUpdateStatusController {
   @ApiOperation({ summary: "Show a server's update and revalidation status" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ')
-  async status(@Param('hostName') hostName: string, @RequestedVersion() version: ApiVersion) {
+  async status(@ValidPath('hostName', PathText()) hostName: string, @RequestedVersion() version: ApiVersion) {
     const rows = await this.updates.status(hostName);
     return rows.map((row) => toServerUpdateStatus(row, version));
   }
@@ -86,7 +97,10 @@ export class ServerUpdateStatusV3Controller {
   @ApiOperation({ summary: "Show a server's update and revalidation status" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER:READ')
-  async status(@Param('host_name') hostName: string, @RequestedVersion() version: ApiVersion) {
+  async status(
+    @ValidPath('host_name', PathText()) hostName: string,
+    @RequestedVersion() version: ApiVersion,
+  ) {
     const rows = await this.updates.status(hostName);
     return rows.map((row) => toServerUpdateStatus(row, version));
   }

@@ -1,11 +1,10 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ServerV3Dto, ServerV4Dto, ServerV5Dto } from './dto/server.dto';
@@ -17,6 +16,8 @@ import { ServerStatusBody, type ServerStatusRequest } from './dto/server-status.
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntParam } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto, '5.0': ServerV5Dto };
 
@@ -62,7 +63,7 @@ export class ServersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
   async update(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(SERVER_BODIES) body: ServerV3Dto | ServerV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
@@ -77,7 +78,7 @@ export class ServersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ', 'STATUS:READ')
   async setStatus(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @ValidBody(ServerStatusBody) body: ServerStatusRequest,
     @CurrentUser() user: SessionUser,
   ) {
@@ -89,7 +90,7 @@ export class ServersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:DELETE', 'SERVER:READ')
   async remove(
-    @Param('id', new IntParamPipe()) id: number,
+    @ValidPath('id', IntParam()) id: number,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -15,6 +15,8 @@ import { toServiceCategoryResponse } from './dto/service-category.response';
 import { SERVICE_CATEGORY_LIST } from './service-categories.list';
 import { ServiceCategoriesService } from './service-categories.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PathText } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /**
  * `service_categories` (docs/original-behaviour.md#service-categories): list and create; rename and
@@ -65,7 +67,7 @@ export class ServiceCategoriesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVICE-CATEGORY:UPDATE', 'SERVICE-CATEGORY:READ')
   async rename(
-    @Param('name') name: string,
+    @ValidPath('name', PathText()) name: string,
     @ValidBody(SERVICE_CATEGORY_BODIES) body: ServiceCategoryV3Dto | ServiceCategoryV5Dto,
     @RequestedVersion() version: ApiVersion,
   ) {
@@ -86,7 +88,7 @@ export class ServiceCategoriesController {
   @ApiOperation({ summary: 'Delete a service category' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVICE-CATEGORY:DELETE', 'SERVICE-CATEGORY:READ')
-  async remove(@Param('name') name: string, @RequestedVersion() version: ApiVersion) {
+  async remove(@ValidPath('name', PathText()) name: string, @RequestedVersion() version: ApiVersion) {
     await this.categories.remove(name, version);
     return ApiResult.alertsOnly(
       successAlert(version.atLeast('5.0') ? `${name} was deleted.` : 'serviceCategory was deleted.'),

@@ -1,22 +1,17 @@
-import { BadRequestException, Controller, Get, Param, Put, Query } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Put } from '@nestjs/common';
 import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import type { CRConfig } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
 import { SnapshotsService } from './snapshots.service';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-
-/** The first value of a query parameter given once or more; undefined when absent. */
-const first = (raw: unknown): string | undefined => {
-  const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-  return typeof value === 'string' ? value : undefined;
-};
+import { OptionalIntParam, PathText, TextParam } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /** `PUT snapshot?cdn=<name>` or `?cdnID=<id>`: takes a snapshot of the CDN (docs/original-behaviour.md#snapshots). */
 @Controller({ path: 'snapshot', version: ALL_VERSIONS })
@@ -42,21 +37,18 @@ export class SnapshotController {
   })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN-SNAPSHOT:CREATE', 'CDN-SNAPSHOT:READ')
-  async take(@Query() query: Record<string, unknown>, @CurrentUser() user: SessionUser): Promise<string> {
+  async take(
     // The original parses `id` and `cdnID` as integers before anything else.
-    for (const name of ['id', 'cdnID']) {
-      const value = first(query[name]);
-      if (value !== undefined) {
-        new IntParamPipe(name).transform(value);
-      }
-    }
-    let cdn = first(query.cdn);
+    @ValidQuery({ id: OptionalIntParam(), cdnID: OptionalIntParam(), cdn: TextParam() })
+    query: { id?: number; cdnID?: number; cdn?: string },
+    @CurrentUser() user: SessionUser,
+  ): Promise<string> {
+    let cdn = query.cdn;
     if (cdn === undefined) {
-      const id = first(query.cdnID);
-      if (id === undefined) {
+      if (query.cdnID === undefined) {
         throw new BadRequestException('CDN must be identified via the query parameter cdn or cdnID');
       }
-      cdn = await this.snapshots.cdnNameOf(new IntParamPipe('cdnID').transform(id));
+      cdn = await this.snapshots.cdnNameOf(query.cdnID);
     }
     // Another user's lock on the CDN refuses its snapshot (the original's check; an unknown CDN passes
     // here and is answered by take's 404).
@@ -76,7 +68,10 @@ export class CdnSnapshotsController {
   @ApiOperation({ summary: "Show a CDN's last snapshot" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN-SNAPSHOT:READ')
-  stored(@Param('name') name: string, @RequestedVersion() version: ApiVersion): Promise<CRConfig> {
+  stored(
+    @ValidPath('name', PathText()) name: string,
+    @RequestedVersion() version: ApiVersion,
+  ): Promise<CRConfig> {
     return this.snapshots.storedCRConfig(name, version);
   }
 
@@ -85,7 +80,7 @@ export class CdnSnapshotsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN-SNAPSHOT:READ')
   computed(
-    @Param('name') name: string,
+    @ValidPath('name', PathText()) name: string,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ): Promise<CRConfig> {
@@ -96,7 +91,7 @@ export class CdnSnapshotsController {
   @ApiOperation({ summary: "Show a CDN's monitoring configuration" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('MONITOR-CONFIG:READ')
-  monitoring(@Param('name') name: string): Promise<MonitoringConfig> {
+  monitoring(@ValidPath('name', PathText()) name: string): Promise<MonitoringConfig> {
     return this.snapshots.monitoring(name);
   }
 }

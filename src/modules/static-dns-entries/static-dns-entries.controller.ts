@@ -1,15 +1,4 @@
-import {
-  BadRequestException,
-  Controller,
-  createParamDecorator,
-  Delete,
-  type ExecutionContext,
-  Get,
-  HttpCode,
-  Post,
-  Put,
-} from '@nestjs/common';
-import type { Request } from 'express';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -17,7 +6,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as User } from 'src/common/types/current-user';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { WireTimes } from 'src/common/wire/wire-times';
@@ -26,43 +14,18 @@ import { toStaticDnsEntryResponse } from './dto/static-dns-entry.response';
 import { STATIC_DNS_ENTRY_LIST } from './static-dns-entries.list';
 import { StaticDnsEntriesService } from './static-dns-entries.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-
-/** The first `?id=` of the request as sent (undefined when absent); parsed by `entryId`. */
-const RawQueryId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
-  const raw: unknown = ctx.switchToHttp().getRequest<Request>().query.id;
-  const first: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return first === undefined ? undefined : typeof first === 'string' ? first : '';
-});
-
-const keyId = new KeyIdPipe();
-const INT64_MAX = 2n ** 63n - 1n;
+import { IntKey, intRule } from 'src/common/request-input/param-rules';
+import { DeferredInput, ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * The entry's `?id=`: before 5.0 as the original's generic handlers read a key (`missing key: id`,
  * `failed to parse key: id`); on 5.0 as its own handlers (`missing key: id`, then Go's strconv.Atoi
- * error after `couldn't convert ID into a numeric value: `). An id beyond the ids' column names no
- * entry (404).
+ * error). An id beyond the ids' column names no entry (404). Read after the body (deferred).
  */
-export function entryId(raw: string | undefined, version: ApiVersion): number {
-  if (!version.atLeast('5.0')) {
-    if (raw === undefined || raw === '') {
-      throw new BadRequestException('missing key: id');
-    }
-    return keyId.transform(raw);
-  }
-  if (raw === undefined) {
-    throw new BadRequestException('missing key: id');
-  }
-  const atoi = `couldn't convert ID into a numeric value: strconv.Atoi: parsing ${JSON.stringify(raw)}`;
-  if (!/^[+-]?\d+$/.test(raw)) {
-    throw new BadRequestException(`${atoi}: invalid syntax`);
-  }
-  const value = BigInt(raw);
-  if (value > INT64_MAX || value < -INT64_MAX - 1n) {
-    throw new BadRequestException(`${atoi}: value out of range`);
-  }
-  return Number(value);
-}
+const ENTRY_ID = {
+  '3.0': IntKey({ emptyIsMissing: true }),
+  '5.0': intRule('staticDnsEntry', { atoi: true, column: null }),
+};
 
 /**
  * `staticdnsentries` (docs/original-behaviour.md#static-dns-entries): list, create, and update and
@@ -104,13 +67,13 @@ export class StaticDnsEntriesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATIC-DN:UPDATE', 'STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
   async update(
-    @RawQueryId() rawId: string | undefined,
+    @ValidQuery('id', ENTRY_ID, { deferred: true }) id: DeferredInput<number>,
     @ValidBody(StaticDnsEntryDto) body: StaticDnsEntryDto,
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
     await this.entries.validate(body, version);
-    const entry = await this.entries.update(entryId(rawId, version), body, user);
+    const entry = await this.entries.update(id.read(), body, user);
     return ApiResult.of(toStaticDnsEntryResponse(entry), successAlert('staticDNSEntry was updated.'));
   }
 
@@ -118,12 +81,8 @@ export class StaticDnsEntriesController {
   @ApiOperation({ summary: 'Delete a static DNS entry' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATIC-DN:DELETE', 'STATIC-DN:READ', 'DELIVERY-SERVICE:READ', 'CACHE-GROUP:READ')
-  async remove(
-    @RawQueryId() rawId: string | undefined,
-    @CurrentUser() user: User,
-    @RequestedVersion() version: ApiVersion,
-  ) {
-    await this.entries.remove(entryId(rawId, version), user);
+  async remove(@ValidQuery('id', ENTRY_ID) id: number, @CurrentUser() user: User) {
+    await this.entries.remove(id, user);
     return ApiResult.alertsOnly(successAlert('staticDNSEntry was deleted.'));
   }
 }

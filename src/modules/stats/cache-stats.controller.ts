@@ -1,11 +1,12 @@
-import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { queryParams, varyOnAccept } from './traffic-stats.params';
+import { queryParams, TRAFFIC_STATS_QUERY, varyOnAccept } from './traffic-stats.params';
 import { TrafficStatsService } from './traffic-stats.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /** A CDN's figures over time from Traffic Stats (docs/original-behaviour.md#traffic-stats). */
 @Controller({ path: 'cache_stats', version: ALL_VERSIONS })
@@ -19,7 +20,7 @@ export class CacheStatsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN:READ')
   async get(
-    @Query() query: Record<string, unknown>,
+    @ValidQuery(TRAFFIC_STATS_QUERY) query: Record<string, string>,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ) {

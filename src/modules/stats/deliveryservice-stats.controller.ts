@@ -1,13 +1,14 @@
-import { Controller, Get, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { queryParams, varyOnAccept } from './traffic-stats.params';
+import { queryParams, TRAFFIC_STATS_QUERY, varyOnAccept } from './traffic-stats.params';
 import { TrafficStatsService } from './traffic-stats.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /**
  * A delivery service's figures over time from Traffic Stats, within the user's tenancy
@@ -24,7 +25,7 @@ export class DeliveryServiceStatsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STAT:READ', 'DELIVERY-SERVICE:READ')
   async get(
-    @Query() query: Record<string, unknown>,
+    @ValidQuery(TRAFFIC_STATS_QUERY) query: Record<string, string>,
     @Headers('accept') accept: string | undefined,
     @CurrentUser() user: SessionUser,
     @Res({ passthrough: true }) res: Response,

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -10,11 +10,8 @@ import { toLastSummaryDate, toStatsSummaryResponse } from './dto/stats-summary.r
 import { STATS_SUMMARY_LIST } from './stats-summary.list';
 import { StatsSummaryService } from './stats-summary.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-
-const firstOf = (raw: unknown): string | undefined => {
-  const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-  return typeof value === 'string' ? value : undefined;
-};
+import { TextParam } from 'src/common/request-input/param-rules';
+import { ValidQuery } from 'src/common/request-input/request-input';
 
 /** Traffic Stats' daily summaries: read (a list, or the newest one's time) and record one. */
 @Controller({ path: 'stats_summary', version: ALL_VERSIONS })
@@ -29,12 +26,12 @@ export class StatsSummaryController {
   @RequirePermissions('STAT:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   async list(
     @ListParams(STATS_SUMMARY_LIST) query: ListQuery,
-    @Query('lastSummaryDate') lastSummaryDate: unknown,
-    @Query('statName') statName: unknown,
+    @ValidQuery('lastSummaryDate', TextParam()) lastSummaryDate: string | undefined,
+    @ValidQuery('statName', TextParam()) statName: string | undefined,
     @RequestedVersion() version: ApiVersion,
   ) {
-    if ((firstOf(lastSummaryDate) ?? '') !== '') {
-      return toLastSummaryDate(await this.summaries.lastSummaryTime(firstOf(statName)), version);
+    if ((lastSummaryDate ?? '') !== '') {
+      return toLastSummaryDate(await this.summaries.lastSummaryTime(statName), version);
     }
     const rows = await this.summaries.list(query);
     return rows.map((row) => toStatsSummaryResponse(row, version));

@@ -10,8 +10,12 @@ import {
 const NS = 1000000000n;
 
 describe('queryParams', () => {
-  it('takes the first value and strips a trailing .json', () => {
-    expect(queryParams({ a: ['x', 'y'], b: 'cdn.json', c: '.json' })).toEqual({ a: 'x', b: 'cdn', c: '' });
+  it('strips a trailing .json', () => {
+    expect(queryParams({ a: 'x', b: 'cdn.json', c: '.json', d: undefined })).toEqual({
+      a: 'x',
+      b: 'cdn',
+      c: '',
+    });
   });
 });
 

@@ -1,5 +1,21 @@
 import { BadRequestException, NotAcceptableException } from '@nestjs/common';
 import type { Response } from 'express';
+import { TextParams } from 'src/common/request-input/param-rules';
+
+/** The keys GET cache_stats and GET deliveryservice_stats read. */
+export const TRAFFIC_STATS_QUERY = TextParams(
+  'metricType',
+  'startDate',
+  'endDate',
+  'cdnName',
+  'deliveryServiceName',
+  'deliveryService',
+  'interval',
+  'exclude',
+  'limit',
+  'offset',
+  'orderby',
+);
 
 /**
  * The query of GET cache_stats and GET deliveryservice_stats, read as the original reads it
@@ -9,12 +25,11 @@ import type { Response } from 'express';
  */
 export type QueryParams = Record<string, string>;
 
-/** The first value of each query parameter, `.json` stripped as the original's parameter reader does. */
-export function queryParams(query: Record<string, unknown>): QueryParams {
+/** Each declared query parameter (its first value, TRAFFIC_STATS_QUERY), `.json` stripped as the original's parameter reader does. */
+export function queryParams(query: Partial<Record<string, string>>): QueryParams {
   const params: QueryParams = {};
-  for (const [key, raw] of Object.entries(query)) {
-    const value: unknown = Array.isArray(raw) ? (raw as unknown[])[0] : raw;
-    if (typeof value === 'string') {
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) {
       params[key] = value.endsWith('.json') ? value.slice(0, -'.json'.length) : value;
     }
   }

@@ -1,9 +1,8 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { StatusDto } from './dto/status.dto';
 import { toStatusResponse } from './dto/status.response';
@@ -12,6 +11,8 @@ import { StatusesService } from './statuses.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 /**
  * Generic CRUD of the original (TOStatus), tag `status`. The original's 3.0–5.0 routes have no
@@ -46,7 +47,7 @@ export class StatusesController {
   @ApiOperation({ summary: 'Update a status' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATUS:UPDATE', 'STATUS:READ')
-  async update(@Param('id', KeyIdPipe) id: number, @ValidBody(StatusDto) dto: StatusDto) {
+  async update(@ValidPath('id', IntKey()) id: number, @ValidBody(StatusDto) dto: StatusDto) {
     const status = await this.statuses.update(id, dto);
     return ApiResult.of(toStatusResponse(status), successAlert('status was updated.'));
   }
@@ -55,7 +56,7 @@ export class StatusesController {
   @ApiOperation({ summary: 'Delete a status' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATUS:DELETE', 'STATUS:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
+  async remove(@ValidPath('id', IntKey()) id: number) {
     await this.statuses.remove(id);
     return ApiResult.alertsOnly(successAlert('status was deleted.'));
   }

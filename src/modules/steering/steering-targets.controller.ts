@@ -1,6 +1,6 @@
 import { ValidBody } from 'src/common/validation/valid-body';
 import { SteeringTargetBody, type SteeringTargetFields } from './dto/steering-target.body';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -8,18 +8,17 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { toSteeringTargetResponse } from './dto/steering-target.response';
-import { IntPipe } from 'src/common/validation/id.pipe';
+import { intRule } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 import { STEERING_TARGET_LIST } from './steering-targets.list';
 import { SteeringTargetsService } from './steering-targets.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
-/** Path-parameter texts of the original's generic handlers (reads filter, writes parse keys). */
-const READ_DS = new IntPipe('deliveryservice cannot parse to integer');
-const READ_TARGET = new IntPipe('target cannot parse to integer');
-const CREATE_DS = new IntPipe('delivery service ID must be an integer');
-const KEY_DS = new IntPipe('failed to parse key: deliveryservice');
-const KEY_TARGET = new IntPipe('failed to parse key: target');
+/** The path's ids as the original's generic handlers word them: reads filter, writes parse keys. */
+const READ = intRule('filter');
+const CREATE_DS = intRule('steeringCreate');
+const KEY = intRule('generic');
 
 /**
  * Steering targets (traffic_ops_golang/steeringtargets, routes.go): reads at level 10, writes at
@@ -40,7 +39,7 @@ export class SteeringTargetsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async list(
-    @Param('deliveryservice', READ_DS) dsId: number,
+    @ValidPath('deliveryservice', READ) dsId: number,
     @ListParams(STEERING_TARGET_LIST) query: ListQuery,
     @CurrentUser() user: SessionUser,
   ) {
@@ -53,8 +52,8 @@ export class SteeringTargetsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async one(
-    @Param('deliveryservice', READ_DS) dsId: number,
-    @Param('target', READ_TARGET) targetId: number,
+    @ValidPath('deliveryservice', READ) dsId: number,
+    @ValidPath('target', READ) targetId: number,
     @ListParams(STEERING_TARGET_LIST) query: ListQuery,
     @CurrentUser() user: SessionUser,
   ) {
@@ -67,7 +66,7 @@ export class SteeringTargetsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('STEERING:CREATE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async create(
-    @Param('deliveryservice', CREATE_DS) dsId: number,
+    @ValidPath('deliveryservice', CREATE_DS) dsId: number,
     @ValidBody(SteeringTargetBody) body: SteeringTargetFields,
     @CurrentUser() user: SessionUser,
   ) {
@@ -80,8 +79,8 @@ export class SteeringTargetsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('STEERING:UPDATE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
-    @Param('deliveryservice', KEY_DS) dsId: number,
-    @Param('target', KEY_TARGET) targetId: number,
+    @ValidPath('deliveryservice', KEY) dsId: number,
+    @ValidPath('target', KEY) targetId: number,
     @ValidBody(SteeringTargetBody) body: SteeringTargetFields,
     @CurrentUser() user: SessionUser,
   ) {
@@ -94,8 +93,8 @@ export class SteeringTargetsController {
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('STEERING:DELETE', 'STEERING:READ', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async remove(
-    @Param('deliveryservice', KEY_DS) dsId: number,
-    @Param('target', KEY_TARGET) targetId: number,
+    @ValidPath('deliveryservice', KEY) dsId: number,
+    @ValidPath('target', KEY) targetId: number,
     @CurrentUser() user: SessionUser,
   ) {
     await this.targets.remove(dsId, targetId, user);

@@ -1,11 +1,10 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { TenantDto } from './dto/tenant.dto';
 import { toTenantResponse } from './dto/tenant.response';
@@ -14,6 +13,8 @@ import { TenantsService } from './tenants.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @ConditionalOn('tenant')
 @WireTimes({ rfc3339From: '5.0' })
@@ -45,7 +46,7 @@ export class TenantsController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:UPDATE', 'TENANT:READ')
   async update(
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('id', IntKey()) id: number,
     @ValidBody(TenantDto) dto: TenantDto,
     @CurrentUser() user: SessionUser,
   ) {
@@ -57,7 +58,7 @@ export class TenantsController {
   @ApiOperation({ summary: 'Delete a tenant' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:DELETE', 'TENANT:READ')
-  async remove(@Param('id', KeyIdPipe) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
     await this.tenants.remove(id, user);
     return ApiResult.alertsOnly(successAlert('tenant was deleted.'));
   }

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -18,13 +18,10 @@ import { TopologiesService, type TopologyWrite } from './topologies.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PathText, TextParam } from 'src/common/request-input/param-rules';
+import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
 /** The first value of a query parameter given as text. */
-function firstText(value: unknown): string | undefined {
-  const first: unknown = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
-}
-
 /** Topologies, addressed by `?name=` on PUT and DELETE (docs/original-behaviour.md#topologies). */
 @ConditionalOn({
   table: 'topology',
@@ -61,11 +58,11 @@ export class TopologiesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TOPOLOGY:UPDATE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
   async update(
-    @Query('name') name: unknown,
+    @ValidQuery('name', TextParam()) name: string | undefined,
     @ValidBody(TopologyBody) body: TopologyInput,
     @RequestedVersion() version: ApiVersion,
   ) {
-    return this.answer(await this.topologies.update(firstText(name), body), 'topology was updated.', version);
+    return this.answer(await this.topologies.update(name, body), 'topology was updated.', version);
   }
 
   /** 5.0 answers the deleted topology too; earlier versions the alert only. */
@@ -73,8 +70,11 @@ export class TopologiesController {
   @ApiOperation({ summary: 'Delete a topology' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TOPOLOGY:DELETE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
-  async remove(@Query('name') name: unknown, @RequestedVersion() version: ApiVersion) {
-    const deleted = await this.topologies.remove(firstText(name));
+  async remove(
+    @ValidQuery('name', TextParam()) name: string | undefined,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const deleted = await this.topologies.remove(name);
     const alert = successAlert('topology was deleted.');
     return version.atLeast('5.0')
       ? ApiResult.of(toTopologyResponse(deleted, version), alert)
@@ -88,7 +88,7 @@ export class TopologiesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER:QUEUE', 'TOPOLOGY:READ', 'SERVER:READ', 'CACHE-GROUP:READ')
   queueUpdates(
-    @Param('name') name: string,
+    @ValidPath('name', PathText()) name: string,
     @ValidBody(TopologyQueueUpdateBody) body: TopologyQueueUpdateInput,
     @CurrentUser() user: SessionUser,
   ) {

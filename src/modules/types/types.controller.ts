@@ -1,10 +1,9 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import { Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { TypeDto } from './dto/type.dto';
 import { toTypeResponse } from './dto/type.response';
@@ -13,6 +12,8 @@ import { TypesService } from './types.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 @ConditionalOn('type')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -44,7 +45,7 @@ export class TypesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:UPDATE', 'TYPE:READ')
   async update(
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('id', IntKey()) id: number,
     @ValidBody(TypeDto) dto: TypeDto,
     @RequestedVersion() version: ApiVersion,
   ) {
@@ -56,7 +57,7 @@ export class TypesController {
   @ApiOperation({ summary: 'Delete a type' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:DELETE', 'TYPE:READ')
-  async remove(@Param('id', KeyIdPipe) id: number) {
+  async remove(@ValidPath('id', IntKey()) id: number) {
     await this.types.remove(id);
     return ApiResult.alertsOnly(successAlert('type was deleted.'));
   }

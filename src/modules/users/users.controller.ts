@@ -1,14 +1,12 @@
-import { Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { ListQuery } from 'src/common/list-query/list-query';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { VersionedListParams } from 'src/common/list-query/versioned-list';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
 import { toUserResponse } from './dto/user.response';
 import { USER_LIST } from './users.list';
@@ -16,6 +14,8 @@ import { UsersService } from './users.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IntKey } from 'src/common/request-input/param-rules';
+import { ValidPath } from 'src/common/request-input/request-input';
 
 const USER_BODIES = { '3.0': UserV3Dto, '4.0': UserV4Dto };
 
@@ -32,7 +32,7 @@ export class UsersController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('USER:READ')
   async list(
-    @VersionedListParams(USER_LIST) query: ListQuery,
+    @ListParams(USER_LIST) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
@@ -44,7 +44,7 @@ export class UsersController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('USER:READ')
   async get(
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('id', IntKey()) id: number,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
@@ -70,7 +70,7 @@ export class UsersController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('USER:UPDATE', 'USER:READ')
   async update(
-    @Param('id', KeyIdPipe) id: number,
+    @ValidPath('id', IntKey()) id: number,
     @ValidBody(USER_BODIES) body: UserV3Dto | UserV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,

@@ -1,5 +1,4 @@
-import type { ListField, ListSpec } from 'src/common/list-query/list-query';
-import type { VersionedListSpecs } from 'src/common/list-query/versioned-list';
+import type { ListField, ListSpec, VersionedListSpecs } from 'src/common/list-query/list-query';
 
 const fields = (role: ListField): Record<string, ListField> => ({
   id: { column: 'u.id', type: 'int' },
@@ -15,6 +14,6 @@ const fields = (role: ListField): Record<string, ListField> => ({
 
 /** Filters and orderable fields of GET /users: the role is a name on 4.0+, an id on 3.x. */
 export const USER_LIST: VersionedListSpecs = {
-  v3: { fields: fields({ column: 'u.role', type: 'int' }), defaultOrder: 'username' },
-  v4: { fields: fields({ column: 'r.name' }), defaultOrder: 'username' },
+  '3.0': { fields: fields({ column: 'u.role', type: 'int' }), defaultOrder: 'username' },
+  '4.0': { fields: fields({ column: 'r.name' }), defaultOrder: 'username' },
 } satisfies Record<string, ListSpec>;

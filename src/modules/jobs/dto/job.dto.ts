@@ -149,6 +149,7 @@ export class JobCreateV4Body {
     required: ['deliveryService', 'regex', 'startTime', 'ttlHours', 'invalidationType'],
   };
 
+  // Hand parser: Go's decoder stops at the first field of a wrong JSON type, in its words (json: cannot unmarshal …); class-validator reports every field.
   static parse(raw: unknown): JobCreateV4Body {
     return decode(
       CREATE_FAILED,
@@ -191,6 +192,7 @@ export class JobV4Body {
     required: ['id', 'assetUrl', 'createdBy', 'deliveryService', 'ttlHours', 'invalidationType', 'startTime'],
   };
 
+  // Hand parser: Go's decoder stops at the first field of a wrong JSON type, in its words (json: cannot unmarshal …); class-validator reports every field.
   static parse(raw: unknown): JobV4Body {
     return decode(
       UPDATE_FAILED,
@@ -229,6 +231,7 @@ export class JobCreateV3Body {
     required: ['deliveryService', 'regex', 'startTime', 'ttl'],
   };
 
+  // Hand parser: Go's decoder stops at the first field of a wrong JSON type, in its words (json: cannot unmarshal …); class-validator reports every field.
   static parse(raw: unknown): JobCreateV3Body {
     return decode(
       CREATE_FAILED,
@@ -270,6 +273,7 @@ export class JobV3Body {
     required: ['assetUrl', 'createdBy', 'deliveryService', 'id', 'keyword', 'parameters', 'startTime'],
   };
 
+  // Hand parser: Go's decoder stops at the first field of a wrong JSON type, in its words (json: cannot unmarshal …); class-validator reports every field.
   static parse(raw: unknown): JobV3Body {
     return decode(
       UPDATE_FAILED,

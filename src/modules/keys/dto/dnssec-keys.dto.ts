@@ -119,6 +119,7 @@ export class CdnDnssecGenerateDto {
     required: ['key', 'ttl', 'kskExpirationDays', 'zskExpirationDays'],
   };
 
+  // Hand parser: Go's decoder texts (json: cannot unmarshal … into Go struct field …) stop at the first bad field; class-validator cannot say them.
   static parse(raw: unknown): CdnDnssecGenerateDto {
     const names = ['key', 'ttl', 'kskExpirationDays', 'zskExpirationDays', 'effectiveDate'];
     const fields = structFields(raw, 'tc.CDNDNSSECGenerateReq', names);
@@ -174,6 +175,7 @@ export class CdnGenerateKskDto {
     required: ['expirationDays'],
   };
 
+  // Hand parser: Go's decoder texts (json: cannot unmarshal … into Go struct field …) stop at the first bad field; class-validator cannot say them.
   static parse(raw: unknown): CdnGenerateKskDto {
     const fields = structFields(raw, 'tc.CDNGenerateKSKReq', ['expirationDays', 'effectiveDate']);
     const dto = new CdnGenerateKskDto();

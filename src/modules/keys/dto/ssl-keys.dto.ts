@@ -82,6 +82,7 @@ export class SslKeysAddDto {
     },
   };
 
+  // Hand parser: Go's decoder texts, then the original's own list of missing fields; class-validator cannot say them.
   static parse(raw: unknown): SslKeysAddDto {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
       refuse(`decoding: json: cannot unmarshal ${jsonTypeOf(raw)} into Go value of type tc.${STRUCT}`);

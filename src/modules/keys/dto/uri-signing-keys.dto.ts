@@ -63,6 +63,7 @@ export class UriSigningKeysDto {
     },
   };
 
+  // Hand parser: a map keyed by issuer (no fixed fields for class-validator), checked in the original's order with its texts.
   static parse(raw: unknown): UriSigningKeysDto {
     if (!isObject(raw)) {
       throw new BadRequestException('malformed JSON');

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+import { goBool } from 'src/common/request-input/param-rules';
 import type { ApiVersion } from 'src/common/versioning/api-version';
 
 /** What POST servers/{id-or-name}/update sets; an absent field is left as it is. */
@@ -17,24 +18,11 @@ export interface ParsedServerUpdate {
   message: (hostName: string, idOrName: string) => string;
 }
 
-type Query = Record<string, unknown>;
+/** The declared query parameters (each one's first value, SERVER_UPDATE_QUERY). */
+type Query = Partial<Record<string, string>>;
 
-/** The first value of a query parameter, or undefined when absent. */
 function param(query: Query, name: string): string | undefined {
-  const raw = query[name];
-  const value: unknown = Array.isArray(raw) ? raw[0] : raw;
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Go's strconv.ParseBool. */
-function goBool(text: string): boolean | undefined {
-  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) {
-    return true;
-  }
-  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) {
-    return false;
-  }
-  return undefined;
+  return query[name];
 }
 
 const RFC3339_NANO = 'YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)';

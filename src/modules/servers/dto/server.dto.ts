@@ -201,6 +201,7 @@ export class ServerV5Dto extends ServerCommonDto {
   @Type(() => InterfaceV4Dto)
   interfaces!: InterfaceV4Dto[];
 
+  // Not a parser: renames 5.0's field names to 4.x's, then validates with class-validator like any body.
   static parse(raw: unknown): Promise<ServerV4Dto> {
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       return validateBody(raw, ServerV4Dto);

@@ -45,6 +45,7 @@ function foldKeys(raw: unknown): unknown {
  * their case (`parse`).
  */
 export class StaticDnsEntryDto {
+  // Not a parser: folds the keys' case as Go's decoder matches them, then validates with class-validator.
   static parse(raw: unknown): Promise<StaticDnsEntryDto> {
     return validateBody(foldKeys(raw), StaticDnsEntryDto);
   }

@@ -142,6 +142,7 @@ export class CurrentUserV3Body {
     readonly localPasswd: string | undefined,
   ) {}
 
+  // Hand parser: 3.x decodes into the stored user with Go's texts (couldn't parse request: json: …) and presence per field; class-validator cannot say them.
   static parse(raw: unknown, context?: BodyContext): CurrentUserV3Body {
     if (context && !context.present) {
       throw new BadRequestException(`${COULD_NOT_PARSE}EOF`);
