@@ -21,7 +21,8 @@ import { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import type { LoadedServer } from './dto/server.response';
 import { IpAddress } from './ip-address.entity';
 import { canonicalInet } from 'src/common/net/inet';
-import { interfaceProblems } from './server-rules';
+import { interfaceProblems, leftWithoutServersText } from './server-rules';
+import { activeDeliveryServicesOnlyServedBy, emptiedTopologyCachegroup } from './server-keep-rules';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
@@ -113,6 +114,7 @@ export class ServersService {
       }
       // The CDN the server is to be in, as the original checks it (docs/original-behaviour.md#cdn-locks).
       await this.locks.assertCanModifyCdn(dto.cdnId, user);
+      await this.assertStillServing(manager, existing, dto);
       await this.assertTypeAndCdnChangeable(manager, existing, dto);
       await manager.update(
         Server,
@@ -127,6 +129,49 @@ export class ServersService {
       await this.writeParts(manager, id, write);
       return (await this.findOne(id, manager))!;
     });
+  }
+
+  /**
+   * A server that moves to another cache group or CDN may not leave its topology cache group empty
+   * (400); one whose status becomes other than ONLINE or REPORTED may not be the only EDGE (or
+   * multi-site ORG) server of an active delivery service (409). The original's order and texts.
+   */
+  private async assertStillServing(
+    manager: EntityManager,
+    existing: Server,
+    dto: ServerV3Dto | ServerV4Dto,
+  ): Promise<void> {
+    if (dto.cachegroupId !== existing.cachegroupId || dto.cdnId !== existing.cdnId) {
+      const emptied = await emptiedTopologyCachegroup(manager, existing);
+      if (emptied) {
+        throw new BadRequestException(
+          'server is the last one in its Cache Group, which is used by a Topology, so it cannot be moved ' +
+            `to another Cache Group: ${emptied}`,
+        );
+      }
+    }
+    if (dto.statusId === existing.statusId) {
+      return;
+    }
+    const [status] = await manager.query<{ name: string }[]>('SELECT name FROM status WHERE id = ?', [
+      dto.statusId,
+    ]);
+    if (!status || status.name === 'ONLINE' || status.name === 'REPORTED') {
+      return;
+    }
+    const [type] = await manager.query<{ name: string }[]>('SELECT name FROM type WHERE id = ?', [
+      existing.typeId,
+    ]);
+    const left = await activeDeliveryServicesOnlyServedBy(manager, { id: existing.id, type: type.name });
+    if (left.length > 0) {
+      throw new ConflictException(
+        leftWithoutServersText(
+          `setting server status to '${status.name}' would leave Active Delivery Service`,
+          type.name,
+          left,
+        ),
+      );
+    }
   }
 
   /**
@@ -162,7 +207,20 @@ export class ServersService {
       if (!server) {
         throw new NotFoundException(`no server exists by id #${id}`);
       }
+      const left = await activeDeliveryServicesOnlyServedBy(manager, {
+        id,
+        type: server.server.type?.name ?? '',
+      });
+      if (left.length > 0) {
+        throw new ConflictException(`deleting server #${id} would leave Active Delivery Service`);
+      }
       await this.locks.assertCanModifyCdn(server.server.cdnId, user);
+      const emptied = await emptiedTopologyCachegroup(manager, server.server);
+      if (emptied) {
+        throw new BadRequestException(
+          `server is the last one in its cachegroup, which is used by a topology: ${emptied}`,
+        );
+      }
       await manager.delete(Server, { id });
       return server;
     });
