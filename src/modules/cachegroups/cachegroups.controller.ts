@@ -14,6 +14,7 @@ import { toCachegroupResponse } from './dto/cachegroup.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('cachegroup')
 @WireTimes({ rfc3339From: '5.0' })
@@ -31,6 +32,7 @@ export class CachegroupsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a cache group' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -11,6 +11,7 @@ import { CdnLocksService } from './cdn-locks.service';
 import { CdnLockBody, type CdnLockRequest } from './dto/cdn-lock.dto';
 import { toCdnLockResponse } from './dto/cdn-lock.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `cdn_locks` (4.0+; docs/original-behaviour.md#cdn-locks). */
 @Controller({ path: 'cdn_locks', version: versionsFrom('4.0') })
@@ -27,6 +28,7 @@ export class CdnLocksController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Acquire a lock on a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

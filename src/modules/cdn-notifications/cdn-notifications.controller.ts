@@ -13,6 +13,7 @@ import { CdnNotificationsService } from './cdn-notifications.service';
 import { CdnNotificationDto } from './dto/cdn-notification.dto';
 import { toCdnNotificationResponse } from './dto/cdn-notification.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `cdn_notifications` (4.0+; docs/original-behaviour.md#cdn-notifications). */
 @Controller({ path: 'cdn_notifications', version: versionsFrom('4.0') })
@@ -29,6 +30,7 @@ export class CdnNotificationsController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a CDN notification' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -15,6 +15,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('cdn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -33,6 +34,7 @@ export class CdnsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

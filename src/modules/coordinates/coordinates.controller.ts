@@ -12,6 +12,7 @@ import { CoordinatesService } from './coordinates.service';
 import { CoordinateDto } from './dto/coordinate.dto';
 import { toCoordinateResponse } from './dto/coordinate.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `coordinates`, updated and deleted by `?id=` (docs/original-behaviour.md#coordinates): the generic
@@ -32,6 +33,7 @@ export class CoordinatesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a coordinate' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -19,6 +19,7 @@ import {
 } from './dto/delivery-service-request.body';
 import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `deliveryservice_requests` on 4.0 and later (docs/original-behaviour.md#deliveryservice-requests):
@@ -43,6 +44,7 @@ export class DeliveryServiceRequestsController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a delivery service request' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)

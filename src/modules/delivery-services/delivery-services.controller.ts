@@ -16,6 +16,7 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('deliveryservice')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -42,6 +43,7 @@ export class DeliveryServicesController {
 
   /** 200 (docs/decisions.md#d2), TLS warnings first; an array of one before 5.0, the object on 5.0. */
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -14,6 +14,7 @@ import { toOriginResponse } from './dto/origin.response';
 import { ORIGIN_LIST } from './origins.list';
 import { OriginsService } from './origins.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `origins`, updated and deleted by `?id=` (docs/original-behaviour.md#origins), under the tenancy
@@ -38,6 +39,7 @@ export class OriginsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create an origin' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

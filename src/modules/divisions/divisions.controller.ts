@@ -12,6 +12,7 @@ import { toDivisionResponse } from './dto/division.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** Generic CRUD of the original (TODivision), tag `division`. */
 @ConditionalOn('division')
@@ -30,6 +31,7 @@ export class DivisionsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a division' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -14,6 +14,7 @@ import { toCdnFederationListResponse, toCdnFederationResponse } from './dto/cdn-
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5Dto };
 
@@ -41,6 +42,7 @@ export class CdnFederationsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a federation in a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)

@@ -16,6 +16,7 @@ import { canReadSecureValues } from './secure-values';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('parameter')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -46,6 +47,7 @@ export class ParametersController {
    * `params were created.` (the original sends `response: null` then; we send the created array).
    */
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create one or more parameters' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

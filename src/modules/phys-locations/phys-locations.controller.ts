@@ -12,6 +12,7 @@ import { PhysLocationsService } from './phys-locations.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** Generic CRUD of the original (TOPhysLocation), tag `physLocation`. */
 @ConditionalOn('phys_location')
@@ -30,6 +31,7 @@ export class PhysLocationsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a physical location' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -14,6 +14,7 @@ import { ProfileParametersService } from './profile-parameters.service';
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn({
   table: 'profile_parameter',
@@ -40,6 +41,7 @@ export class ProfileParametersController {
    * `no request body supplied`.
    */
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Assign parameters to profiles' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

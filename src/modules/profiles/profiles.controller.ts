@@ -31,6 +31,7 @@ import { ProfilesService } from './profiles.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `attachment; filename="<name>.json"` as the original sends it; a name that is not plain ASCII
@@ -100,6 +101,7 @@ export class ProfilesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a profile' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -23,6 +23,7 @@ import { type RegionKey, RegionsService } from './regions.service';
 import { ConditionalOn, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** The first value of a query parameter; an empty one counts as absent, as in the original. */
 function queryValue(raw: unknown): string | undefined {
@@ -67,6 +68,7 @@ export class RegionsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a region' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -17,6 +17,7 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { requestedVersion } from 'src/common/versioning/api-version';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 
@@ -37,6 +38,7 @@ export class RolesController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a role' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)

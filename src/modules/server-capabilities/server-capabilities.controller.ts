@@ -12,6 +12,7 @@ import { QueryText } from './query-keys';
 import { SERVER_CAPABILITY_LIST } from './server-capabilities.list';
 import { ServerCapabilitiesService } from './server-capabilities.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `server_capabilities` (docs/original-behaviour.md#server-capabilities): GET, POST and DELETE on
@@ -39,6 +40,7 @@ export class ServerCapabilitiesController {
   }
 
   @Post()
+  @CreatedFrom('4.1')
   @ApiOperation({ summary: 'Create a server capability' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

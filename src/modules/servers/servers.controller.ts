@@ -17,6 +17,7 @@ import { ServerStatusBody, type ServerStatusRequest } from './dto/server-status.
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto, '5.0': ServerV5Dto };
 
@@ -44,6 +45,7 @@ export class ServersController {
   }
 
   @Post()
+  @CreatedFrom('3.0')
   @ApiOperation({ summary: 'Create a server' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -15,6 +15,7 @@ import { toServiceCategoryResponse } from './dto/service-category.response';
 import { SERVICE_CATEGORY_LIST } from './service-categories.list';
 import { ServiceCategoriesService } from './service-categories.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `service_categories` (docs/original-behaviour.md#service-categories): list and create; rename and
@@ -41,6 +42,7 @@ export class ServiceCategoriesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a service category' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

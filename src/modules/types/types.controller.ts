@@ -13,6 +13,7 @@ import { TypesService } from './types.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('type')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -30,6 +31,7 @@ export class TypesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a type' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

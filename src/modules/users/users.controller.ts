@@ -16,6 +16,7 @@ import { UsersService } from './users.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const USER_BODIES = { '3.0': UserV3Dto, '4.0': UserV4Dto };
 
@@ -52,6 +53,7 @@ export class UsersController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a user' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
