@@ -136,7 +136,10 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
     it('lists the caches as unhealthy without stats, with the totals', async () => {
       const cdn = await createCdn(admin);
       const cachegroup = await createCachegroup(admin);
-      const edge = await createServer(admin, cdn.id, { cachegroupId: cachegroup.id });
+      const edge = await createServer(admin, cdn.id, {
+        cachegroupId: cachegroup.id,
+        address: '192.0.2.1/24',
+      });
       const profile = `EDGE_${uniqueName('p')}`;
       await db.query('UPDATE profile SET name = ? WHERE name = ?', [profile, edge.profileNames[0]]);
       const res = await readOnly.client.get('caches/stats');
