@@ -1,7 +1,8 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { expectApiHeaders, uniqueName } from 'test/e2e/support/api';
+import { createTenant, createUser, expectApiHeaders, expectError, uniqueName } from 'test/e2e/support/api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {
   assignParameter,
@@ -135,7 +136,10 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
     it('lists the caches as unhealthy without stats, with the totals', async () => {
       const cdn = await createCdn(admin);
       const cachegroup = await createCachegroup(admin);
-      const edge = await createServer(admin, cdn.id, { cachegroupId: cachegroup.id });
+      const edge = await createServer(admin, cdn.id, {
+        cachegroupId: cachegroup.id,
+        address: '192.0.2.1/24',
+      });
       const profile = `EDGE_${uniqueName('p')}`;
       await db.query('UPDATE profile SET name = ? WHERE name = ?', [profile, edge.profileNames[0]]);
       const res = await readOnly.client.get('caches/stats');
@@ -178,6 +182,7 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
   describe('with a Traffic Monitor that answers', () => {
     let cdn: { id: number; name: string };
     let edges: { name: string; cachegroup: string }[];
+    let ds: { id: number; xmlId: string };
 
     beforeAll(async () => {
       cdn = await createCdn(admin);
@@ -195,6 +200,8 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
           server.profileNames[0],
         ]);
       }
+      ds = await createDeliveryService(admin, cdn.id);
+      const serving = { deliveryServices: { [ds.xmlId]: [`${ds.xmlId}.example.net`] } };
       edges = [
         { name: made[0].hostName, cachegroup: cgX.name },
         { name: made[1].hostName, cachegroup: cgX.name },
@@ -223,9 +230,15 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
         },
         '/publish/CrConfig': {
           contentServers: {
-            [edges[0].name]: { cacheGroup: cgX.name, status: 'REPORTED', type: 'EDGE', profile },
+            [edges[0].name]: { cacheGroup: cgX.name, status: 'REPORTED', type: 'EDGE', profile, ...serving },
             [edges[1].name]: { cacheGroup: cgX.name, status: 'REPORTED', type: 'EDGE', profile },
-            [edges[2].name]: { cacheGroup: cgY.name, status: 'ADMIN_DOWN', type: 'EDGE', profile },
+            [edges[2].name]: {
+              cacheGroup: cgY.name,
+              status: 'ADMIN_DOWN',
+              type: 'EDGE',
+              profile,
+              ...serving,
+            },
             'some-mid': { cacheGroup: 'mids', status: 'REPORTED', type: 'MID', profile },
           },
         },
@@ -267,6 +280,40 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
       expect(response.unavailablePercent).toBeCloseTo(5000 / 3000, 9);
       expect(response.maintenancePercent).toBeCloseTo(2500 / 3000, 9);
       expect(response.availablePercent).toBeCloseTo(((3000 - 175) * 100) / 3000, 9);
+    });
+
+    it("computes a delivery service's capacity from the caches serving it (deliveryservices/{id}/capacity)", async () => {
+      for (const version of ['4.0', '5.0']) {
+        const res = await readOnly.client.at(version).get(`deliveryservices/${ds.id}/capacity`);
+        expect(res.status).toBe(200);
+        expectApiHeaders(res);
+        const { response, alerts } = res.body as Answer<CapacityData>;
+        expect(alerts).toBeUndefined();
+        // Edge 0 (REPORTED, available, 100 kbps) and edge 2 (ADMIN_DOWN, 25 kbps), each of 1000.
+        expect(response.utilizedPercent).toBeCloseTo(5, 9);
+        expect(response.unavailablePercent).toBe(0);
+        expect(response.maintenancePercent).toBeCloseTo(1.25, 9);
+        expect(response.availablePercent).toBeCloseTo(93.75, 9);
+      }
+      const unserved = await createDeliveryService(admin, cdn.id);
+      expect((await readOnly.client.get(`deliveryservices/${unserved.id}/capacity`)).body).toEqual({
+        response: { availablePercent: 0, unavailablePercent: 0, utilizedPercent: 0, maintenancePercent: 0 },
+      });
+    });
+
+    it("refuses a delivery service's capacity outside the tenancy, for no such one and a bad id", async () => {
+      const outsider = await createUser(app, admin, 'read-only', (await createTenant(admin)).id);
+      expectError(
+        await outsider.client.get(`deliveryservices/${ds.id}/capacity`),
+        403,
+        'not authorized on this tenant',
+      );
+      expectError(await readOnly.client.get('deliveryservices/987654321/capacity'), 404, 'Not Found');
+      expectError(
+        await readOnly.client.get('deliveryservices/x/capacity'),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      );
     });
 
     it('adds the health, bandwidth and connections to the caches', async () => {

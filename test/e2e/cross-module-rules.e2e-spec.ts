@@ -138,10 +138,11 @@ describe('rules across delivery services, service categories, topologies and cap
     let edge: ServerResponse;
     let mid: ServerResponse;
     let topo: string;
+    let profileName: string;
 
     beforeAll(async () => {
       cdn = await createCdn(admin);
-      const profileName = (await createProfile(admin, cdn.id)).name;
+      profileName = (await createProfile(admin, cdn.id)).name;
       edgeCg = await createCachegroup(admin, { typeName: 'EDGE_LOC' });
       midCg = await createCachegroup(admin, { typeName: 'MID_LOC' });
       edge = await createServer(admin, cdn.id, { cachegroupId: edgeCg.id, profileName });
@@ -229,6 +230,71 @@ describe('rules across delivery services, service categories, topologies and cap
       const res = await admin.at('4.0').put(`deliveryservices/${ds.id}`, body);
       expect(res.status).toBe(200);
       expect((await dsById(ds.id)).topology).toBe(topo);
+    });
+
+    it("refuses a topology update that leaves a cache group without a server with a delivery service's capabilities", async () => {
+      const cap = await capability();
+      await giveCapability(edge, cap);
+      await giveCapability(mid, cap);
+      const own = await topology([
+        { cachegroup: edgeCg.name, parents: [1] },
+        { cachegroup: midCg.name, parents: [] },
+      ]);
+      const ds = await createDeliveryService(admin, cdn.id, { topology: own });
+      const required = await admin.post('deliveryservices_required_capabilities', {
+        deliveryServiceID: ds.id,
+        requiredCapability: cap,
+      });
+      expect(required.status).toBe(200);
+      const otherEdgeCg = await createCachegroup(admin, { typeName: 'EDGE_LOC' });
+      const otherEdge = await createServer(admin, cdn.id, {
+        cachegroupId: otherEdgeCg.id,
+        profileName,
+      });
+      const nodes = [
+        { cachegroup: otherEdgeCg.name, parents: [1] },
+        { cachegroup: midCg.name, parents: [] },
+      ];
+      expectError(
+        await admin.put(`topologies?name=${own}`, { name: own, nodes }),
+        400,
+        "'required capabilities' cannot update topology. The following delivery services would not be " +
+          `satisfied: ${ds.xmlId}: cachegroups [${otherEdgeCg.name}] do not meet required capabilities`,
+      );
+      const [unchanged] = responseOf<{ nodes: { cachegroup: string }[] }[]>(
+        await admin.get(`topologies?name=${own}`),
+      );
+      expect(unchanged.nodes.map((n) => n.cachegroup)).toEqual([edgeCg.name, midCg.name]);
+      await giveCapability(otherEdge, cap);
+      expect((await admin.put(`topologies?name=${own}`, { name: own, nodes })).status).toBe(200);
+    });
+
+    it("refuses removing a capability from a topology cache group's last server with a delivery service's capabilities", async () => {
+      const cap = await capability();
+      const cg = await createCachegroup(admin, { typeName: 'EDGE_LOC' });
+      const first = await createServer(admin, cdn.id, { cachegroupId: cg.id, profileName });
+      await giveCapability(first, cap);
+      const own = await topology([{ cachegroup: cg.name, parents: [] }]);
+      const ds = await createDeliveryService(admin, cdn.id, { topology: own });
+      const required = await admin.post('deliveryservices_required_capabilities', {
+        deliveryServiceID: ds.id,
+        requiredCapability: cap,
+      });
+      expect(required.status).toBe(200);
+      const removeFirst = () =>
+        admin.delete(`server_server_capabilities?serverId=${first.id}&serverCapability=${cap}`);
+      expectError(
+        await removeFirst(),
+        400,
+        "this capability is required by delivery services, but there are no other servers in this server's " +
+          `cachegroup to satisfy them (xml_id = ${ds.xmlId}, topology = ${own})`,
+      );
+      expect(
+        await count('SELECT COUNT(*) AS n FROM server_server_capability WHERE server = ?', [first.id]),
+      ).toBe(1);
+      const second = await createServer(admin, cdn.id, { cachegroupId: cg.id, profileName });
+      await giveCapability(second, cap);
+      expect((await removeFirst()).status).toBe(200);
     });
   });
 

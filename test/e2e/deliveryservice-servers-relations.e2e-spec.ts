@@ -131,7 +131,7 @@ describe('delivery service ↔ server relation routes', () => {
           pick(await serverAt(edges[1].id, version), V4_KEYS),
         ]);
         expect(listed[0].interfaces[0]).toEqual({
-          ipAddresses: [{ address: '192.0.2.1/24', gateway: '192.0.2.254', serviceAddress: true }],
+          ipAddresses: edges[0].interfaces[0].ipAddresses,
           maxBandwidth: null,
           monitor: true,
           mtu: 1500,

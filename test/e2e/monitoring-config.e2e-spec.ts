@@ -37,13 +37,13 @@ describe('cdns/{name}/configs/monitoring', () => {
     expectApiHeaders(res);
     const doc = responseOf<MonitoringConfig>(res);
     const { edge, mid, monitor, edgeGroup, routerGroup, http, dns } = world;
-    const iface = {
-      ipAddresses: [{ address: '192.0.2.1/24', gateway: '192.0.2.254', serviceAddress: true }],
+    const iface = (address: string) => ({
+      ipAddresses: [{ address, gateway: null, serviceAddress: true }],
       maxBandwidth: null,
       monitor: true,
       mtu: 1500,
       name: 'eth0',
-    };
+    });
     const cache = (server: typeof edge, port: number, hashid: string) => ({
       profile: world.edgeProfile.name,
       status: 'ONLINE',
@@ -51,7 +51,7 @@ describe('cdns/{name}/configs/monitoring', () => {
       cachegroup: edgeGroup.name,
       hostname: server.hostName,
       fqdn: `${server.hostName}.example.net`,
-      interfaces: [iface],
+      interfaces: [iface(server.interfaces[0].ipAddresses[0].address)],
       type: server.type,
       hashid,
       deliveryServices: [{ xmlId: dns.xmlId }, { xmlId: http.xmlId }].sort((a, b) =>

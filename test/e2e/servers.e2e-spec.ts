@@ -34,36 +34,41 @@ describe('servers', () => {
 
   const idOf = async (path: string): Promise<Json> => responseOf<Json[]>(await admin.get(path))[0];
 
-  const body = (overrides: Json = {}): Json => ({
-    hostName: uniqueName('edge'),
-    domainName: 'example.net',
-    cachegroupId: cachegroup.id,
-    cdnId,
-    physLocationId: physLocation.id,
-    profileNames: [profile.name],
-    statusId: online.id,
-    typeId: edgeTypeId,
-    tcpPort: 80,
-    httpsPort: 443,
-    iloPassword: 'ilo-secret',
-    xmppPasswd: 'xmpp-secret',
-    rack: 'R1',
-    interfaces: [
-      {
-        name: 'eth0',
-        monitor: true,
-        mtu: 1500,
-        maxBandwidth: null,
-        routerHostName: 'router1',
-        routerPortName: 'port1',
-        ipAddresses: [
-          { address: '192.0.2.10/24', gateway: '192.0.2.1', serviceAddress: true },
-          { address: '2001:db8::10', gateway: null, serviceAddress: true },
-        ],
-      },
-    ],
-    ...overrides,
-  });
+  /** Each body's service addresses are its own: servers of the same profiles may not share one. */
+  let bodies = 0;
+  const body = (overrides: Json = {}): Json => {
+    const n = ++bodies;
+    return {
+      hostName: uniqueName('edge'),
+      domainName: 'example.net',
+      cachegroupId: cachegroup.id,
+      cdnId,
+      physLocationId: physLocation.id,
+      profileNames: [profile.name],
+      statusId: online.id,
+      typeId: edgeTypeId,
+      tcpPort: 80,
+      httpsPort: 443,
+      iloPassword: 'ilo-secret',
+      xmppPasswd: 'xmpp-secret',
+      rack: 'R1',
+      interfaces: [
+        {
+          name: 'eth0',
+          monitor: true,
+          mtu: 1500,
+          maxBandwidth: null,
+          routerHostName: 'router1',
+          routerPortName: 'port1',
+          ipAddresses: [
+            { address: `198.51.100.${n}/24`, gateway: '198.51.100.254', serviceAddress: true },
+            { address: `2001:db8::${n.toString(16)}`, gateway: null, serviceAddress: true },
+          ],
+        },
+      ],
+      ...overrides,
+    };
+  };
   const create = async (overrides: Json = {}): Promise<Json> => {
     const res = await admin.post('servers', body(overrides));
     expect(res.status).toBe(200);
@@ -195,10 +200,7 @@ describe('servers', () => {
           maxBandwidth: null,
           routerHostName: 'router1',
           routerPortName: 'port1',
-          ipAddresses: [
-            { address: '192.0.2.10/24', gateway: '192.0.2.1', serviceAddress: true },
-            { address: '2001:db8::10', gateway: null, serviceAddress: true },
-          ],
+          ipAddresses: (sent.interfaces as { ipAddresses: Json[] }[])[0].ipAddresses,
         },
       ]);
       expect(await byHost(sent.hostName)).toEqual([server]);
@@ -293,6 +295,35 @@ describe('servers', () => {
       const sent = body({ [field]: 999999 });
       expectError(await admin.post('servers', sent), 404, text);
       expect(await byHost(sent.hostName)).toEqual([]);
+    });
+
+    it('refuses a service address that a server of the same profiles has, on create and update (400)', async () => {
+      const first = await create();
+      const { address } = (first.interfaces as { ipAddresses: { address: string }[] }[])[0].ipAddresses[0];
+      const sharing = (overrides: Json = {}): Json =>
+        body({
+          interfaces: [
+            { name: 'eth0', monitor: true, mtu: 1500, ipAddresses: [{ address, serviceAddress: true }] },
+          ],
+          ...overrides,
+        });
+      const text = `there exists a server with id ${String(first.id)} on the same profile that has the same service address ${address}`;
+      const refused = sharing();
+      expectError(await admin.post('servers', refused), 400, text);
+      expect(await byHost(refused.hostName as string)).toEqual([]);
+      // Other profiles (or the same ones in another order) may share the address.
+      const other = await create(sharing({ profileNames: [secondProfile.name] }));
+      const reordered = await create(sharing({ profileNames: [secondProfile.name, profile.name] }));
+      expect(reordered.id).toEqual(expect.any(Number));
+      expectError(
+        await admin.put(
+          `servers/${String(other.id)}`,
+          sharing({ hostName: other.hostName, xmppId: other.xmppId }),
+        ),
+        400,
+        text,
+      );
+      expect((await byHost(other.hostName as string))[0].profileNames).toEqual([secondProfile.name]);
     });
 
     it('rejects two interfaces of the same name, writing nothing', async () => {

@@ -95,7 +95,7 @@ describe('snapshots (CRConfig)', () => {
           hashCount: 999,
           hashId: mid.hostName,
           interfaceName: 'eth0',
-          ip: '192.0.2.1',
+          ip: '192.0.2.2',
           ip6: '',
           locationId: edgeGroup.name,
           port: null,

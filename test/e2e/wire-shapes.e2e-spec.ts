@@ -1,5 +1,6 @@
-import { responseOf } from 'test/e2e/support/api';
-import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   assignParameter,
   createCdn,
@@ -182,6 +183,25 @@ describe('WIRE_COMPAT=traffic-ops (D5a)', () => {
       expect(at5.lastUpdated).toMatch(RFC3339);
       expect(at4.lastUpdated).toMatch(CUSTOM);
     }
+  });
+
+  it("answers the original's 201 Created to the creations it answers so, from its version on (D2, D5a)", async () => {
+    const cdnBody = () => {
+      const name = uniqueName('cdn');
+      return { name, domainName: `${name}.example.net`, dnssecEnabled: false };
+    };
+    expect((await admin.at('4.0').post('cdns', cdnBody())).status).toBe(200);
+    const at5 = await admin.at('5.0').post('cdns', cdnBody());
+    expect(at5.status).toBe(201);
+    expect((at5.body as { alerts: Json[] }).alerts).toEqual([{ level: 'success', text: 'cdn was created.' }]);
+    const cdn = await createCdn(admin);
+    const typeId = await typeIdOf(admin, 'HTTP');
+    expect((await admin.at('4.0').post('deliveryservices', deliveryServiceBody(cdn.id, typeId))).status).toBe(
+      201,
+    );
+    // Failures keep their status.
+    expect((await admin.at('5.0').post('cdns', {})).status).toBe(400);
+    expect((await admin.at('4.0').post('deliveryservices', {})).status).toBe(400);
   });
 
   it('answers PUT deliveryservices/{id} with the updated record: an array before 5.0, the object on 5.0', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { assignRequestId, REQUEST_ID_HEADER } from 'src/common/http/request-id';
+import { answerStatus } from 'src/common/wire/created-from';
 
 export const DIGEST_HEADER = 'Whole-Content-Sha512';
 
@@ -24,7 +25,8 @@ export function bodyDigest(chunk: unknown, encoding?: unknown): string {
  * The headers of docs/decisions.md#d18 on every response, successes and errors alike: the CORS set, the
  * server name and `Whole-Content-Sha512`, computed over the exact bytes handed to `res.end`
  * (Express sends a body with a single `end` call), and the request id (X-Request-Id, echoed or
- * generated). OPTIONS preflights are answered here (docs/decisions.md#d17).
+ * generated), and the status the envelope chose for a success (src/common/wire/created-from.ts). OPTIONS
+ * preflights are answered here (docs/decisions.md#d17).
  */
 export function responseHeaders(serverName: string) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -43,6 +45,7 @@ export function responseHeaders(serverName: string) {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = function (this: Response, ...args: unknown[]): Response {
       if (!res.headersSent) {
+        res.statusCode = answerStatus(res);
         res.setHeader(DIGEST_HEADER, bodyDigest(args[0], args[1]));
       }
       return end(...args);

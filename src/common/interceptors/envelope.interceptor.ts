@@ -16,6 +16,7 @@ import {
   versionInPath,
 } from 'src/common/versioning/api-version';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
+import { answerWithStatus, CreatedFrom } from 'src/common/wire/created-from';
 import { dateFormatFor, type WireCompat, WireTimes } from 'src/common/wire/wire-times';
 
 /**
@@ -23,7 +24,8 @@ import { dateFormatFor, type WireCompat, WireTimes } from 'src/common/wire/wire-
  * `{"alerts": […], "response": …}`, EmptyBody → an empty 200 (docs/decisions.md#d5). The body is serialized
  * here, dates in the route's format for the requested version (`@WireTimes`, docs/decisions.md#d4),
  * visiting only where the route's wire schema has times (src/common/wire/schemas/time-plan.ts); the
- * response-headers middleware hashes the bytes sent.
+ * response-headers middleware hashes the bytes sent. With WIRE_COMPAT=traffic-ops a creation answers
+ * the original's 201 where the route declares `@CreatedFrom` (src/common/wire/created-from.ts).
  */
 @Injectable()
 export class EnvelopeInterceptor implements NestInterceptor {
@@ -50,6 +52,12 @@ export class EnvelopeInterceptor implements NestInterceptor {
     const res = http.getResponse<Response>();
     const version = rule ? requestedVersion(req) : undefined;
     const format = version ? dateFormatFor(rule, version, this.compat) : formatTrafficOpsTime;
+    if (this.compat === 'traffic-ops') {
+      const createdFrom = this.reflector.get(CreatedFrom, context.getHandler());
+      if (createdFrom && requestedVersion(req).atLeast(createdFrom)) {
+        answerWithStatus(res, 201);
+      }
+    }
     return next.handle().pipe(
       map((result: unknown) => {
         if (result instanceof EmptyBody) {

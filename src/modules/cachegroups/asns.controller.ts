@@ -14,6 +14,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const UPDATE_PERMISSIONS: Permission[] = ['ASN:UPDATE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
 const DELETE_PERMISSIONS: Permission[] = ['ASN:DELETE', 'ASN:READ', 'CACHE-GROUP:READ', 'CACHE-GROUP:UPDATE'];
@@ -46,6 +47,7 @@ export class AsnsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create an ASN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

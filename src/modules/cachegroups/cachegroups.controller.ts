@@ -15,6 +15,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('cachegroup')
 @WireTimes({ rfc3339From: '5.0' })
@@ -32,6 +33,7 @@ export class CachegroupsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a cache group' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

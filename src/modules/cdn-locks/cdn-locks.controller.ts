@@ -13,6 +13,7 @@ import { toCdnLockResponse } from './dto/cdn-lock.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TextParam } from 'src/common/request-input/param-rules';
 import { ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `cdn_locks` (4.0+; docs/original-behaviour.md#cdn-locks). */
 @Controller({ path: 'cdn_locks', version: versionsFrom('4.0') })
@@ -29,6 +30,7 @@ export class CdnLocksController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Acquire a lock on a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

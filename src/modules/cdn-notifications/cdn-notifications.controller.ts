@@ -14,6 +14,7 @@ import { toCdnNotificationResponse } from './dto/cdn-notification.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntParam } from 'src/common/request-input/param-rules';
 import { ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `cdn_notifications` (4.0+; docs/original-behaviour.md#cdn-notifications). */
 @Controller({ path: 'cdn_notifications', version: versionsFrom('4.0') })
@@ -30,6 +31,7 @@ export class CdnNotificationsController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a CDN notification' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -16,6 +16,7 @@ import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('cdn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -34,6 +35,7 @@ export class CdnsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -13,6 +13,7 @@ import { toCoordinateResponse } from './dto/coordinate.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, IntParam } from 'src/common/request-input/param-rules';
 import { ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `?id=`: the generic handlers' key before 5.0, the hand-written handlers' from 5.0 on. */
 const QUERY_ID = { '3.0': IntKey(), '5.0': IntParam() };
@@ -36,6 +37,7 @@ export class CoordinatesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a coordinate' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -19,6 +19,7 @@ import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, IntParam } from 'src/common/request-input/param-rules';
 import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `?id=`: the generic handlers' key before 4.0, the hand-written handlers' from 4.0 on. */
 const QUERY_ID = { '3.0': IntKey(), '4.0': IntParam() };
@@ -46,6 +47,7 @@ export class DeliveryServiceRequestsController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a delivery service request' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Portal)

@@ -17,6 +17,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, IntParam } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('deliveryservice')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -43,6 +44,7 @@ export class DeliveryServicesController {
 
   /** 200 (docs/decisions.md#d2), TLS warnings first; an array of one before 5.0, the object on 5.0. */
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a delivery service' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -15,6 +15,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, PathText } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const CDN_FEDERATION_BODIES = { '3.0': CdnFederationDto, '5.0': CdnFederationV5Dto };
 
@@ -42,6 +43,7 @@ export class CdnFederationsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a federation in a CDN' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)

@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { type Alert, warningAlert } from 'src/common/http/alerts';
 import type { CacheData, CapacityData, HealthData, RoutingData } from './dto/monitoring.response';
 import { TrafficMonitorClient } from './traffic-monitor.client';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
 
 /** An answer computed from Traffic Monitors or Routers, with a warning for each one that could not be read. */
 export interface Monitored<T> {
@@ -16,6 +17,7 @@ interface CrStates {
 }
 interface CrConfigServer {
   cacheGroup?: string;
+  deliveryServices?: Record<string, unknown>;
   profile?: string;
   status?: string;
   type?: string;
@@ -59,6 +61,7 @@ export class MonitoringService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly client: TrafficMonitorClient,
+    private readonly tenancy: TenancyService,
   ) {}
 
   /** Online and offline REPORTED edge caches per cache group, of every CDN or of the one named. */
@@ -107,12 +110,7 @@ export class MonitoringService {
 
   /** The edge caches' bandwidth in use, unavailable and in maintenance, in percent of their capacity. */
   async capacity(): Promise<Monitored<CapacityData>> {
-    const zero: CapacityData = {
-      availablePercent: 0,
-      unavailablePercent: 0,
-      utilizedPercent: 0,
-      maintenancePercent: 0,
-    };
+    const zero = noCapacity();
     const monitors = await this.monitors();
     if (monitors.size === 0) {
       return { data: zero, warnings: [warningAlert('no monitors found')] };
@@ -121,53 +119,68 @@ export class MonitoringService {
     const warnings: Alert[] = [];
     const cap = { available: 0, unavailable: 0, maintenance: 0, capacity: 0 };
     for (const [cdn, fqdns] of monitors) {
-      const read = await this.firstAnswering(fqdns, async (fqdn) => ({
-        states: await this.client.get<CrStates>(fqdn, '/publish/CrStates'),
-        config: await this.client.get<CrConfig>(fqdn, '/publish/CrConfig'),
-        stats: await this.cacheStats(fqdn, ['kbps', 'maxKbps']),
-      }));
+      const read = await this.firstAnswering(fqdns, (fqdn) => this.capacityDocuments(fqdn));
       if (!read) {
         warnings.push(
           warningAlert(`getting capacity data from all Traffic Monitors failed for CDN '${cdn}'`),
         );
         continue;
       }
-      for (const [name, stats] of Object.entries(read.stats)) {
-        const server = read.config.contentServers?.[name];
-        if (!server?.type || !server.status || !server.profile || !server.type.startsWith('EDGE')) {
-          continue;
-        }
-        const kbps = firstNumber(stats.kbps);
-        const maxKbps = firstNumber(stats.maxKbps);
-        if (kbps === undefined || maxKbps === undefined) {
-          continue;
-        }
-        if (server.status === 'REPORTED' || server.status === 'ONLINE') {
-          if (read.states.caches?.[name]?.isAvailable) {
-            cap.available += kbps;
-          } else {
-            cap.unavailable += kbps;
-          }
-        } else if (server.status === 'ADMIN_DOWN') {
-          cap.maintenance += kbps;
-        } else {
-          continue;
-        }
-        cap.capacity += maxKbps - (thresholds.get(server.profile) ?? 0);
-      }
+      addCapacity(cap, read, thresholds);
     }
     if (cap.capacity === 0) {
       return { data: zero, warnings: [...warnings, warningAlert('capacity was zero!')] };
     }
+    return { data: percentOf(cap), warnings };
+  }
+
+  /**
+   * `GET deliveryservices/{id}/capacity`: the same figures over the EDGE caches that the first
+   * answering monitor of the delivery service's CDN lists for it (deliveryservice/capacity.go). 403
+   * outside the user's tenancy, 404 for no such delivery service; where the original fails (no
+   * monitor answering, servers without capacity) zero and a warning (docs/decisions.md#d76).
+   */
+  async deliveryServiceCapacity(id: number, userTenantId: number): Promise<Monitored<CapacityData>> {
+    const [ds] = await this.dataSource.query<{ xmlId: string; cdn: string; tenantId: number | string }[]>(
+      'SELECT d.xml_id AS xmlId, c.name AS cdn, d.tenant_id AS tenantId FROM deliveryservice d ' +
+        'JOIN cdn c ON c.id = d.cdn_id WHERE d.id = ?',
+      [id],
+    );
+    if (!ds) {
+      throw new NotFoundException('Not Found');
+    }
+    await this.tenancy.assertWithinReach(userTenantId, Number(ds.tenantId));
+    const zero = noCapacity();
+    const fqdns = (await this.monitors(ds.cdn)).get(ds.cdn);
+    if (!fqdns) {
+      return { data: zero, warnings: [] };
+    }
+    const thresholds = await this.bandwidthThresholds();
+    const read = await this.firstAnswering(fqdns, (fqdn) => this.capacityDocuments(fqdn));
+    if (!read) {
+      return {
+        data: zero,
+        warnings: [
+          warningAlert(`getting capacity data from all Traffic Monitors failed for CDN '${ds.cdn}'`),
+        ],
+      };
+    }
+    const sums = { available: 0, unavailable: 0, maintenance: 0, capacity: 0 };
+    const cap = addCapacity(sums, read, thresholds, ds.xmlId);
+    if (cap.capacity === 0) {
+      const served = Object.values(read.config.contentServers ?? {}).some(
+        (server) => server.deliveryServices?.[ds.xmlId] !== undefined,
+      );
+      return { data: zero, warnings: served ? [warningAlert('capacity was zero!')] : [] };
+    }
+    return { data: percentOf(cap), warnings: [] };
+  }
+
+  private async capacityDocuments(fqdn: string): Promise<CapacityDocuments> {
     return {
-      data: {
-        availablePercent:
-          ((cap.capacity - cap.unavailable - cap.maintenance - cap.available) * 100) / cap.capacity,
-        unavailablePercent: (cap.unavailable * 100) / cap.capacity,
-        utilizedPercent: (cap.available * 100) / cap.capacity,
-        maintenancePercent: (cap.maintenance * 100) / cap.capacity,
-      },
-      warnings,
+      states: await this.client.get<CrStates>(fqdn, '/publish/CrStates'),
+      config: await this.client.get<CrConfig>(fqdn, '/publish/CrConfig'),
+      stats: await this.cacheStats(fqdn, ['kbps', 'maxKbps']),
     };
   }
 
@@ -378,6 +391,73 @@ export class MonitoringService {
     }
     return undefined;
   }
+}
+
+interface CapacityDocuments {
+  states: CrStates;
+  config: CrConfig;
+  stats: Record<string, StatValues>;
+}
+
+interface CapacitySums {
+  available: number;
+  unavailable: number;
+  maintenance: number;
+  capacity: number;
+}
+
+/**
+ * Adds the EDGE caches of one monitor's documents (those serving `xmlId` when given): their kbps as
+ * available or unavailable (REPORTED/ONLINE, by their health), or in maintenance (ADMIN_DOWN), and
+ * their maxKbps less their profile's bandwidth threshold as capacity; other statuses count for nothing.
+ */
+function addCapacity(
+  cap: CapacitySums,
+  read: CapacityDocuments,
+  thresholds: Map<string, number>,
+  xmlId?: string,
+): CapacitySums {
+  for (const [name, stats] of Object.entries(read.stats)) {
+    const server = read.config.contentServers?.[name];
+    if (xmlId !== undefined && server?.deliveryServices?.[xmlId] === undefined) {
+      continue;
+    }
+    if (!server?.type || !server.status || !server.profile || !server.type.startsWith('EDGE')) {
+      continue;
+    }
+    const kbps = firstNumber(stats.kbps);
+    const maxKbps = firstNumber(stats.maxKbps);
+    if (kbps === undefined || maxKbps === undefined) {
+      continue;
+    }
+    if (server.status === 'REPORTED' || server.status === 'ONLINE') {
+      if (read.states.caches?.[name]?.isAvailable) {
+        cap.available += kbps;
+      } else {
+        cap.unavailable += kbps;
+      }
+    } else if (server.status === 'ADMIN_DOWN') {
+      cap.maintenance += kbps;
+    } else {
+      continue;
+    }
+    cap.capacity += maxKbps - (thresholds.get(server.profile) ?? 0);
+  }
+  return cap;
+}
+
+function noCapacity(): CapacityData {
+  return { availablePercent: 0, unavailablePercent: 0, utilizedPercent: 0, maintenancePercent: 0 };
+}
+
+function percentOf(cap: CapacitySums): CapacityData {
+  return {
+    availablePercent:
+      ((cap.capacity - cap.unavailable - cap.maintenance - cap.available) * 100) / cap.capacity,
+    unavailablePercent: (cap.unavailable * 100) / cap.capacity,
+    utilizedPercent: (cap.available * 100) / cap.capacity,
+    maintenancePercent: (cap.maintenance * 100) / cap.capacity,
+  };
 }
 
 function fqdnOf(row: { host: string; domain: string; port: number | string | null }): string {

@@ -17,6 +17,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('parameter')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -47,6 +48,7 @@ export class ParametersController {
    * `params were created.` (the original sends `response: null` then; we send the created array).
    */
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create one or more parameters' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

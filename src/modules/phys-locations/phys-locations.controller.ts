@@ -13,6 +13,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** Generic CRUD of the original (TOPhysLocation), tag `physLocation`. */
 @ConditionalOn('phys_location')
@@ -31,6 +32,7 @@ export class PhysLocationsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a physical location' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -15,6 +15,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn({
   table: 'profile_parameter',
@@ -41,6 +42,7 @@ export class ProfileParametersController {
    * `no request body supplied`.
    */
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Assign parameters to profiles' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -20,6 +20,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, IntParam, TextParam, intRule } from 'src/common/request-input/param-rules';
 import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `attachment; filename="<name>.json"` as the original sends it; a name that is not plain ASCII
@@ -83,6 +84,7 @@ export class ProfilesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a profile' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

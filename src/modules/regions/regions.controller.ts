@@ -14,6 +14,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, intRule, TextParam } from 'src/common/request-input/param-rules';
 import type { Request } from 'express';
 import { inputText, ValidPath, ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `?id=` and `?name=`: an empty one counts as absent, as in the original; the id is a filter's. */
 const REGION_KEY = {
@@ -54,6 +55,7 @@ export class RegionsController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a region' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

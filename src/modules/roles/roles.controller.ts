@@ -19,6 +19,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TextParams } from 'src/common/request-input/param-rules';
 import { inputText, ValidQuery } from 'src/common/request-input/request-input';
 import type { Request } from 'express';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `?id=` (3.x) or `?name=` (4.0+), read by roleKeyOf. */
 const ROLE_KEY = TextParams('id', 'name');
@@ -46,6 +47,7 @@ export class RolesController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a role' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Admin)

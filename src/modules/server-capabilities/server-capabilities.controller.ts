@@ -13,6 +13,7 @@ import { ServerCapabilitiesService } from './server-capabilities.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TextParam } from 'src/common/request-input/param-rules';
 import { ValidQuery } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `server_capabilities` (docs/original-behaviour.md#server-capabilities): GET, POST and DELETE on
@@ -40,6 +41,7 @@ export class ServerCapabilitiesController {
   }
 
   @Post()
+  @CreatedFrom('4.1')
   @ApiOperation({ summary: 'Create a server capability' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

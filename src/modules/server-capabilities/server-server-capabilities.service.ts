@@ -94,6 +94,7 @@ export class ServerServerCapabilitiesService {
         lockingClause(this.dataSource, 'write'),
       { serverId, capability },
     );
+    await this.checkTopologyDeliveryServicesKept(user, serverId, capability);
     const requiring = await runSql<{ id: number | string; tenantId: number | string }>(
       this.dataSource,
       'SELECT ds.id AS id, ds.tenant_id AS tenantId FROM deliveryservice_server dss ' +
@@ -115,6 +116,80 @@ export class ServerServerCapabilitiesService {
     if (!result.affected) {
       throw new NotFoundException('no server server_capability with that key found');
     }
+  }
+
+  /**
+   * checkTopologyBasedDSRequiredCapabilities: the delivery services whose topology holds the server's
+   * cache group and that require the capability each keep another server of that cache group and
+   * CDN with all their required capabilities; else 400 naming those the user's tenancy reaches.
+   * Locking reads: no other server loses a capability between this check and the deletion.
+   */
+  private async checkTopologyDeliveryServicesKept(
+    user: CurrentUser,
+    serverId: number,
+    capability: string,
+  ): Promise<void> {
+    const requiring = await runSql<{
+      xmlId: string;
+      topology: string;
+      tenantId: number | string;
+      required: string;
+    }>(
+      this.dataSource,
+      'SELECT ds.xml_id AS xmlId, ds.topology AS topology, ds.tenant_id AS tenantId, ' +
+        'all_rc.required_capability AS required FROM server s ' +
+        'JOIN cachegroup c ON c.id = s.cachegroup JOIN topology_cachegroup tc ON tc.cachegroup = c.name ' +
+        'JOIN deliveryservice ds ON ds.topology = tc.topology ' +
+        'JOIN deliveryservices_required_capability rc ' +
+        'ON rc.deliveryservice_id = ds.id AND rc.required_capability = :capability ' +
+        'JOIN deliveryservices_required_capability all_rc ON all_rc.deliveryservice_id = ds.id ' +
+        'WHERE s.id = :serverId ORDER BY ds.xml_id, all_rc.required_capability' +
+        lockingClause(this.dataSource, 'share'),
+      { serverId, capability },
+    );
+    if (requiring.length === 0) {
+      return;
+    }
+    const others = await runSql<{ id: number | string; capability: string }>(
+      this.dataSource,
+      'SELECT s.id AS id, ssc.server_capability AS capability FROM server s ' +
+        'JOIN server_server_capability ssc ON ssc.server = s.id ' +
+        'JOIN server me ON me.id = :serverId AND me.cachegroup = s.cachegroup AND me.cdn_id = s.cdn_id ' +
+        'WHERE s.id <> :serverId AND s.id IN (SELECT has.server FROM server_server_capability has ' +
+        'WHERE has.server_capability = :capability) ORDER BY s.id' +
+        lockingClause(this.dataSource, 'share'),
+      { serverId, capability },
+    );
+    const capabilitiesOf = new Map<number, Set<string>>();
+    for (const row of others) {
+      const set = capabilitiesOf.get(Number(row.id)) ?? new Set<string>();
+      set.add(row.capability);
+      capabilitiesOf.set(Number(row.id), set);
+    }
+    const deliveryServices = new Map<string, { topology: string; tenantId: number; required: string[] }>();
+    for (const row of requiring) {
+      const ds = deliveryServices.get(row.xmlId) ?? {
+        topology: row.topology,
+        tenantId: Number(row.tenantId),
+        required: [],
+      };
+      ds.required.push(row.required);
+      deliveryServices.set(row.xmlId, ds);
+    }
+    const unsatisfied = [...deliveryServices].filter(
+      ([, ds]) => ![...capabilitiesOf.values()].some((has) => ds.required.every((c) => has.has(c))),
+    );
+    if (unsatisfied.length === 0) {
+      return;
+    }
+    const reachable = new Set(await this.tenancy.reachableTenantIds(user.tenantId));
+    const named = unsatisfied
+      .filter(([, ds]) => reachable.has(ds.tenantId))
+      .map(([xmlId, ds]) => `(xml_id = ${xmlId}, topology = ${ds.topology})`);
+    throw new BadRequestException(
+      "this capability is required by delivery services, but there are no other servers in this server's " +
+        `cachegroup to satisfy them ${named.join(', ')}`,
+    );
   }
 
   /**

@@ -11,6 +11,7 @@ import { lockingClause } from 'src/common/database/locks';
 import type { LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { leftWithoutServersText } from './server-rules';
+import { activeDeliveryServicesOnlyServedBy } from './server-keep-rules';
 import type { ServerStatusRequest } from './dto/server-status.dto';
 import { Server } from './server.entity';
 
@@ -63,7 +64,7 @@ export class ServerStatusService {
       }
       const changed = status.id !== server.statusId;
       if (status.name !== 'ONLINE' && status.name !== 'REPORTED' && changed) {
-        const left = await this.lastServerOf(manager, server);
+        const left = await activeDeliveryServicesOnlyServedBy(manager, server);
         if (left.length > 0) {
           throw new ConflictException(
             leftWithoutServersText(
@@ -132,30 +133,6 @@ export class ServerStatusService {
    * is this one; for an EDGE server those without a topology, for an ORG server those with
    * multi-site origin. Other servers have no such services.
    */
-  private async lastServerOf(manager: EntityManager, server: StatusTarget): Promise<number[]> {
-    const isEdge = server.type.startsWith('EDGE');
-    const isOrigin = server.type.startsWith('ORG');
-    if (!isEdge && !isOrigin) {
-      return [];
-    }
-    const prefix = isEdge ? 'EDGE' : 'ORG';
-    const rows = await manager.query<Record<string, unknown>[]>(
-      'SELECT ds.id AS id, ds.multi_site_origin AS mso, ds.topology AS topology FROM deliveryservice_server dss ' +
-        'JOIN server s ON s.id = dss.server JOIN type t ON t.id = s.type ' +
-        'JOIN deliveryservice ds ON ds.id = dss.deliveryservice ' +
-        "WHERE SUBSTR(t.name, 1, ?) = ? AND ds.active = 'ACTIVE' " +
-        'GROUP BY ds.id, ds.multi_site_origin, ds.topology ' +
-        'HAVING COUNT(dss.server) = 1 AND MAX(dss.server) = ? ORDER BY ds.id',
-      [prefix.length, prefix, server.id],
-    );
-    return rows
-      .filter((r) => {
-        const mso = Number(r.mso) === 1 || r.mso === true;
-        return (isEdge && (r.topology === null || r.topology === undefined)) || (isOrigin && mso);
-      })
-      .map((r) => Number(r.id));
-  }
-
   /**
    * Queues updates on the servers of the CDN in the cache groups whose parent or secondary parent is
    * the server's, and in the cache groups of the topology nodes below the nodes of the server's.

@@ -18,6 +18,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntParam } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const SERVER_BODIES = { '3.0': ServerV3Dto, '4.0': ServerV4Dto, '5.0': ServerV5Dto };
 
@@ -45,6 +46,7 @@ export class ServersController {
   }
 
   @Post()
+  @CreatedFrom('3.0')
   @ApiOperation({ summary: 'Create a server' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -17,6 +17,7 @@ import { ServiceCategoriesService } from './service-categories.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PathText } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 /**
  * `service_categories` (docs/original-behaviour.md#service-categories): list and create; rename and
@@ -43,6 +44,7 @@ export class ServiceCategoriesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a service category' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

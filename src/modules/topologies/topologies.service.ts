@@ -4,7 +4,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
-import { writeLock } from 'src/common/database/locks';
+import { lockingClause, writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
 import type { TopologyInput, TopologyNodeInput, TopologyQueueUpdateInput } from './dto/topology.dto';
@@ -259,6 +259,10 @@ export class TopologiesService {
     if (empty) {
       failures.push({ key: 'empty cachegroups', text: empty });
     }
+    const unsatisfied = await this.unsatisfiedDeliveryServices(manager, currentName, uniqueRows(rows));
+    if (unsatisfied) {
+      failures.push({ key: 'required capabilities', text: unsatisfied });
+    }
     await this.checkOriginServersKept(manager, dsCdns, currentName, new Set(rows.map((r) => r.name)));
     if (failures.length > 0) {
       throw new BadRequestException(joinFailures(failures));
@@ -354,6 +358,76 @@ export class TopologiesService {
       }
     }
     return messages.length > 0 ? messages.join('; ') : undefined;
+  }
+
+  /**
+   * topology.go validateDSRequiredCapabilities: each delivery service on the topology needs, in
+   * every cache group of the new nodes that has servers of its CDN (origin cache groups aside), one
+   * server with all of its required capabilities. Undefined when every one is satisfied; delivery
+   * services and cache groups are named in name order (docs/decisions.md#d101). A locking read: no
+   * server loses a capability between this check and the write.
+   */
+  private async unsatisfiedDeliveryServices(
+    manager: EntityManager,
+    topology: string,
+    cachegroups: { name: string }[],
+  ): Promise<string | undefined> {
+    const required = await manager.query<{ xmlId: string; cdn: number | string; capability: string }[]>(
+      'SELECT d.xml_id AS xmlId, d.cdn_id AS cdn, rc.required_capability AS capability FROM deliveryservice d ' +
+        'JOIN deliveryservices_required_capability rc ON rc.deliveryservice_id = d.id ' +
+        'WHERE d.topology = ? ORDER BY d.xml_id, rc.required_capability',
+      [topology],
+    );
+    if (required.length === 0 || cachegroups.length === 0) {
+      return undefined;
+    }
+    const deliveryServices = new Map<string, { cdn: number; capabilities: string[] }>();
+    for (const row of required) {
+      const ds = deliveryServices.get(row.xmlId) ?? { cdn: Number(row.cdn), capabilities: [] };
+      ds.capabilities.push(row.capability);
+      deliveryServices.set(row.xmlId, ds);
+    }
+    const cdns = [...new Set([...deliveryServices.values()].map((ds) => ds.cdn))];
+    const names = cachegroups.map((cg) => cg.name);
+    const servers = await manager.query<
+      { id: number | string; cdn: number | string; cachegroup: string; capability: string | null }[]
+    >(
+      'SELECT s.id AS id, s.cdn_id AS cdn, c.name AS cachegroup, ssc.server_capability AS capability ' +
+        'FROM server s JOIN cachegroup c ON c.id = s.cachegroup JOIN type ct ON ct.id = c.type ' +
+        'LEFT JOIN server_server_capability ssc ON ssc.server = s.id ' +
+        `WHERE c.name IN (${names.map(() => '?').join(', ')}) AND s.cdn_id IN (${cdns.map(() => '?').join(', ')}) ` +
+        "AND ct.name <> 'ORG_LOC' ORDER BY c.name, s.id" +
+        lockingClause(this.dataSource, 'share'),
+      [...names, ...cdns],
+    );
+    // Per CDN, per cache group: each server's capabilities.
+    const byCdn = new Map<number, Map<string, Map<number, Set<string>>>>();
+    for (const row of servers) {
+      const cdn = Number(row.cdn);
+      const groups = byCdn.get(cdn) ?? new Map<string, Map<number, Set<string>>>();
+      byCdn.set(cdn, groups);
+      const members = groups.get(row.cachegroup) ?? new Map<number, Set<string>>();
+      groups.set(row.cachegroup, members);
+      const capabilities = members.get(Number(row.id)) ?? new Set<string>();
+      members.set(Number(row.id), capabilities);
+      if (row.capability !== null) {
+        capabilities.add(row.capability);
+      }
+    }
+    const unsatisfied: string[] = [];
+    for (const [xmlId, ds] of deliveryServices) {
+      const invalid = [...(byCdn.get(ds.cdn) ?? new Map<string, Map<number, Set<string>>>())]
+        .filter(([, members]) =>
+          [...members.values()].every((has) => ds.capabilities.some((c) => !has.has(c))),
+        )
+        .map(([cachegroup]) => cachegroup);
+      if (invalid.length > 0) {
+        unsatisfied.push(`${xmlId}: cachegroups [${invalid.join(', ')}] do not meet required capabilities`);
+      }
+    }
+    return unsatisfied.length > 0
+      ? `cannot update topology. The following delivery services would not be satisfied: ${unsatisfied.join('; ')}`
+      : undefined;
   }
 
   /**

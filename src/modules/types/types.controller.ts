@@ -14,6 +14,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 @ConditionalOn('type')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -31,6 +32,7 @@ export class TypesController {
   }
 
   @Post()
+  @CreatedFrom('5.0')
   @ApiOperation({ summary: 'Create a type' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)

@@ -16,6 +16,7 @@ import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
+import { CreatedFrom } from 'src/common/wire/created-from';
 
 const USER_BODIES = { '3.0': UserV3Dto, '4.0': UserV4Dto };
 
@@ -52,6 +53,7 @@ export class UsersController {
   }
 
   @Post()
+  @CreatedFrom('4.0')
   @ApiOperation({ summary: 'Create a user' })
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
