@@ -29,14 +29,13 @@ export class AuthService {
     const key = candidate ? `${clientAddress}|user:${candidate.id}` : `${clientAddress}|name:${username}`;
     const signIns = appMetrics().signIns;
     try {
-      this.throttle.assertAllowed(key);
+      this.throttle.admit(key);
     } catch (error) {
       signIns.inc({ result: 'throttled' });
       throw error;
     }
     const passwordOk = await verifyPassword(password, candidate?.passwordHash);
     if (!candidate || !passwordOk || candidate.privLevel <= 0 || candidate.roleName === 'disallowed') {
-      this.throttle.recordFailure(key);
       signIns.inc({ result: 'failure' });
       throw new UnauthorizedException(INVALID_LOGIN);
     }
@@ -63,7 +62,7 @@ export class AuthService {
     const key = `${clientAddress}|token`;
     const signIns = appMetrics().signIns;
     try {
-      this.throttle.assertAllowed(key);
+      this.throttle.admit(key);
     } catch (error) {
       signIns.inc({ result: 'throttled' });
       throw error;
@@ -76,7 +75,6 @@ export class AuthService {
       candidate.roleName === 'disallowed' ||
       !(await this.users.consumeToken(candidate.id, token))
     ) {
-      this.throttle.recordFailure(key);
       signIns.inc({ result: 'failure' });
       throw new UnauthorizedException(INVALID_TOKEN);
     }
