@@ -1,7 +1,7 @@
-import { createSocket, type Socket as UdpSocket } from 'node:dgram';
+import { createSocket } from 'node:dgram';
 import request, { type Response } from 'supertest';
 import { uniqueName } from 'test/e2e/support/api';
-import { type Child, startServer } from 'test/e2e/support/child-process';
+import { type Child, freePort, startServer } from 'test/e2e/support/child-process';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
 import { parseMetrics, type Sample, valueOf } from 'test/e2e/support/metrics';
 
@@ -20,6 +20,101 @@ async function until(condition: () => boolean, what: string, ms = 30_000): Promi
   }
 }
 
+/** A server with two workers, its audit sink's syslog messages, and an admin session. */
+interface Workers {
+  server: Child;
+  base: string;
+  /** The audit sink's messages: the PID of the worker that wrote each entry, and its text. */
+  received: { pid: number; text: string }[];
+  /** How many times a worker said it listens (2 at the start, one more per replacement). */
+  listening(): number;
+  /** A request on a new connection (closed after it), so that the primary picks the next worker. */
+  send(method: 'get' | 'post', path: string, body?: object): Promise<Response>;
+  /** Creates divisions named `${prefix}-${i}`, then waits for their syslog messages. */
+  write(prefix: string, count: number): Promise<{ pid: number; text: string }[]>;
+  stop(): Promise<void>;
+}
+
+async function startWorkers(env: Record<string, string> = {}): Promise<Workers> {
+  const received: { pid: number; text: string }[] = [];
+  const socket = createSocket('udp4');
+  socket.on('message', (message) => {
+    const match = SYSLOG.exec(message.toString('utf8'));
+    if (match) {
+      received.push({ pid: Number(match[1]), text: match[2] });
+    }
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { server, port } = await startServer({
+    env: {
+      WEB_CONCURRENCY: '2',
+      LOG_LEVEL: 'info',
+      AUDIT_SINK_URL: `syslog+udp://127.0.0.1:${socket.address().port}`,
+      ...env,
+    },
+    // Two workers compile the sources each (ts-node): slow on a busy machine.
+    startTimeoutMs: 150_000,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const listening = () =>
+    server.lines().filter((line) => String(line.msg).startsWith('listening on ')).length;
+  await until(() => listening() === 2, 'both workers to listen', 120_000);
+  const login = await request(base)
+    .post('/api/4.0/user/login')
+    .set('Connection', 'close')
+    .send({ u: 'admin', p: ADMIN_PASSWORD });
+  expect(login.status).toBe(200);
+  const cookie = ([] as string[])
+    .concat(login.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('mojolicious='))!
+    .split(';')[0];
+  const send = (method: 'get' | 'post', path: string, body?: object): Promise<Response> => {
+    const req = request(base)[method](path).set('Connection', 'close').set('Cookie', cookie);
+    return body ? req.send(body) : req;
+  };
+  return {
+    server,
+    base,
+    received,
+    listening,
+    send,
+    write: async (prefix, count) => {
+      for (let i = 0; i < count; i++) {
+        expect((await send('post', '/api/4.0/divisions', { name: `${prefix}-${i}` })).status).toBe(200);
+      }
+      const mine = () => received.filter((m) => m.text.includes(`${prefix}-`));
+      await until(() => mine().length === count, `${count} syslog messages`);
+      return mine();
+    },
+    stop: async () => {
+      server.kill('SIGTERM');
+      await server.exited;
+      socket.close();
+    },
+  };
+}
+
+/** How many of `messages` each worker (PID) wrote. */
+const perWorker = (messages: { pid: number }[]): Map<number, number> => {
+  const counts = new Map<number, number>();
+  for (const { pid } of messages) {
+    counts.set(pid, (counts.get(pid) ?? 0) + 1);
+  }
+  return counts;
+};
+
+const ping = { route: '/ping', method: 'GET', version: '4.0', status: '2xx' };
+const divisionsCreated = { route: '/divisions', method: 'POST', version: '4.0', status: '2xx' };
+
+/** GET /metrics at `url`, which must answer 200. */
+async function scrapeAt(url: string): Promise<{ samples: Sample[]; ms: number }> {
+  const started = Date.now();
+  const res = await request(url).get('/metrics').set('Connection', 'close');
+  const ms = Date.now() - started;
+  expect({ status: res.status, text: res.status === 200 ? '' : res.text }).toEqual({ status: 200, text: '' });
+  return { samples: parseMetrics(res.text), ms };
+}
+
 /**
  * GET /metrics of a server with two worker processes (WEB_CONCURRENCY=2, which needs MySQL): the
  * scrape, whichever worker answers it, has the figures of the whole process — the sum over the
@@ -28,88 +123,25 @@ async function until(condition: () => boolean, what: string, ms = 30_000): Promi
  * metrics: the audit sink's syslog messages carry the PID of the process that wrote the entry.
  */
 describe('GET /metrics with WEB_CONCURRENCY=2', () => {
-  const received: { pid: number; text: string }[] = [];
-  let socket: UdpSocket;
+  let workers: Workers;
+  let received: Workers['received'];
+  let send: Workers['send'];
   let server: Child;
-  let base: string;
-  let cookie: string;
-
-  const listeningLines = () =>
-    server.lines().filter((line) => String(line.msg).startsWith('listening on ')).length;
-
-  /** A request on a new connection (closed after it), so that the primary picks the next worker. */
-  const send = (method: 'get' | 'post', path: string, body?: object): Promise<Response> => {
-    const req = request(base)[method](path).set('Connection', 'close').set('Cookie', cookie);
-    return body ? req.send(body) : req;
-  };
-
-  const scrape = async (): Promise<{ samples: Sample[]; ms: number; res: Response }> => {
-    const started = Date.now();
-    const res = await request(base).get('/metrics').set('Connection', 'close');
-    const ms = Date.now() - started;
-    expect({ status: res.status, text: res.status === 200 ? '' : res.text }).toEqual({
-      status: 200,
-      text: '',
-    });
-    return { samples: parseMetrics(res.text), ms, res };
-  };
-
-  const ping = { route: '/ping', method: 'GET', version: '4.0', status: '2xx' };
-  const divisionsCreated = { route: '/divisions', method: 'POST', version: '4.0', status: '2xx' };
+  const scrape = () => scrapeAt(workers.base);
 
   beforeAll(async () => {
-    socket = createSocket('udp4');
-    socket.on('message', (message) => {
-      const match = SYSLOG.exec(message.toString('utf8'));
-      if (match) {
-        received.push({ pid: Number(match[1]), text: match[2] });
-      }
-    });
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-    let port: number;
-    ({ server, port } = await startServer({
-      env: {
-        WEB_CONCURRENCY: '2',
-        LOG_LEVEL: 'info',
-        AUDIT_SINK_URL: `syslog+udp://127.0.0.1:${socket.address().port}`,
-      },
-      // Two workers compile the sources each (ts-node): slow on a busy machine.
-      startTimeoutMs: 150_000,
-    }));
-    base = `http://127.0.0.1:${port}`;
-    await until(() => listeningLines() === 2, 'both workers to listen', 120_000);
-    const login = await request(base)
-      .post('/api/4.0/user/login')
-      .set('Connection', 'close')
-      .send({ u: 'admin', p: ADMIN_PASSWORD });
-    expect(login.status).toBe(200);
-    cookie = ([] as string[])
-      .concat(login.headers['set-cookie'] ?? [])
-      .find((c) => c.startsWith('mojolicious='))!
-      .split(';')[0];
+    workers = await startWorkers();
+    ({ received, send, server } = workers);
   }, 300_000);
 
-  afterAll(async () => {
-    server?.kill('SIGTERM');
-    await server?.exited;
-    socket?.close();
-  }, 60_000);
+  afterAll(() => workers?.stop(), 60_000);
 
   it('answers every scrape, on either worker, with the sum of both workers’ counts', async () => {
-    const prefix = uniqueName('mw', 20);
     const writes = 16;
-    for (let i = 0; i < writes; i++) {
-      expect((await send('post', '/api/4.0/divisions', { name: `${prefix}-${i}` })).status).toBe(200);
-    }
-    const mine = () => received.filter((m) => m.text.includes(`${prefix}-`));
-    await until(() => mine().length === writes, `${writes} syslog messages`);
     // Each worker wrote some of them (and so counted only those itself).
-    const perWorker = new Map<number, number>();
-    for (const { pid } of mine()) {
-      perWorker.set(pid, (perWorker.get(pid) ?? 0) + 1);
-    }
-    expect(perWorker.size).toBe(2);
-    expect([...perWorker.values()].every((n) => n > 0 && n < writes)).toBe(true);
+    const counts = perWorker(await workers.write(uniqueName('mw', 20), writes));
+    expect(counts.size).toBe(2);
+    expect([...counts.values()].every((n) => n > 0 && n < writes)).toBe(true);
     // Every scrape (each on a new connection: both workers answer some) has the whole count.
     for (let i = 0; i < 4; i++) {
       const { samples } = await scrape();
@@ -152,14 +184,19 @@ describe('GET /metrics with WEB_CONCURRENCY=2', () => {
   });
 
   it('answers at once while a worker that died is replaced, with the figures of the workers alive', async () => {
-    const pids = [...new Set(received.map((m) => m.pid))];
+    // The two workers' PIDs, from the writes they served.
+    const pids = [...perWorker(await workers.write(uniqueName('mw1', 20), 4)).keys()];
     expect(pids).toHaveLength(2);
     process.kill(pids[0], 'SIGKILL');
+    await until(
+      () => server.lines().some((line) => String(line.msg).startsWith(`worker ${pids[0]} exited`)),
+      'the primary to see the worker exit',
+    );
     // The primary starts another worker; until it listens, every scrape is answered by the other
     // one, promptly, without the new worker's figures (it has none yet).
     const started = Date.now();
     let during = 0;
-    while (listeningLines() < 3) {
+    while (workers.listening() < 3) {
       if (Date.now() - started > 120_000) {
         throw new Error(`no worker replaced the one killed:\n${server.stdout}`);
       }
@@ -171,21 +208,38 @@ describe('GET /metrics with WEB_CONCURRENCY=2', () => {
     }
     expect(during).toBeGreaterThan(0);
     // Both workers answer again; the killed one's counts are gone with it (a counter reset to Prometheus).
-    const prefix = uniqueName('mw2', 20);
-    for (let i = 0; i < 6; i++) {
-      expect((await send('post', '/api/4.0/divisions', { name: `${prefix}-${i}` })).status).toBe(200);
-    }
-    await until(
-      () => received.filter((m) => m.text.includes(`${prefix}-`)).length === 6,
-      '6 syslog messages',
-    );
-    const writers = new Set(received.filter((m) => m.text.includes(`${prefix}-`)).map((m) => m.pid));
+    const writers = perWorker(await workers.write(uniqueName('mw2', 20), 6));
     expect(writers.size).toBe(2);
     expect(writers.has(pids[0])).toBe(false);
     const { samples } = await scrape();
     const survivorWrites = received.filter((m) => m.pid === pids[1]).length;
+    const replacementWrites = received.filter((m) => !pids.includes(m.pid)).length;
+    expect(replacementWrites).toBeGreaterThan(0);
     expect(valueOf(samples, 'change_log_writes_total', { resource: 'divisions' })).toBe(
-      survivorWrites + received.filter((m) => m.text.includes(`${prefix}-`) && m.pid !== pids[1]).length,
+      survivorWrites + replacementWrites,
     );
   }, 180_000);
+});
+
+/** With METRICS_PORT the primary serves the sum itself, on its own port. */
+describe('GET /metrics on METRICS_PORT with WEB_CONCURRENCY=2', () => {
+  let workers: Workers;
+  let metrics: string;
+
+  beforeAll(async () => {
+    const metricsPort = await freePort();
+    metrics = `http://127.0.0.1:${metricsPort}`;
+    workers = await startWorkers({ METRICS_PORT: String(metricsPort) });
+  }, 300_000);
+
+  afterAll(() => workers?.stop(), 60_000);
+
+  it('answers with the sum of both workers’ counts', async () => {
+    const writes = 10;
+    expect(perWorker(await workers.write(uniqueName('mp', 20), writes)).size).toBe(2);
+    const { samples } = await scrapeAt(metrics);
+    expect(valueOf(samples, 'http_requests_total', divisionsCreated)).toBe(writes);
+    expect(valueOf(samples, 'change_log_writes_total', { resource: 'divisions' })).toBe(writes);
+    expect((await request(workers.base).get('/metrics').set('Connection', 'close')).status).toBe(404);
+  });
 });
