@@ -283,7 +283,8 @@ describe('a three-node Galera cluster, one instance per node', () => {
           res = await client.get('user/current');
         }
         expectError(res, 401, ended);
-        expect(Date.now() - endedAt).toBeLessThan(cacheSeconds * 1000 + 500);
+        // Measured by the client: the requests' own time on a busy machine comes on top.
+        expect(Date.now() - endedAt).toBeLessThan(cacheSeconds * 1000 + 1000);
       }
     };
 
