@@ -2,9 +2,19 @@ import request, { type Response } from 'supertest';
 import type { App } from 'supertest/types';
 import { connectNode, nodeStatus } from 'test/cluster/support/galera';
 import { CLUSTER_DATABASE, type Instances, nodePortOf, startInstances } from 'test/cluster/support/instances';
-import { ApiClient, createUser, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import {
+  ApiClient,
+  createUser,
+  type CreatedUser,
+  expectError,
+  responseOf,
+  uniqueName,
+} from 'test/e2e/support/api';
+import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
-import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import { assignedPairs } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 
 /** Request i goes to instance i mod 3, as a load balancer spreads them. */
@@ -169,26 +179,181 @@ describe('a three-node Galera cluster, one instance per node', () => {
     expect(Object.keys(stored[0].contentServers ?? {})).toHaveLength(1);
   });
 
-  it('ends on all three instances, within SESSION_CACHE_SECONDS, a session signed out on one', async () => {
-    const ended = 'session ended - unauthorized, please log in';
-    const cacheSeconds = 2; // the default, which the tests run with
-    const user = await createUser(cluster.apps[0], admins[0], 'read-only');
-    const clients = cluster.apps.map(
-      (app) => new ApiClient(app.getHttpServer() as App, '4.0', user.client.cookie),
-    );
-    for (const client of clients) {
-      expect((await client.get('user/current')).status).toBe(200);
-    }
-    expect((await clients[1].post('user/logout')).status).toBe(200);
-    const deadline = Date.now() + (cacheSeconds + 1) * 1000;
-    for (const client of clients) {
-      let res = await client.get('user/current');
-      while (res.status === 200 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        res = await client.get('user/current');
+  describe('server assignments to one delivery service, spread over the three instances', () => {
+    let dsIds: number[];
+    let serverIds: number[];
+
+    beforeAll(async () => {
+      const cdn = await createCdn(admins[0]);
+      const cachegroup = await createCachegroup(admins[0]);
+      const profile = await createProfile(admins[0], cdn.id);
+      serverIds = [];
+      for (let i = 0; i < 6; i++) {
+        const server = await createServer(admins[i % 3], cdn.id, {
+          cachegroupId: cachegroup.id,
+          profileName: profile.name,
+        });
+        serverIds.push(server.id);
       }
-      expectError(res, 401, ended);
-    }
+      dsIds = [];
+      for (let i = 0; i < 2; i++) {
+        dsIds.push((await createDeliveryService(admins[i], cdn.id)).id);
+      }
+    });
+
+    /** The servers of the delivery service as each instance lists them: the same on all three, no pair twice. */
+    const assignedEverywhere = async (dsId: number): Promise<number[]> => {
+      const perInstance = await Promise.all(admins.map((admin) => assignedPairs(admin, [dsId])));
+      expect(perInstance[1]).toEqual(perInstance[0]);
+      expect(perInstance[2]).toEqual(perInstance[0]);
+      const servers = perInstance[0].map(([, server]) => server);
+      expect(new Set(servers).size).toBe(servers.length);
+      return servers;
+    };
+
+    const okOrBusy = (results: Response[]): void => {
+      noServerErrors(results);
+      for (const r of results.filter((res) => res.status !== 200)) {
+        expectError(r, 503, 'the database is busy; please retry the request');
+      }
+      expect(results.filter((r) => r.status === 200).length).toBeGreaterThan(0);
+    };
+
+    it('adds overlapping sets concurrently: the union of those applied, each pair once', async () => {
+      const [dsId] = dsIds;
+      const sets = Array.from({ length: 12 }, (_, i) => [serverIds[i % 6], serverIds[(i + 1) % 6]]);
+      const results = await spread(12, (i) =>
+        admins[i % 3].post('deliveryserviceserver', { dsId, servers: sets[i], replace: false }),
+      );
+      okOrBusy(results);
+      const applied = new Set(sets.filter((_, i) => results[i].status === 200).flat());
+      expect(await assignedEverywhere(dsId)).toEqual([...applied].sort((a, b) => a - b));
+      const connection = await connectNode(cluster.layout, 2, CLUSTER_DATABASE);
+      const [twice] = await connection.query(
+        'SELECT server, COUNT(*) AS n FROM deliveryservice_server WHERE deliveryservice = ? ' +
+          'GROUP BY server HAVING COUNT(*) > 1',
+        [dsId],
+      );
+      await connection.end();
+      expect(twice).toEqual([]);
+    });
+
+    it('replaces the set concurrently, from none and from some: exactly one request’s set is left', async () => {
+      // The second delivery service starts with no server: the replacements then delete nothing,
+      // so nothing but the delivery service itself is common to them.
+      for (const dsId of [dsIds[1], dsIds[0]]) {
+        const sets = Array.from({ length: 6 }, (_, i) => [serverIds[i]]);
+        const results = await spread(6, (i) =>
+          admins[i % 3].post('deliveryserviceserver', { dsId, servers: sets[i], replace: true }),
+        );
+        okOrBusy(results);
+        const left = await assignedEverywhere(dsId);
+        expect(sets.filter((_, i) => results[i].status === 200)).toContainEqual(left);
+      }
+    });
+  });
+
+  describe('ending sessions', () => {
+    const ended = 'session ended - unauthorized, please log in';
+    // The harness sets it (global-setup.ts): every instance shares it, as it must in production.
+    const cacheSeconds = Number(process.env.SESSION_CACHE_SECONDS);
+
+    /** The user's session on each instance, looked up (and so cached) by each. */
+    const sessionEverywhere = async (): Promise<{ user: CreatedUser; clients: ApiClient[] }> => {
+      const user = await createUser(cluster.apps[0], admins[0], 'read-only');
+      const clients = cluster.apps.map(
+        (app) => new ApiClient(app.getHttpServer() as App, '4.0', user.client.cookie),
+      );
+      for (const client of clients) {
+        expect((await client.get('user/current')).status).toBe(200);
+      }
+      return { user, clients };
+    };
+
+    /**
+     * The session is refused at once by instance `by`, which ended it, and by the other two within
+     * SESSION_CACHE_SECONDS of the end (a little more for the requests' own time).
+     */
+    const expectEndedEverywhere = async (clients: ApiClient[], by: number, endedAt: number) => {
+      expectError(await clients[by].get('user/current'), 401, ended);
+      for (const client of clients) {
+        let res = await client.get('user/current');
+        while (res.status === 200 && Date.now() - endedAt < (cacheSeconds + 2) * 1000) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          res = await client.get('user/current');
+        }
+        expectError(res, 401, ended);
+        // Measured by the client: the requests' own time on a busy machine comes on top.
+        expect(Date.now() - endedAt).toBeLessThan(cacheSeconds * 1000 + 1000);
+      }
+    };
+
+    it('runs with a short SESSION_CACHE_SECONDS', () => {
+      expect(cacheSeconds).toBeGreaterThan(0);
+      expect(cacheSeconds).toBeLessThanOrEqual(2);
+    });
+
+    it('ends on all three instances, within SESSION_CACHE_SECONDS, a session signed out on one', async () => {
+      const { clients } = await sessionEverywhere();
+      expect((await clients[1].post('user/logout')).status).toBe(200);
+      await expectEndedEverywhere(clients, 1, Date.now());
+    });
+
+    it('ends on all three instances, within SESSION_CACHE_SECONDS, the sessions of a user whose password was changed on one', async () => {
+      const { user, clients } = await sessionEverywhere();
+      const newPassword = 'a-new-and-unusual-password-43';
+      const res = await admins[2].put(`users/${user.id}`, {
+        username: user.username,
+        email: `${user.username}@example.com`,
+        fullName: 'Test user',
+        role: 'read-only',
+        tenantId: 1,
+        localPasswd: newPassword,
+        confirmLocalPasswd: newPassword,
+      });
+      expect(res.status).toBe(200);
+      await expectEndedEverywhere(clients, 2, Date.now());
+      // Every instance reads the new password at once (wsrep_sync_wait): the old one fails, the new one signs in.
+      for (const app of cluster.apps) {
+        await expect(ApiClient.login(app, user.username, USER_PASSWORD)).rejects.toThrow(/401/);
+        const again = await ApiClient.login(app, user.username, newPassword);
+        expect((await again.get('user/current')).status).toBe(200);
+      }
+    });
+  });
+
+  describe('the login limit (LOGIN_MAX_FAILURES per account and client address, counted by each instance)', () => {
+    const tooMany = 'Too many failed login attempts; please try again later.';
+    const max = Number(process.env.LOGIN_MAX_FAILURES); // the harness sets it
+    const login = (instance: number, username: string, password: string) =>
+      request(cluster.apps[instance].getHttpServer() as App)
+        .post('/api/4.0/user/login')
+        .send({ u: username, p: password });
+
+    it('refuses an account on the instance that counted its failures, and only there', async () => {
+      const user = await createUser(cluster.apps[0], admins[0], 'read-only');
+      for (let i = 0; i < max; i++) {
+        expectError(await login(0, user.username, 'wrong'), 401, 'Invalid username or password.');
+      }
+      expectError(await login(0, user.username, USER_PASSWORD), 429, tooMany);
+      // Another instance has counted nothing: the password signs in there (and resets its count only).
+      expect((await login(1, user.username, USER_PASSWORD)).status).toBe(200);
+      expectError(await login(0, user.username, USER_PASSWORD), 429, tooMany);
+    });
+
+    it('lets through at most LOGIN_MAX_FAILURES attempts per instance, concurrent ones included: instances × the limit in all', async () => {
+      const user = await createUser(cluster.apps[0], admins[0], 'read-only');
+      const results = await spread(3 * max + 9, (i) => login(i % 3, user.username, 'wrong'));
+      noServerErrors(results);
+      for (let instance = 0; instance < 3; instance++) {
+        const own = results.filter((_, i) => i % 3 === instance);
+        expect(own.filter((r) => r.status === 401).length).toBe(max);
+        for (const r of own.filter((res) => res.status !== 401)) {
+          expectError(r, 429, tooMany);
+        }
+        expectError(await login(instance, user.username, USER_PASSWORD), 429, tooMany);
+      }
+    });
   });
 
   it('signs in on any instance with the session another issued', async () => {

@@ -117,6 +117,30 @@ describe('sign-in and sessions (D10, D11)', () => {
       );
       expect((await login({ u: 'admin', p: ADMIN_PASSWORD })).status).toBe(200);
     });
+
+    it('signs in concurrent attempts with the right password, more than the limit of them', async () => {
+      const user = await createUser(app, admin, 'read-only');
+      const results = await Promise.all(
+        Array.from({ length: 16 }, () => login({ u: user.username, p: USER_PASSWORD })),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array.from({ length: 16 }, () => 200));
+    });
+
+    it('checks no more concurrent attempts than the limit: the others wait, then answer 429', async () => {
+      const victim = await createUser(app, admin, 'read-only');
+      const results = await Promise.all(
+        Array.from({ length: 16 }, () => login({ u: victim.username, p: 'not-the-password' })),
+      );
+      expect(results.filter((r) => r.status === 401).length).toBe(10);
+      for (const res of results.filter((r) => r.status !== 401)) {
+        expectError(res, 429, 'Too many failed login attempts; please try again later.');
+      }
+      expectError(
+        await login({ u: victim.username, p: USER_PASSWORD }),
+        429,
+        'Too many failed login attempts; please try again later.',
+      );
+    });
   });
 
   describe('user names compare exactly, for sign-in and its limit', () => {

@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { UsersService } from 'src/modules/users/users.service';
-import { LoginThrottle } from './login-throttle';
+import { type AttemptOutcome, LoginThrottle } from './login-throttle';
 import { appMetrics } from 'src/common/metrics/metrics';
 import { verifyPassword } from 'src/modules/users/password';
 import type { SignIn } from './session.service';
@@ -29,18 +29,23 @@ export class AuthService {
     const key = candidate ? `${clientAddress}|user:${candidate.id}` : `${clientAddress}|name:${username}`;
     const signIns = appMetrics().signIns;
     try {
-      this.throttle.assertAllowed(key);
+      await this.throttle.admit(key);
     } catch (error) {
       signIns.inc({ result: 'throttled' });
       throw error;
     }
-    const passwordOk = await verifyPassword(password, candidate?.passwordHash);
-    if (!candidate || !passwordOk || candidate.privLevel <= 0 || candidate.roleName === 'disallowed') {
-      this.throttle.recordFailure(key);
-      signIns.inc({ result: 'failure' });
-      throw new UnauthorizedException(INVALID_LOGIN);
+    let outcome: AttemptOutcome = 'none';
+    try {
+      const passwordOk = await verifyPassword(password, candidate?.passwordHash);
+      if (!candidate || !passwordOk || candidate.privLevel <= 0 || candidate.roleName === 'disallowed') {
+        outcome = 'failure';
+        signIns.inc({ result: 'failure' });
+        throw new UnauthorizedException(INVALID_LOGIN);
+      }
+      outcome = 'success';
+    } finally {
+      this.throttle.end(key, outcome);
     }
-    this.throttle.recordSuccess(key);
     signIns.inc({ result: 'success' });
     await this.users.markAuthenticated(candidate.id);
     return {
@@ -63,25 +68,30 @@ export class AuthService {
     const key = `${clientAddress}|token`;
     const signIns = appMetrics().signIns;
     try {
-      this.throttle.assertAllowed(key);
+      await this.throttle.admit(key);
     } catch (error) {
       signIns.inc({ result: 'throttled' });
       throw error;
     }
-    const candidate = token ? await this.users.findTokenCandidate(token) : undefined;
-    if (
-      !token ||
-      !candidate ||
-      candidate.privLevel <= 0 ||
-      candidate.roleName === 'disallowed' ||
-      !(await this.users.consumeToken(candidate.id, token))
-    ) {
-      this.throttle.recordFailure(key);
-      signIns.inc({ result: 'failure' });
-      throw new UnauthorizedException(INVALID_TOKEN);
+    let outcome: AttemptOutcome = 'none';
+    try {
+      const candidate = token ? await this.users.findTokenCandidate(token) : undefined;
+      if (
+        !token ||
+        !candidate ||
+        candidate.privLevel <= 0 ||
+        candidate.roleName === 'disallowed' ||
+        !(await this.users.consumeToken(candidate.id, token))
+      ) {
+        outcome = 'failure';
+        signIns.inc({ result: 'failure' });
+        throw new UnauthorizedException(INVALID_TOKEN);
+      }
+      outcome = 'success';
+      signIns.inc({ result: 'success' });
+      return { username: candidate.username, userId: candidate.id, generation: candidate.sessionGeneration };
+    } finally {
+      this.throttle.end(key, outcome);
     }
-    this.throttle.recordSuccess(key);
-    signIns.inc({ result: 'success' });
-    return { username: candidate.username, userId: candidate.id, generation: candidate.sessionGeneration };
   }
 }

@@ -32,6 +32,10 @@ export default async function globalSetup(): Promise<void> {
   process.env.KICKSTART_FILES_DIR = KICKSTART_FILES_DIR;
   process.env.SERVER_NAME = 'cdn-control-plane/cluster';
   process.env.LOG_LEVEL = 'error';
+  // Short, so that the suites see a session ended through one instance end on the others soon.
+  process.env.SESSION_CACHE_SECONDS = '1';
+  // Few, so that the login limit's suite needs few (slow, by design) failed sign-ins.
+  process.env.LOGIN_MAX_FAILURES = '5';
   // A node that failed is tried again after a second (5 s by default).
   process.env.DB_FAILOVER_RETRY_MS = '1000';
   delete process.env.SQLITE_PATH;

@@ -29,6 +29,8 @@ export interface ChildOptions {
   cwd?: string;
   /** Node options before the entry point's own (e.g. `-r` a module to load first). */
   nodeArgs?: string[];
+  /** startServer: how long the server may take to answer (60 s unless set). */
+  startTimeoutMs?: number;
 }
 
 function environment(overrides: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
@@ -121,7 +123,8 @@ export async function startServer(options: ChildOptions = {}): Promise<{ server:
   });
   let exited = false;
   void server.exited.then(() => (exited = true));
-  for (let attempt = 0; attempt < 240 && !exited; attempt++) {
+  const attempts = (options.startTimeoutMs ?? 60_000) / 250;
+  for (let attempt = 0; attempt < attempts && !exited; attempt++) {
     if (await answers(port)) {
       return { server, port };
     }
