@@ -10,8 +10,8 @@ import type { ApiVersion } from 'src/common/versioning/api-version';
 import {
   DeliveryServicesService,
   LONG_DESC_REMOVED,
-} from 'src/modules/delivery-services/delivery-services.service';
-import { toDeliveryServiceResponse } from 'src/modules/delivery-services/dto/delivery-service.response';
+} from 'src/modules/delivery-services/core/delivery-services.service';
+import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceRequest } from './delivery-service-request.entity';
 import type {

@@ -9,8 +9,8 @@ import { type CurrentUser as SessionUser, holdsPermissionNamed } from 'src/commo
 import { IntParamPipe, IntPipe } from 'src/common/validation/id.pipe';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
-import { toDeliveryServiceResponse } from 'src/modules/delivery-services/dto/delivery-service.response';
+import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
+import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
 import { ServersService } from 'src/modules/servers/servers.service';
 import {
   assignedToDeliveryService,

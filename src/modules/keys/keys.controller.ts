@@ -13,10 +13,10 @@ import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioni
 import { BadRequestException } from '@nestjs/common';
 import type { Request } from 'express';
 import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
-import { SslKeysAddDto } from './dto/ssl-keys.dto';
-import { UriSigningKeysDto } from './dto/uri-signing-keys.dto';
-import { toSslKeysResponse } from './dto/keys.response';
-import { KeysService } from './keys.service';
+import { SslKeysAddDto } from './ssl/ssl-keys.dto';
+import { UriSigningKeysDto } from './uri-sig/uri-signing-keys.dto';
+import { toSslKeysResponse } from './ssl/ssl-keys.response';
+import { KeysService } from './ssl/ssl-keys.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** A query parameter as text: the first of a repeated one; absent → undefined. */

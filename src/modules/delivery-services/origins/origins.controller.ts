@@ -1,0 +1,80 @@
+import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
+import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
+import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
+import { CurrentUser } from 'src/common/decorators/current-user.decorator';
+import { ApiResult, successAlert } from 'src/common/http/alerts';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser as User } from 'src/common/types/current-user';
+import { VersionedQueryId } from 'src/common/validation/query-id';
+import { ValidBody } from 'src/common/validation/valid-body';
+import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { ORIGIN_BODIES, OriginV3Dto, OriginV5Dto } from './origin.dto';
+import { toOriginResponse } from './origin.response';
+import { ORIGIN_LIST } from './origins.list';
+import { OriginsService } from './origins.service';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+
+/**
+ * `origins`, updated and deleted by `?id=` (docs/original-behaviour.md#origins), under the tenancy
+ * of the origin and of its delivery service.
+ */
+@ConditionalOn('origin')
+@Controller({ path: 'origins', version: ALL_VERSIONS })
+@ApiTags('origins')
+export class OriginsController {
+  constructor(private readonly origins: OriginsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List the origins' })
+  @RequirePrivLevel(PrivLevel.ReadOnly)
+  @RequirePermissions('ORIGIN:READ', 'DELIVERY-SERVICE:READ')
+  async list(
+    @ListParams(ORIGIN_LIST) query: ListQuery,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    return (await this.origins.list(query, user)).map((o) => toOriginResponse(o, version));
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create an origin' })
+  @HttpCode(200)
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('ORIGIN:CREATE', 'ORIGIN:READ', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
+  async create(
+    @ValidBody(ORIGIN_BODIES) body: OriginV3Dto | OriginV5Dto,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const origin = await this.origins.create(body, user);
+    return ApiResult.of(toOriginResponse(origin, version), successAlert('origin was created.'));
+  }
+
+  @Put()
+  @ApiOperation({ summary: 'Update an origin' })
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('ORIGIN:UPDATE', 'ORIGIN:READ', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
+  async update(
+    @VersionedQueryId('5.0') id: number,
+    @ValidBody(ORIGIN_BODIES) body: OriginV3Dto | OriginV5Dto,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    const origin = await this.origins.update(id, body, user, version);
+    return ApiResult.of(toOriginResponse(origin, version), successAlert('origin was updated.'));
+  }
+
+  @Delete()
+  @ApiOperation({ summary: 'Delete an origin' })
+  @RequirePrivLevel(PrivLevel.Operations)
+  @RequirePermissions('ORIGIN:DELETE', 'DELIVERY-SERVICE:UPDATE')
+  async remove(
+    @VersionedQueryId('5.0') id: number,
+    @CurrentUser() user: User,
+    @RequestedVersion() version: ApiVersion,
+  ) {
+    await this.origins.remove(id, user, version);
+    return ApiResult.alertsOnly(successAlert('origin was deleted.'));
+  }
+}
