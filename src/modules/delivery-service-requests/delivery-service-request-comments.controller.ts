@@ -21,8 +21,12 @@ import { parseIntText } from 'src/common/validation/integers';
 import { KeyIdPipe } from 'src/common/validation/id.pipe';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, requestedVersion } from 'src/common/versioning/api-version';
+import { perVersion } from 'src/common/versioning/per-version';
 import { COMMENT_LIST } from './delivery-service-request-comments.list';
-import { DeliveryServiceRequestCommentsService } from './delivery-service-request-comments.service';
+import {
+  DeliveryServiceRequestCommentsService,
+  type NotAuthorText,
+} from './delivery-service-request-comments.service';
 import {
   COMMENT_BODIES,
   DeliveryServiceRequestCommentV3Dto,
@@ -30,6 +34,12 @@ import {
 } from './dto/delivery-service-request-comment.dto';
 import { toCommentResponse } from './dto/delivery-service-request-comment.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+
+/** `Comments can only be … by the author`, lower case on 5.0. */
+const NOT_AUTHOR = perVersion<NotAuthorText>({
+  '3.0': (action) => `Comments can only be ${action} by the author`,
+  '5.0': (action) => `comments can only be ${action} by the author`,
+});
 
 /**
  * The `?id=` of a comment's update or delete: the generic handlers' texts before 5.0; on 5.0 the
@@ -116,7 +126,7 @@ export class DeliveryServiceRequestCommentsController {
       body.deliveryServiceRequestId ?? 0,
       body.value ?? '',
       user,
-      version,
+      NOT_AUTHOR(version),
     );
     return ApiResult.of(
       toCommentResponse(comment, version),
@@ -133,7 +143,7 @@ export class DeliveryServiceRequestCommentsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.comments.remove(id, user, version);
+    await this.comments.remove(id, user, NOT_AUTHOR(version));
     return ApiResult.alertsOnly(successAlert('deliveryservice_request_comment was deleted.'));
   }
 }

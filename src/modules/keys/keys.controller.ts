@@ -10,12 +10,13 @@ import { IntParamPipe } from 'src/common/validation/id.pipe';
 import { parseIntText } from 'src/common/validation/integers';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
-import { BadRequestException } from '@nestjs/common';
+import { perVersion } from 'src/common/versioning/per-version';
+import { BadRequestException, NotFoundException } from '@nestjs/common';
 import type { Request } from 'express';
 import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { SslKeysAddDto } from './ssl/ssl-keys.dto';
 import { UriSigningKeysDto } from './uri-sig/uri-signing-keys.dto';
-import { toSslKeysResponse } from './ssl/ssl-keys.response';
+import { type SslKeysView, toSslKeysResponse } from './ssl/ssl-keys.response';
 import { KeysService } from './ssl/ssl-keys.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -41,6 +42,14 @@ const uriSigningKeysRow = (req: Request): RowKey | undefined => {
   return owner === undefined ? undefined : { kind: 'uri_signing', owner, version: '' };
 };
 
+/** A delivery service without stored SSL keys: 404 on 5.0; before it, an empty certificate. */
+const NO_SSL_KEYS = perVersion<(xmlId: string) => SslKeysView>({
+  '3.0': () => ({ certificate: { crt: '', key: '', csr: '' }, sans: [] }),
+  '5.0': (xmlId) => {
+    throw new NotFoundException(`no ssl keys for XML ID ${xmlId}`);
+  },
+});
+
 /**
  * A delivery service's SSL keys, URL signing keys and URI signing keys
  * (docs/original-behaviour.md#keys). Every route first needs the key store (docs/decisions.md#d65).
@@ -63,13 +72,11 @@ export class DeliveryServiceKeysController {
     @RequestedVersion() apiVersion: ApiVersion,
   ) {
     this.keys.requireStore('getting SSL keys from Traffic Vault by xml id');
-    const view = await this.keys.getSslKeys(
-      user,
-      xmlId,
-      { version: queryText(version), decode: queryText(decode) },
-      apiVersion,
-    );
-    return toSslKeysResponse(view, apiVersion);
+    const view = await this.keys.getSslKeys(user, xmlId, {
+      version: queryText(version),
+      decode: queryText(decode),
+    });
+    return toSslKeysResponse(view ?? NO_SSL_KEYS(apiVersion)(xmlId), apiVersion);
   }
 
   @Post('sslkeys/add')

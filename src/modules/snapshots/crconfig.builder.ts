@@ -43,8 +43,6 @@ export type StaticDnsEntriesReader = (
 export interface CRConfigContext {
   user: string;
   version: string;
-  /** Older clients' `tm_path` (API < 4.0): `/tools/write_crconfig/<cdn>`. */
-  emulateOldPath: boolean;
 }
 
 const STATUS_LIST = placeholders(ROUTED_STATUSES);
@@ -110,7 +108,6 @@ export class CRConfigBuilder {
       CDN_name: cdn.name,
       date: Math.floor(Date.now() / 1000),
       tm_host: await this.trafficOpsHost(),
-      ...(context.emulateOldPath ? { tm_path: `/tools/write_crconfig/${cdn.name}` } : {}),
       tm_user: context.user,
       tm_version: context.version,
     };

@@ -9,11 +9,18 @@ import type { CurrentUser as User } from 'src/common/types/current-user';
 import { VersionedQueryId } from 'src/common/validation/query-id';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { perVersion } from 'src/common/versioning/per-version';
 import { ORIGIN_BODIES, OriginV3Dto, OriginV5Dto } from './origin.dto';
 import { toOriginResponse } from './origin.response';
 import { ORIGIN_LIST } from './origins.list';
-import { OriginsService } from './origins.service';
+import { type OriginRules, OriginsService } from './origins.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+
+/** What 5.0 changed: the text of a missing origin and the order of a delete's checks. */
+const ORIGIN_RULES = perVersion<OriginRules>({
+  '3.0': { notFound: () => 'origin not found', deleteChecks: "origin's tenant, then primary" },
+  '5.0': { notFound: (id) => `no origin exists by id: ${id}`, deleteChecks: 'primary, then both tenancies' },
+});
 
 /**
  * `origins`, updated and deleted by `?id=` (docs/original-behaviour.md#origins), under the tenancy
@@ -61,7 +68,7 @@ export class OriginsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const origin = await this.origins.update(id, body, user, version);
+    const origin = await this.origins.update(id, body, user, ORIGIN_RULES(version));
     return ApiResult.of(toOriginResponse(origin, version), successAlert('origin was updated.'));
   }
 
@@ -74,7 +81,7 @@ export class OriginsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.origins.remove(id, user, version);
+    await this.origins.remove(id, user, ORIGIN_RULES(version));
     return ApiResult.alertsOnly(successAlert('origin was deleted.'));
   }
 }

@@ -6,7 +6,6 @@ import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
-import type { ApiVersion } from 'src/common/versioning/api-version';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import type { OriginV3Dto, OriginV5Dto } from './origin.dto';
 import type { OriginRow } from './origin.response';
@@ -44,6 +43,20 @@ const intOrNull = (v: number | string | null): number | null => (v === null ? nu
  * (docs/decisions.md#d82). Writes check the original's tenancy: the body's tenant and its delivery
  * service's tenant, and the tenant of the origin being changed.
  */
+/**
+ * What differs between the versions of the origin routes, in the service's terms; the controller
+ * picks it per version (src/common/versioning/per-version.ts).
+ */
+export interface OriginRules {
+  /** The text of a missing origin. */
+  notFound: (id: number) => string;
+  /**
+   * A delete's checks: the primary flag, then the origin's and its delivery service's tenancy (the
+   * update's `checkTenancy`); or the origin's own tenant, then the primary flag.
+   */
+  deleteChecks: 'primary, then both tenancies' | "origin's tenant, then primary";
+}
+
 @Injectable()
 export class OriginsService {
   constructor(
@@ -62,7 +75,7 @@ export class OriginsService {
   }
 
   /** The original's order: the origin's own tenancy, the body's, existence, the primary's rule. */
-  async update(id: number, body: OriginBody, user: CurrentUser, version: ApiVersion): Promise<OriginRow> {
+  async update(id: number, body: OriginBody, user: CurrentUser, rules: OriginRules): Promise<OriginRow> {
     const current = await this.dataSource
       .getRepository(Origin)
       .findOne({ where: { id }, lock: writeLock(this.dataSource) });
@@ -73,9 +86,7 @@ export class OriginsService {
     }
     await this.checkTenancy(body.tenantId, body.deliveryServiceId, user);
     if (!current) {
-      throw new NotFoundException(
-        version.atLeast('5.0') ? `no origin exists by id: ${id}` : 'origin not found',
-      );
+      throw new NotFoundException(rules.notFound(id));
     }
     if (current.isPrimary && current.deliveryServiceId !== body.deliveryServiceId) {
       throw new BadRequestException('cannot update the delivery service of a primary origin');
@@ -85,16 +96,14 @@ export class OriginsService {
   }
 
   /** A primary origin goes only with its delivery service's `orgServerFqdn`. */
-  async remove(id: number, user: CurrentUser, version: ApiVersion): Promise<void> {
+  async remove(id: number, user: CurrentUser, rules: OriginRules): Promise<void> {
     const current = await this.dataSource
       .getRepository(Origin)
       .findOne({ where: { id }, lock: writeLock(this.dataSource) });
     if (!current) {
-      throw new NotFoundException(
-        version.atLeast('5.0') ? `no origin exists by id: ${id}` : 'origin not found',
-      );
+      throw new NotFoundException(rules.notFound(id));
     }
-    if (version.atLeast('5.0')) {
+    if (rules.deleteChecks === 'primary, then both tenancies') {
       if (current.isPrimary) {
         throw new BadRequestException('cannot delete a primary origin');
       }

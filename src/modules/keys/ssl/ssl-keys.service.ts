@@ -12,7 +12,6 @@ import { type Alert, successAlert, warningAlert } from 'src/common/http/alerts';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { DeferredBody } from 'src/common/validation/valid-body';
-import type { ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
 import { expirationAndSans, verifyCertificateAndKey } from './certificate';
@@ -83,19 +82,16 @@ export class KeysService {
 
   // SSL keys
 
+  /** A delivery service's SSL keys of one version (the latest by default); undefined when none are stored. */
   async getSslKeys(
     user: CurrentUser,
     xmlId: string,
     query: { version?: string; decode?: string },
-    version: ApiVersion,
-  ): Promise<SslKeysView> {
+  ): Promise<SslKeysView | undefined> {
     await this.checkTenant(user, xmlId);
     const stored = await this.store.get<StoredSslKeys>('ssl', xmlId, query.version || LATEST);
     if (!stored) {
-      if (version.atLeast('5.0')) {
-        throw new NotFoundException(`no ssl keys for XML ID ${xmlId}`);
-      }
-      return { certificate: { crt: '', key: '', csr: '' }, sans: [] };
+      return undefined;
     }
     const decoded: SslKeysCertificate = {
       crt: decode(stored.certificate.crt),
