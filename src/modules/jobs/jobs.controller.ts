@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Controller,
   createParamDecorator,
   Delete,
@@ -7,7 +6,6 @@ import {
   Get,
   HttpCode,
   MethodNotAllowedException,
-  NotFoundException,
   Post,
   Put,
   Query,
@@ -22,13 +20,13 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { parseIntText } from 'src/common/validation/integers';
-import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { INT32 } from 'src/common/validation/integers';
 import { JobCreateV3Body, JobCreateV4Body, JobV3Body, JobV4Body } from './dto/job.dto';
 import { type JobView, toJobResponse } from './dto/job.response';
 import { JOB_LIST } from './jobs.list';
+import type { JobUpdateInput } from './job.input';
+import { JOB_UPDATE_ID, JOB_WORDING, jobCreateInput, jobUpdateInput, requiredJobId } from './job-versions';
 import { type JobWrite, JobsService } from './jobs.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -38,24 +36,6 @@ const RawJobId = createParamDecorator((_data: unknown, ctx: ExecutionContext): s
   const first: unknown = Array.isArray(raw) ? raw[0] : raw;
   return typeof first === 'string' ? first : undefined;
 });
-
-/**
- * The `id` of PUT/DELETE jobs as the original's handlers read it: required and an integer (a number
- * beyond the ids names no job).
- */
-function requiredJobId(raw: string | undefined): number {
-  if (raw === undefined) {
-    throw new BadRequestException('required parameters missing: missing required parameters: id');
-  }
-  if (!/^[+-]?\d+$/.test(raw)) {
-    throw new BadRequestException("getting integer parameters: parameter 'id' not an integer");
-  }
-  const id = parseIntText(raw, INT32);
-  if (id === undefined) {
-    throw new NotFoundException(`No job by id '${raw}'!`);
-  }
-  return id;
-}
 
 /** Content invalidation jobs (docs/original-behaviour.md#jobs). */
 @ConditionalOn('job')
@@ -90,10 +70,7 @@ export class JobsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const write =
-      body instanceof JobCreateV4Body
-        ? await this.jobs.createV4(body, user)
-        : await this.jobs.createV3(body, user);
+    const write = await this.jobs.create(jobCreateInput(body), user, JOB_WORDING(version));
     // Where the new job can be read, as the original says.
     res.setHeader(
       'Location',
@@ -115,9 +92,9 @@ export class JobsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     try {
-      const write = version.atLeast('4.0')
-        ? await this.jobs.updateV4(requiredJobId(rawId), body as DeferredBody<JobV4Body>, user)
-        : await this.jobs.updateV3(rawId ?? '', body, user);
+      const id = JOB_UPDATE_ID(version)(rawId);
+      const input = new DeferredBody<JobUpdateInput>(async () => jobUpdateInput(await body.read()));
+      const write = await this.jobs.update(id, input, user, JOB_WORDING(version));
       return this.answer(write, version);
     } catch (error) {
       if (error instanceof MethodNotAllowedException) {
