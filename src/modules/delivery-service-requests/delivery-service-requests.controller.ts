@@ -11,7 +11,12 @@ import { VersionedQueryId } from 'src/common/validation/query-id';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DELIVERY_SERVICE_REQUEST_LIST } from './delivery-service-requests.list';
-import { DeliveryServiceRequestsService } from './delivery-service-requests.service';
+import {
+  type DeliveryServiceShape,
+  DeliveryServiceRequestsService,
+} from './delivery-service-requests.service';
+import { toInput } from 'src/modules/delivery-services/core/delivery-service.body';
+import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
 import {
   AssignmentBody,
   DeliveryServiceRequestBody,
@@ -19,6 +24,12 @@ import {
 } from './dto/delivery-service-request.body';
 import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+
+/** A delivery service as the requested version writes and shows it. */
+const deliveryServiceShape = (version: ApiVersion): DeliveryServiceShape => ({
+  write: (body) => toInput(body, version),
+  show: (view) => toDeliveryServiceResponse(view, version),
+});
 
 /**
  * `deliveryservice_requests` on 4.0 and later (docs/original-behaviour.md#deliveryservice-requests):
@@ -39,7 +50,9 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    return (await this.requests.list(query, user, version)).map(toDeliveryServiceRequestResponse);
+    return (await this.requests.list(query, user, deliveryServiceShape(version))).map(
+      toDeliveryServiceRequestResponse,
+    );
   }
 
   @Post()
@@ -52,7 +65,7 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const row = await this.requests.create(body, user, version);
+    const row = await this.requests.create(body, user, deliveryServiceShape(version));
     return ApiResult.of(
       toDeliveryServiceRequestResponse(row),
       successAlert('Delivery Service request created'),
@@ -69,7 +82,7 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const row = await this.requests.update(id, body, user, version);
+    const row = await this.requests.update(id, body, user, deliveryServiceShape(version));
     return ApiResult.of(
       toDeliveryServiceRequestResponse(row),
       successAlert(`Delivery Service Request #${id} updated`),
@@ -85,7 +98,7 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const row = await this.requests.remove(id, user, version);
+    const row = await this.requests.remove(id, user, deliveryServiceShape(version));
     return ApiResult.of(
       toDeliveryServiceRequestResponse(row),
       successAlert(`Delivery Service Request #${id} deleted`),
@@ -118,7 +131,7 @@ export class DeliveryServiceRequestWorkflowController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const { row, message } = await this.requests.assign(id, body, user, version);
+    const { row, message } = await this.requests.assign(id, body, user, deliveryServiceShape(version));
     return ApiResult.of(toDeliveryServiceRequestResponse(row), successAlert(message));
   }
 
@@ -140,7 +153,12 @@ export class DeliveryServiceRequestWorkflowController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const { row, message } = await this.requests.changeStatus(id, body.status, user, version);
+    const { row, message } = await this.requests.changeStatus(
+      id,
+      body.status,
+      user,
+      deliveryServiceShape(version),
+    );
     return ApiResult.of(toDeliveryServiceRequestResponse(row), successAlert(message));
   }
 }

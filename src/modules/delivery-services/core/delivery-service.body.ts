@@ -5,6 +5,7 @@ import { OptionalBoolean, OptionalInt, OptionalString } from 'src/common/validat
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import type {
   DeliveryServiceInput,
+  DeliveryServiceWrite,
   LegacyFields,
 } from 'src/modules/delivery-services/core/delivery-service.input';
 
@@ -164,10 +165,7 @@ function activeOf(value: boolean | string | null | undefined): string | null | u
  * The version-independent input of a validated body, plus the 3.x-only fields. Fields a version
  * does not know are left undefined (the service keeps or defaults them).
  */
-export function toInput(
-  body: DeliveryServiceBody,
-  version: ApiVersion,
-): { input: DeliveryServiceInput; legacy: LegacyFields } {
+export function toInput(body: DeliveryServiceBody, version: ApiVersion): DeliveryServiceWrite {
   const { longDesc1, longDesc2, ...rest } = body as DeliveryServiceBody & LegacyFields;
   const input: DeliveryServiceInput & LegacyFields = {
     ...(rest as DeliveryServiceInput),
@@ -185,5 +183,14 @@ export function toInput(
     delete input.regional;
     delete input.requiredCapabilities;
   }
-  return { input, legacy };
+  return {
+    input,
+    legacy,
+    carries: {
+      legacyFields: !version.atLeast('4.0'),
+      tlsVersions: version.atLeast('4.0'),
+      requiredCapabilities: version.atLeast('4.1'),
+      activeState: version.atLeast('5.0'),
+    },
+  };
 }

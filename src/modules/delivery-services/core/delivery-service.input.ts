@@ -76,3 +76,23 @@ export interface LegacyFields {
   longDesc2?: string | null;
   cacheurl?: string | null;
 }
+
+/**
+ * A delivery service write, whichever version's body gave it (`toInput`, delivery-service.body.ts):
+ * the input, the 3.x-only fields, and which parts the body's version carries at all (a part it does
+ * not carry is left as stored).
+ */
+export interface DeliveryServiceWrite {
+  input: DeliveryServiceInput;
+  legacy: LegacyFields;
+  carries: {
+    /** `longDesc1`, `longDesc2`, `cacheurl` are written (3.x); otherwise a given longDesc1/2 is refused. */
+    legacyFields: boolean;
+    /** `tlsVersions` replace the stored ones on update (4.0+). */
+    tlsVersions: boolean;
+    /** `requiredCapabilities` are written (4.1+); otherwise the stored ones count. */
+    requiredCapabilities: boolean;
+    /** `active` is a state name checked against the states (5.0+). */
+    activeState: boolean;
+  };
+}

@@ -10,7 +10,7 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DeliveryServiceListParams } from './delivery-services.list';
 import { DeliveryServicesService } from './delivery-services.service';
-import { DELIVERY_SERVICE_BODIES, type DeliveryServiceBody } from './delivery-service.body';
+import { DELIVERY_SERVICE_BODIES, type DeliveryServiceBody, toInput } from './delivery-service.body';
 import { toDeliveryServiceResponse } from './delivery-service.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
@@ -51,7 +51,7 @@ export class DeliveryServicesController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const { view, warnings } = await this.deliveryServices.create(body, version, user);
+    const { view, warnings } = await this.deliveryServices.create(toInput(body, version), user);
     const ds = toDeliveryServiceResponse(view, version);
     const alerts = [
       ...(version.atLeast('4.0') ? warnings.map(warningAlert) : []),
@@ -75,7 +75,7 @@ export class DeliveryServicesController {
     @CurrentUser() user: SessionUser,
   ) {
     // The default answer is empty: the updated delivery service is read only for the original's.
-    const { view, warnings } = await this.deliveryServices.update(id, body, version, user, {
+    const { view, warnings } = await this.deliveryServices.update(id, toInput(body, version), user, {
       view: this.wire.original,
     });
     if (!view) {

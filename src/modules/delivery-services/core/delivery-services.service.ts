@@ -9,7 +9,6 @@ import { distinctAsStored } from 'src/common/database/text-order';
 import { getPlainMany, getPlainOne, groupBy, rowsForIds } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import type { ApiVersion } from 'src/common/versioning/api-version';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
@@ -17,7 +16,7 @@ import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.servi
 import { Type } from 'src/modules/types/type.entity';
 import { TopologiesService } from 'src/modules/topologies/topologies.service';
 import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
-import type { DeliveryServiceInput, LegacyFields } from './delivery-service.input';
+import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
 import { DeliveryServiceRegexesService } from 'src/modules/delivery-services/regexes/delivery-service-regexes.service';
 import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
@@ -31,7 +30,6 @@ import {
   tlsVersionWarnings,
   validateDeliveryService,
 } from './delivery-service.validation';
-import { type DeliveryServiceBody, toInput } from './delivery-service.body';
 import type { DeliveryServiceView } from './delivery-service.response';
 import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.body';
 import { Origin } from 'src/modules/delivery-services/origins/origin.entity';
@@ -88,31 +86,30 @@ export class DeliveryServicesService {
   }
 
   async create(
-    body: DeliveryServiceBody,
-    version: ApiVersion,
+    write: DeliveryServiceWrite,
     user: CurrentUser,
   ): Promise<{ view: DeliveryServiceView; warnings: string[] }> {
-    const { input, legacy } = toInput(body, version);
+    const { input, legacy, carries } = write;
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
     const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
       await this.validate(manager, input, true);
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
       await this.checkReferences(manager, input);
-      this.checkLegacyFields(legacy, version);
+      this.checkLegacyFields(write);
       if (input.cdnId) {
         // Another user's hard lock on the CDN refuses the write (docs/original-behaviour.md#cdn-locks).
         await this.locks.assertCanModifyCdn(input.cdnId, user);
       }
-      const columns = this.columns(input, legacy, version);
+      const columns = this.columns(write);
       const id = await insertRow(manager, DeliveryService, {
         ...columns,
         active: columns.active ?? 'INACTIVE',
         maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? 0,
         regional: columns.regional ?? false,
-        longDesc1: version.atLeast('4.0') ? null : orNull(legacy.longDesc1),
-        longDesc2: version.atLeast('4.0') ? null : orNull(legacy.longDesc2),
-        cacheurl: version.atLeast('4.0') ? null : orNull(legacy.cacheurl),
+        longDesc1: carries.legacyFields ? orNull(legacy.longDesc1) : null,
+        longDesc2: carries.legacyFields ? orNull(legacy.longDesc2) : null,
+        cacheurl: carries.legacyFields ? orNull(legacy.cacheurl) : null,
       });
       const defaultRegex = await this.regexes.createDefault(manager, id, input.xmlId!);
       // A new delivery service has no detail rows yet: they are only added, nothing is replaced.
@@ -127,7 +124,7 @@ export class DeliveryServicesService {
         await hook(row);
       }
       const orgServerFqdn = await this.addPrimaryOrigin(manager, id, input);
-      const requiredCapabilities = version.atLeast('4.1')
+      const requiredCapabilities = carries.requiredCapabilities
         ? distinctAsStored(input.requiredCapabilities ?? [])
         : [];
       if (requiredCapabilities.length > 0) {
@@ -154,12 +151,11 @@ export class DeliveryServicesService {
    */
   async update(
     id: number,
-    body: DeliveryServiceBody,
-    version: ApiVersion,
+    write: DeliveryServiceWrite,
     user: CurrentUser,
     answer: { view: boolean } = { view: true },
   ): Promise<{ view?: DeliveryServiceView; warnings: string[] }> {
-    const { input, legacy } = toInput(body, version);
+    const { input, legacy, carries } = write;
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
     const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
@@ -191,16 +187,16 @@ export class DeliveryServicesService {
         await this.checkSslKeyFields(manager, existing, input);
         input.sslKeyVersion = existing.sslKeyVersion;
       }
-      // Before 4.1 the body names no capabilities: those the delivery service requires count (read
+      // A body without capabilities (before 4.1): those the delivery service requires count (read
       // only when the check below needs them: with a topology).
       const required = async (): Promise<string[]> =>
-        version.atLeast('4.1')
+        carries.requiredCapabilities
           ? (input.requiredCapabilities ?? [])
           : ((await this.requiredCapabilities.requiredBy([id], manager)).get(id) ?? []);
       await this.checkReferences(manager, input, { id, required });
-      this.checkLegacyFields(legacy, version);
+      this.checkLegacyFields(write);
 
-      const columns = this.columns(input, legacy, version);
+      const columns = this.columns(write);
       await manager.update(
         DeliveryService,
         { id },
@@ -209,16 +205,16 @@ export class DeliveryServicesService {
           active: columns.active ?? existing.active,
           maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? existing.maxRequestHeaderBytes,
           regional: columns.regional ?? existing.regional,
-          ...(version.atLeast('4.0')
-            ? {}
-            : {
+          ...(carries.legacyFields
+            ? {
                 longDesc1: legacy.longDesc1 ?? existing.longDesc1,
                 longDesc2: legacy.longDesc2 ?? existing.longDesc2,
                 cacheurl: legacy.cacheurl ?? existing.cacheurl,
-              }),
+              }
+            : {}),
         },
       );
-      const tlsVersions = version.atLeast('4.0')
+      const tlsVersions = carries.tlsVersions
         ? await this.replaceTlsVersions(manager, id, input.tlsVersions)
         : undefined;
       const consistentHashQueryParams = await this.replaceQueryParams(
@@ -227,8 +223,8 @@ export class DeliveryServicesService {
         input.consistentHashQueryParams,
       );
       await this.syncPrimaryOrigin(manager, id, input);
-      // Before 4.1 the body has no such field and the requirements stay as they are.
-      if (version.atLeast('4.1')) {
+      // A body without the field (before 4.1) leaves the requirements as they are.
+      if (carries.requiredCapabilities) {
         await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
       }
       if (!answer.view) {
@@ -310,12 +306,8 @@ export class DeliveryServicesService {
    * requested delivery service (the `invalid request: ` list without its prefix), or undefined.
    * Writes nothing.
    */
-  async requestProblems(
-    body: DeliveryServiceBody,
-    version: ApiVersion,
-    create: boolean,
-  ): Promise<string | undefined> {
-    const { input } = toInput(body, version);
+  async requestProblems(write: DeliveryServiceWrite, create: boolean): Promise<string | undefined> {
+    const { input } = write;
     sanitize(input);
     try {
       await this.validate(this.dataSource.manager, input, create);
@@ -528,9 +520,9 @@ export class DeliveryServicesService {
       : undefined;
   }
 
-  private checkLegacyFields(legacy: LegacyFields, version: ApiVersion): void {
+  private checkLegacyFields({ legacy, carries }: DeliveryServiceWrite): void {
     const given = (v: string | null | undefined) => v !== undefined && v !== null;
-    if (version.atLeast('4.0') && (given(legacy.longDesc1) || given(legacy.longDesc2))) {
+    if (!carries.legacyFields && (given(legacy.longDesc1) || given(legacy.longDesc2))) {
       throw new BadRequestException(LONG_DESC_REMOVED);
     }
   }
@@ -558,12 +550,8 @@ export class DeliveryServicesService {
   }
 
   /** The columns a body sets; `active`, `maxRequestHeaderBytes` and `regional` undefined when the version has none. */
-  private columns(
-    input: DeliveryServiceInput,
-    _legacy: LegacyFields,
-    version: ApiVersion,
-  ): Partial<DeliveryService> {
-    if (version.atLeast('5.0') && input.active !== undefined && input.active !== null) {
+  private columns({ input, carries }: DeliveryServiceWrite): Partial<DeliveryService> {
+    if (carries.activeState && input.active !== undefined && input.active !== null) {
       if (!(ACTIVE_STATES as readonly string[]).includes(input.active)) {
         throw new BadRequestException(`invalid enum value ${input.active} for field ds_active_state.`);
       }
