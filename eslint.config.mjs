@@ -147,6 +147,22 @@ const TABLES_WITHOUT_ENTITY = {
  */
 const RAW_WRITE_EXCEPTIONS = {};
 
+/**
+ * Versions at the edges: a service or a document builder never sees the API version. The controller
+ * turns each version's body into one version-free input (and the rules that differ into values,
+ * src/common/versioning/per-version.ts) and the service's canonical result into each version's shape
+ * (byVersion, src/common/wire/by-version.ts). The services below still take the version: to convert.
+ * Shrink this list, never grow it.
+ */
+const VERSIONED_SERVICES_TO_CONVERT = [
+  'src/modules/cdns/cdns.service.ts',
+  'src/modules/coordinates/coordinates.service.ts',
+  'src/modules/server-capabilities/server-capabilities.service.ts',
+  'src/modules/service-categories/service-categories.service.ts',
+  'src/modules/static-dns-entries/static-dns-entries.service.ts',
+  'src/modules/types/types.service.ts',
+];
+
 const { moduleBlocks, plugin: tableOwnership } = moduleOwnership({
   root: import.meta.dirname,
   readJoins: READ_JOINS,
@@ -217,6 +233,26 @@ export default tseslint.config(
           property: 'insert',
           message:
             'Insert with insertRow(manager, Entity, values) or insertRows (src/common/database/insert-rows.ts): no read-back SELECT.',
+        },
+      ],
+    },
+  },
+  {
+    // Versions at the edges (VERSIONED_SERVICES_TO_CONVERT above). A rule of its own name, so the
+    // per-module no-restricted-imports blocks keep theirs.
+    files: ['src/modules/**/*.service.ts', 'src/modules/**/*.builder.ts'],
+    ignores: VERSIONED_SERVICES_TO_CONVERT,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'src/common/versioning/api-version',
+              message:
+                'A service never sees the API version: the controller picks version-free inputs and rules (perVersion) and maps the result per version (byVersion).',
+            },
+          ],
         },
       ],
     },
