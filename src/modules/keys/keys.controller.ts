@@ -17,7 +17,10 @@ import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/cond
 import { SslKeysAddDto } from './ssl/ssl-keys.dto';
 import { UriSigningKeysDto } from './uri-sig/uri-signing-keys.dto';
 import { type SslKeysView, toSslKeysResponse } from './ssl/ssl-keys.response';
-import { KeysService } from './ssl/ssl-keys.service';
+import { SslKeysService } from './ssl/ssl-keys.service';
+import { KeyStoreService } from './store/key-store.service';
+import { UriSigningKeysService } from './uri-sig/uri-signing-keys.service';
+import { UrlSigKeysService } from './url-sig/url-sig-keys.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 /** A query parameter as text: the first of a repeated one; absent → undefined. */
@@ -57,7 +60,12 @@ const NO_SSL_KEYS = perVersion<(xmlId: string) => SslKeysView>({
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
 @ApiTags('delivery service keys')
 export class DeliveryServiceKeysController {
-  constructor(private readonly keys: KeysService) {}
+  constructor(
+    private readonly store: KeyStoreService,
+    private readonly ssl: SslKeysService,
+    private readonly urlSig: UrlSigKeysService,
+    private readonly uriSig: UriSigningKeysService,
+  ) {}
 
   @Get('xmlId/:xmlid/sslkeys')
   @ApiOperation({ summary: 'Show the SSL keys of a delivery service' })
@@ -71,8 +79,8 @@ export class DeliveryServiceKeysController {
     @CurrentUser() user: SessionUser,
     @RequestedVersion() apiVersion: ApiVersion,
   ) {
-    this.keys.requireStore('getting SSL keys from Traffic Vault by xml id');
-    const view = await this.keys.getSslKeys(user, xmlId, {
+    this.store.requireStore('getting SSL keys from Traffic Vault by xml id');
+    const view = await this.ssl.getSslKeys(user, xmlId, {
       version: queryText(version),
       decode: queryText(decode),
     });
@@ -88,8 +96,8 @@ export class DeliveryServiceKeysController {
     @ValidBody(SslKeysAddDto, { deferred: true }) body: DeferredBody<SslKeysAddDto>,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStore('adding SSL keys to Traffic Vault for delivery service');
-    return ApiResult.alertsOnly(...(await this.keys.addSslKeys(user, await body.read())));
+    this.store.requireStore('adding SSL keys to Traffic Vault for delivery service');
+    return ApiResult.alertsOnly(...(await this.ssl.addSslKeys(user, await body.read())));
   }
 
   @Delete('xmlId/:xmlid/sslkeys')
@@ -107,8 +115,8 @@ export class DeliveryServiceKeysController {
     @Query('version') version: unknown,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStore('deliveryservice.DeleteSSLKeys');
-    return this.keys.deleteSslKeys(user, xmlId, queryText(version));
+    this.store.requireStore('deliveryservice.DeleteSSLKeys');
+    return this.ssl.deleteSslKeys(user, xmlId, queryText(version));
   }
 
   @Get('xmlId/:name/urlkeys')
@@ -117,8 +125,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysByXmlId(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
-    this.keys.requireStore('deliveryservice.GetURLKeysByName');
-    return urlKeysAnswer(await this.keys.urlSigKeysByXmlId(user, xmlId));
+    this.store.requireStore('deliveryservice.GetURLKeysByName');
+    return urlKeysAnswer(await this.urlSig.urlSigKeysByXmlId(user, xmlId));
   }
 
   @Get(':id/urlkeys')
@@ -127,8 +135,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysById(@Param('id', IntParamPipe) id: number, @CurrentUser() user: SessionUser) {
-    this.keys.requireStore('deliveryservice.GetURLKeysByID');
-    return urlKeysAnswer(await this.keys.urlSigKeysById(user, id));
+    this.store.requireStore('deliveryservice.GetURLKeysByID');
+    return urlKeysAnswer(await this.urlSig.urlSigKeysById(user, id));
   }
 
   @Post('xmlId/:name/urlkeys/generate')
@@ -137,8 +145,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async generateUrlKeys(@Param('name') xmlId: string, @CurrentUser() user: SessionUser) {
-    this.keys.requireStore('deliveryservice.GenerateURLKeys');
-    await this.keys.generateUrlSigKeys(user, xmlId);
+    this.store.requireStore('deliveryservice.GenerateURLKeys');
+    await this.urlSig.generateUrlSigKeys(user, xmlId);
     return ApiResult.alertsOnly(successAlert('Successfully generated and stored keys'));
   }
 
@@ -157,8 +165,8 @@ export class DeliveryServiceKeysController {
     @Param('copyName') fromXmlId: string,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStore('deliveryservice.CopyURLKeys');
-    await this.keys.copyUrlSigKeys(user, xmlId, fromXmlId);
+    this.store.requireStore('deliveryservice.CopyURLKeys');
+    await this.urlSig.copyUrlSigKeys(user, xmlId, fromXmlId);
     return ApiResult.alertsOnly(successAlert('Successfully copied and stored keys'));
   }
 
@@ -170,8 +178,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ')
   uriSigningKeys(@Param('xmlID') xmlId: string, @CurrentUser() user: SessionUser) {
-    this.keys.requireStoreForUriSigning();
-    return this.keys.uriSigningKeys(user, xmlId);
+    this.store.requireStoreForUriSigning();
+    return this.uriSig.uriSigningKeys(user, xmlId);
   }
 
   @Post(':xmlID/urisignkeys')
@@ -185,8 +193,8 @@ export class DeliveryServiceKeysController {
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStoreForUriSigning();
-    return this.keys.saveUriSigningKeys(user, xmlId, body);
+    this.store.requireStoreForUriSigning();
+    return this.uriSig.saveUriSigningKeys(user, xmlId, body);
   }
 
   @Put(':xmlID/urisignkeys')
@@ -200,8 +208,8 @@ export class DeliveryServiceKeysController {
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStoreForUriSigning();
-    return this.keys.saveUriSigningKeys(user, xmlId, body);
+    this.store.requireStoreForUriSigning();
+    return this.uriSig.saveUriSigningKeys(user, xmlId, body);
   }
 
   @Delete(':xmlID/urisignkeys')
@@ -216,8 +224,8 @@ export class DeliveryServiceKeysController {
   )
   async deleteUriSigningKeys(@Param('xmlID') xmlId: string, @CurrentUser() user: SessionUser) {
     // The original's text, typo included.
-    this.keys.requireStoreForUriSigning('rhe Traffic Vault service is unavailable');
-    return (await this.keys.deleteUriSigningKeys(user, xmlId))
+    this.store.requireStoreForUriSigning('rhe Traffic Vault service is unavailable');
+    return (await this.uriSig.deleteUriSigningKeys(user, xmlId))
       ? ApiResult.alertsOnly(successAlert('object deleted'))
       : ApiResult.alertsOnly(infoAlert('not deleted, no object found to delete'));
   }
@@ -232,7 +240,10 @@ function urlKeysAnswer(keys: Record<string, string> | undefined) {
 @Controller({ path: 'cdns/name/:name/sslkeys', version: ALL_VERSIONS })
 @ApiTags('delivery service keys')
 export class CdnSslKeysController {
-  constructor(private readonly keys: KeysService) {}
+  constructor(
+    private readonly store: KeyStoreService,
+    private readonly ssl: SslKeysService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List the latest SSL keys of every delivery service of a CDN' })
@@ -240,8 +251,8 @@ export class CdnSslKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   list(@Param('name') cdn: string) {
-    this.keys.requireStore('getting CDN SSL keys from Traffic Vault');
-    return this.keys.cdnSslKeys(cdn);
+    this.store.requireStore('getting CDN SSL keys from Traffic Vault');
+    return this.ssl.cdnSslKeys(cdn);
   }
 }
 
@@ -249,7 +260,10 @@ export class CdnSslKeysController {
 @Controller({ path: 'sslkey_expirations', version: versionsFrom('4.0') })
 @ApiTags('ssl key expirations')
 export class SslKeyExpirationsController {
-  constructor(private readonly keys: KeysService) {}
+  constructor(
+    private readonly store: KeyStoreService,
+    private readonly ssl: SslKeysService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "List when the delivery services' latest SSL certificates expire" })
@@ -261,7 +275,7 @@ export class SslKeyExpirationsController {
     if (days === undefined) {
       throw new BadRequestException("getting integer parameters: parameter 'days' not an integer");
     }
-    this.keys.requireStore('getting SSL keys expiration information from Traffic Vault');
-    return this.keys.expirations(days);
+    this.store.requireStore('getting SSL keys expiration information from Traffic Vault');
+    return this.ssl.expirations(days);
   }
 }

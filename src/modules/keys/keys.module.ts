@@ -15,7 +15,10 @@ import {
   DeliveryServiceKeysController,
   SslKeyExpirationsController,
 } from './keys.controller';
-import { KeysService } from './ssl/ssl-keys.service';
+import { KeyOwnersService } from './key-owners.service';
+import { SslKeysService } from './ssl/ssl-keys.service';
+import { UriSigningKeysService } from './uri-sig/uri-signing-keys.service';
+import { UrlSigKeysService } from './url-sig/url-sig-keys.service';
 
 /** The keys the original keeps in Traffic Vault (DNSSEC keys included), encrypted in this service's database (docs/decisions.md#d65). */
 @Module({
@@ -34,6 +37,13 @@ import { KeysService } from './ssl/ssl-keys.service';
     CdnDnssecKeysController,
     CdnDnssecRefreshV3Controller,
   ],
-  providers: [KeyStoreService, KeysService, DnssecKeysService],
+  providers: [
+    KeyStoreService,
+    KeyOwnersService,
+    SslKeysService,
+    UrlSigKeysService,
+    UriSigningKeysService,
+    DnssecKeysService,
+  ],
 })
 export class KeysModule {}

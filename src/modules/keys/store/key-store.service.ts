@@ -1,5 +1,5 @@
 import { insertRows } from 'src/common/database/insert-rows';
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
@@ -32,6 +32,23 @@ export class KeyStoreService {
   /** Whether KEY_STORE_KEY is set: without it, the original's answer without a Traffic Vault. */
   get configured(): boolean {
     return this.config.key !== undefined;
+  }
+
+  /**
+   * Without KEY_STORE_KEY the SSL, URL signing and expiration routes answer as the original without
+   * a Traffic Vault: a bare 500, the reason in the request's log line (docs/decisions.md#d65).
+   */
+  requireStore(what: string): void {
+    if (!this.configured) {
+      throw new Error(`${what}: Traffic Vault is not configured (KEY_STORE_KEY is not set)`);
+    }
+  }
+
+  /** The URI signing routes answer 503 with the original's text (its DELETE with its typo). */
+  requireStoreForUriSigning(text = 'the Traffic Vault service is unavailable'): void {
+    if (!this.configured) {
+      throw new ServiceUnavailableException(text);
+    }
   }
 
   /** The document stored under (kind, owner, version), or undefined. */
