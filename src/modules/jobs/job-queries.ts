@@ -3,7 +3,10 @@ import { toDate } from 'src/common/time/timestamps';
 import type { JobView } from './dto/job.response';
 import { MAX_TTL_HOURS } from './job-rules';
 
-/** The reads of the jobs service: a job with its creator and delivery service, and the parameters its rules use. */
+/*
+ * The reads of the jobs service: a job with its creator and delivery service, and the parameters
+ * its rules use.
+ */
 
 export interface JobRow {
   id: number | string;

@@ -1,6 +1,9 @@
 import { parseGoDuration } from './go-formats';
 
-/** The rules of a job's fields as the original words them (lib/go-tc, ozzo-validation), version-free. */
+/*
+ * The rules of a job's fields as the original words them (lib/go-tc, ozzo-validation), version-
+ * free.
+ */
 
 export const REFRESH = 'REFRESH';
 export const REFETCH = 'REFETCH';

@@ -7,7 +7,10 @@ import {
   type StoredDnssecKeySet,
 } from './dnssec';
 
-/** New key sets in the original's ways (CreateDNSSECKeys, regenExpiredKeys); nothing here is stored or logged. */
+/*
+ * New key sets in the original's ways (CreateDNSSECKeys, regenExpiredKeys); nothing here is stored
+ * or logged.
+ */
 
 const DAY_MS = 86_400_000;
 /** CreateDNSSECKeys' defaults when the CDN's keys carry none. */

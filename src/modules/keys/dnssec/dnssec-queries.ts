@@ -2,7 +2,10 @@ import type { DataSource } from 'typeorm';
 import { processLogger } from 'src/common/logging/logger';
 import type { MatchListEntry } from 'src/modules/delivery-services/core/delivery-service.validation';
 
-/** The reads of the DNSSEC keys service: CDNs, their delivery services and match lists, and the parameters it uses. */
+/*
+ * The reads of the DNSSEC keys service: CDNs, their delivery services and match lists, and the
+ * parameters it uses.
+ */
 
 /** Traffic Router's default DS TTL, used when the CDN's snapshot names none (DefaultDSTTL). */
 const DEFAULT_DS_TTL_SECONDS = 60;
