@@ -6,10 +6,8 @@ import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
-import {
-  DeliveryServicesService,
-  LONG_DESC_REMOVED,
-} from 'src/modules/delivery-services/core/delivery-services.service';
+import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
+import { LONG_DESC_REMOVED } from 'src/modules/delivery-services/core/delivery-service-checks';
 import type { DeliveryServiceBody } from 'src/modules/delivery-services/core/delivery-service.body';
 import type { DeliveryServiceWrite } from 'src/modules/delivery-services/core/delivery-service.input';
 import type {
