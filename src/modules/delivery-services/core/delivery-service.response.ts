@@ -1,9 +1,6 @@
 import type { ApiVersion } from 'src/common/versioning/api-version';
 import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
-import {
-  exampleUrls,
-  type MatchListEntry,
-} from 'src/modules/delivery-services/core/delivery-service.validation';
+import { exampleUrls, type MatchListEntry } from './delivery-service-match-list';
 
 /** A delivery service with what the responses show from other tables. */
 export interface DeliveryServiceView {

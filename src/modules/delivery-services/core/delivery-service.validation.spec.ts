@@ -1,12 +1,12 @@
 import {
-  exampleUrls,
   isValidOrgServerFqdn,
   parseOrgServerFqdn,
   sanitize,
-  tlsVersionWarnings,
   typeFieldsError,
   validateDeliveryService,
 } from './delivery-service.validation';
+import { exampleUrls } from './delivery-service-match-list';
+import { tlsVersionWarnings } from './delivery-service-tls-versions';
 import type { DeliveryServiceInput } from './delivery-service.input';
 
 const HTTP = { name: 'HTTP', useInTable: 'deliveryservice' };

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isDnsName } from 'src/common/validation/dns';
 import type { DeliveryServiceInput } from './delivery-service.input';
+import { tlsVersionsProblem } from './delivery-service-tls-versions';
 
 /**
  * The rules of a delivery service body (docs/original-behaviour.md#deliveryservices), as pure functions.
@@ -14,7 +15,6 @@ export const MAX_RANGE_SLICE_BLOCK_SIZE = 33554432;
 export const ACTIVE_STATES = ['ACTIVE', 'INACTIVE', 'PRIMED'] as const;
 export const SIGNING_ALGORITHMS = ['url_sig', 'uri_signing'] as const;
 const RESERVED_QUERY_PARAMS = ['format', 'trred', 'fakeClientIpAddress'];
-const TLS_VERSION = /^\d+\.\d+$/;
 const COUNTRY_CODE = /^[A-Z]+$/;
 const ORG_SERVER_FQDN = /^(https?):\/\/([^:]+)(:(\d+))?$/;
 
@@ -214,20 +214,6 @@ function generalErrors(ds: DeliveryServiceInput, create: boolean): string[] {
   ]);
 }
 
-function tlsVersionsProblem(versions: string[] | null | undefined): string | undefined {
-  const seen = new Set<string>();
-  for (const version of versions ?? []) {
-    if (seen.has(version)) {
-      return `duplicate version '${version}'`;
-    }
-    seen.add(version);
-    if (!TLS_VERSION.test(version)) {
-      return `invalid TLS version '${version}'`;
-    }
-  }
-  return undefined;
-}
-
 function requiredIfType(patterns: ((name: string) => boolean)[], typeName: string, value: unknown) {
   const missing = value === undefined || value === null || value === '';
   return missing && patterns.some((p) => p(typeName)) ? `is required if type is '${typeName}'` : undefined;
@@ -384,93 +370,4 @@ export function validateDeliveryService(
     errors.push(`required capabilities: the following capabilities do not exist: ${missing.join(',')}`);
   }
   return errors;
-}
-
-/** The warnings the original adds when a body sets TLS versions (lib/go-tc tlsVersionsAlerts). */
-export function tlsVersionWarnings(
-  versions: string[] | null | undefined,
-  protocol: number | null | undefined,
-): string[] {
-  if (!versions || versions.length === 0) {
-    return [];
-  }
-  const messages = [
-    "setting TLS Versions that are explicitly supported may break older clients that can't use the specified versions",
-  ];
-  const known = ['1.0', '1.1', '1.2', '1.3'];
-  const found = new Set<string>();
-  for (const v of versions) {
-    if (known.includes(v)) {
-      found.add(v);
-    } else {
-      messages.push(`unknown TLS version '${v}' - possible typo`);
-    }
-  }
-  const oldest = known.find((v) => found.has(v));
-  if (oldest === '1.0' || oldest === '1.1' || oldest === '1.2') {
-    const newer = known.slice(known.indexOf(oldest) + 1).filter((v) => !found.has(v));
-    if (newer.length > 0) {
-      const list =
-        newer.length === 1
-          ? newer[0]
-          : newer.length === 2
-            ? `${newer[0]}, and ${newer[1]}`
-            : `${newer[0]}, ${newer[1]}, and ${newer[2]}`;
-      messages.push(
-        `old TLS version ${oldest} is allowed, but newer version${newer.length > 1 ? 's' : ''} ${list} ${
-          newer.length > 1 ? 'are' : 'is'
-        } disallowed; this configuration may be insecure`,
-      );
-    }
-  }
-  if ((protocol ?? 3) === 0) {
-    messages.push("tlsVersions has no effect on Delivery Services with Protocol '0' (HTTP_ONLY)");
-  }
-  return messages;
-}
-
-/** The host-regex pattern every new delivery service gets (set number 0). */
-export const defaultHostRegex = (xmlId: string): string => `.*\\.${xmlId}\\..*`;
-
-export interface MatchListEntry {
-  type: string;
-  setNumber: number;
-  pattern: string;
-}
-
-/** The original's MakeExampleURLs. */
-export function exampleUrls(
-  protocol: number | null,
-  typeName: string,
-  routingName: string,
-  matchList: MatchListEntry[],
-  cdnDomain: string,
-): string[] {
-  let scheme = 'http';
-  let scheme2 = '';
-  if (protocol === 1) {
-    scheme = 'https';
-  } else if (protocol === 2 || protocol === 3) {
-    scheme2 = 'https';
-  }
-  const examples: string[] = [];
-  for (const match of matchList) {
-    if (isDnsType(typeName) || match.type === 'HOST_REGEXP') {
-      if (match.setNumber === 0) {
-        const host = match.pattern.replace(/\\|\.\*|\./g, '');
-        examples.push(`${scheme}://${routingName}.${host}.${cdnDomain}`);
-        if (scheme2) {
-          examples.push(`${scheme2}://${routingName}.${host}.${cdnDomain}`);
-        }
-        continue;
-      }
-      examples.push(`${scheme}://${match.pattern}`);
-      if (scheme2) {
-        examples.push(`${scheme2}://${match.pattern}`);
-      }
-    } else if (match.type === 'PATH_REGEXP') {
-      examples.push(match.pattern);
-    }
-  }
-  return examples;
 }

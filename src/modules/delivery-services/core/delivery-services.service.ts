@@ -17,7 +17,8 @@ import { TopologiesService } from 'src/modules/topologies/topologies.service';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
 import { DeliveryServiceRegexesService } from 'src/modules/delivery-services/regexes/delivery-service-regexes.service';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
-import { hasSslKeys, sanitize, tlsVersionWarnings } from './delivery-service.validation';
+import { hasSslKeys, sanitize } from './delivery-service.validation';
+import { tlsVersionWarnings } from './delivery-service-tls-versions';
 import type { DeliveryServiceView } from './delivery-service.response';
 import {
   addPrimaryOrigin,

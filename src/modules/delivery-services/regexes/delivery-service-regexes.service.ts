@@ -14,7 +14,7 @@ import { DeliveryService } from 'src/modules/delivery-services/delivery-service.
 import {
   defaultHostRegex,
   type MatchListEntry,
-} from 'src/modules/delivery-services/core/delivery-service.validation';
+} from 'src/modules/delivery-services/core/delivery-service-match-list';
 import { DeliveryServiceRegexDto } from './delivery-service-regex.dto';
 import type { DeliveryServiceIdRegex, DeliveryServiceRegexes } from './delivery-service-regex.response';
 import { Regex } from './regex.entity';

@@ -11,11 +11,11 @@ import {
   DeliveryServicesService,
 } from 'src/modules/delivery-services/core/delivery-services.service';
 import {
-  exampleUrls,
   isDnsType,
   isHttpType,
   isSteeringType,
 } from 'src/modules/delivery-services/core/delivery-service.validation';
+import { exampleUrls } from 'src/modules/delivery-services/core/delivery-service-match-list';
 import {
   KEY_STATUS_EXISTING,
   KEY_STATUS_NEW,

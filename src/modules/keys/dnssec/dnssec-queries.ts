@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { processLogger } from 'src/common/logging/logger';
-import type { MatchListEntry } from 'src/modules/delivery-services/core/delivery-service.validation';
+import type { MatchListEntry } from 'src/modules/delivery-services/core/delivery-service-match-list';
 
 /*
  * The reads of the DNSSEC keys service: CDNs, their delivery services and match lists, and the
