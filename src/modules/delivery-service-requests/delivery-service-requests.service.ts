@@ -4,7 +4,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { LONG_DESC_REMOVED } from 'src/modules/delivery-services/core/delivery-service-checks';
@@ -16,53 +15,21 @@ import type {
 } from 'src/modules/delivery-services/core/delivery-service.response';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceRequest } from './delivery-service-request.entity';
-import type {
-  AssignmentBody,
-  DeliveryServiceRequestBody,
-  RequestedDeliveryService,
-} from './dto/delivery-service-request.body';
+import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.body';
 import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';
-
-interface RawRequest {
-  id: number | string;
-  assignee: string | null;
-  author: string;
-  lastEditedBy: string | null;
-  changeType: string;
-  status: string;
-  createdAt: Date | string;
-  lastUpdated: Date | string;
-  requested: string | null;
-  original: string | null;
-  assigneeId: number | string | null;
-}
-
-type Json = Record<string, unknown>;
-
-const parse = (text: string | null): Json | null => (text === null ? null : (JSON.parse(text) as Json));
-const numberOf = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-
-/** Open: not yet complete, rejected or pending (the original's `IsOpen`). */
-export const isOpen = (status: string): boolean => !['complete', 'rejected', 'pending'].includes(status);
-
-/** The original's status workflow (`RequestStatus.ValidTransition`): undefined when allowed, else why not. */
-export function transitionProblem(from: string, to: string): string | undefined {
-  if (from === 'rejected' || from === 'complete') {
-    return `${from} request cannot be changed`;
-  }
-  if (from === to) {
-    return undefined;
-  }
-  const allowed: Record<string, string[]> = {
-    draft: ['submitted'],
-    submitted: ['draft'],
-    rejected: ['submitted'],
-    pending: ['submitted'],
-    complete: ['submitted', 'pending'],
-  };
-  return allowed[to]?.includes(from) ? undefined : `invalid transition from ${from} to ${to}`;
-}
+import {
+  hasLongDesc12,
+  isOpen,
+  type Json,
+  liveId,
+  numberOf,
+  parse,
+  type RawRequest,
+  tenantOf,
+  toRow,
+  transitionProblem,
+  xmlIdOf,
+} from './delivery-service-request-rules';
 
 /**
  * How the request's API version writes and shows a delivery service (the controller's choice): a
@@ -408,47 +375,4 @@ export class DeliveryServiceRequestsService {
         'r.original AS original',
       ]);
   }
-}
-
-/** The delivery service an open request shows live: the requested one's id (update), the original's (delete). */
-function liveId(
-  changeType: string,
-  requested: Json | null,
-  original: { id?: unknown } | null,
-): number | undefined {
-  if (changeType === 'update') {
-    return numberOf(requested?.id);
-  }
-  return changeType === 'delete' ? numberOf(original?.id) : undefined;
-}
-
-function xmlIdOf(changeType: string, requested: Json | null, original: Json | null): string {
-  const ds = changeType === 'delete' ? original : requested;
-  return typeof ds?.xmlId === 'string' ? ds.xmlId : '';
-}
-
-function tenantOf(changeType: string, requested: Json | null, original: Json | null): number | null {
-  const ds = changeType === 'delete' ? original : requested;
-  return numberOf(ds?.tenantId) ?? null;
-}
-
-function toRow(raw: RawRequest): DeliveryServiceRequestRow {
-  return {
-    id: Number(raw.id),
-    assignee: raw.assignee,
-    author: raw.author,
-    lastEditedBy: raw.lastEditedBy ?? '',
-    changeType: raw.changeType,
-    status: raw.status,
-    createdAt: toDate(raw.createdAt),
-    lastUpdated: toDate(raw.lastUpdated),
-    requested: parse(raw.requested),
-    original: parse(raw.original),
-  };
-}
-
-/** Whether a delivery service of a request body gives `longDesc1` or `longDesc2` (null is absent). */
-function hasLongDesc12(ds: RequestedDeliveryService | null | undefined): boolean {
-  const given = (v: unknown) => v !== undefined && v !== null;
-  return ds !== null && ds !== undefined && (given(ds.json.longDesc1) || given(ds.json.longDesc2));
 }
