@@ -34,6 +34,7 @@ import {
 } from './dto/delivery-service-request-comment.dto';
 import { toCommentResponse } from './dto/delivery-service-request-comment.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** `Comments can only be … by the author`, lower case on 5.0. */
 const NOT_AUTHOR = perVersion<NotAuthorText>({
@@ -82,6 +83,7 @@ function genericQueryId(req: Request): number {
 /** `deliveryservice_request_comments` (docs/original-behaviour.md#deliveryservice-request-comments). */
 @ConditionalOn('deliveryservice_request_comment')
 @Controller({ path: 'deliveryservice_request_comments', version: ALL_VERSIONS })
+@WireTimes({ rfc3339From: '5.0' })
 @ApiTags('delivery service request comments')
 export class DeliveryServiceRequestCommentsController {
   constructor(private readonly comments: DeliveryServiceRequestCommentsService) {}

@@ -70,6 +70,7 @@ export class DeliveryServiceServerListsController {
   /** Every server assigned to the delivery service; an unknown one has none (no tenancy check, as the original). */
   @Get(':id/servers')
   @ApiOperation({ summary: 'List the servers assigned to a delivery service' })
+  @WireTimes({ rfc3339From: '5.0' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions(
     'CACHE-GROUP:READ',
@@ -91,6 +92,7 @@ export class DeliveryServiceServerListsController {
 
   @Get(':id/servers/eligible')
   @ApiOperation({ summary: 'List the servers eligible for assignment to a delivery service' })
+  @WireTimes({ rfc3339From: '5.0' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'CACHE-GROUP:READ', 'TYPE:READ', 'CDN:READ')
   async eligible(

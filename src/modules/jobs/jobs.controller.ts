@@ -29,6 +29,7 @@ import type { JobUpdateInput } from './job.input';
 import { JOB_UPDATE_ID, JOB_WORDING, jobCreateInput, jobUpdateInput, requiredJobId } from './job-versions';
 import { type JobWrite, JobsService } from './jobs.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** The raw `id` query parameter (its first value), read as text (no pipe converts it). */
 const RawJobId = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
@@ -39,6 +40,7 @@ const RawJobId = createParamDecorator((_data: unknown, ctx: ExecutionContext): s
 
 /** Content invalidation jobs (docs/original-behaviour.md#jobs). */
 @ConditionalOn('job')
+@WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'jobs', version: ALL_VERSIONS })
 @ApiTags('jobs')
 export class JobsController {

@@ -1,4 +1,4 @@
-import { byVersion, rfc3339 } from 'src/common/wire/by-version';
+import { byVersion } from 'src/common/wire/by-version';
 
 /** One origin as read, with the names of what it refers to. */
 export interface OriginRow {
@@ -46,8 +46,8 @@ export interface OriginV3 {
   tenantId: number | null;
 }
 
-/** 5.0 `tc.OriginV5`: `lastUpdated` is RFC 3339. */
-export type OriginV5 = Omit<OriginV3, 'lastUpdated'> & { lastUpdated: string };
+/** 5.0 `tc.OriginV5`: the same fields; `lastUpdated` is RFC 3339 (the controller's `@WireTimes`). */
+export type OriginV5 = OriginV3;
 
 const toV3 = (o: OriginRow): OriginV3 => ({
   cachegroup: o.cachegroup,
@@ -71,7 +71,5 @@ const toV3 = (o: OriginRow): OriginV3 => ({
   tenantId: o.tenantId,
 });
 
-export const toOriginResponse = byVersion<OriginRow, OriginV3 | OriginV5>({
-  '3.0': toV3,
-  '5.0': (o): OriginV5 => ({ ...toV3(o), lastUpdated: rfc3339(o.lastUpdated) }),
-});
+/** Every version's shape is the same; 5.0 writes `lastUpdated` in RFC 3339 (the route's `@WireTimes`). */
+export const toOriginResponse = byVersion<OriginRow, OriginV3>({ '3.0': toV3 });

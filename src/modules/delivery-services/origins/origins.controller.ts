@@ -15,6 +15,7 @@ import { toOriginResponse } from './origin.response';
 import { ORIGIN_LIST } from './origins.list';
 import { type OriginRules, OriginsService } from './origins.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /** What 5.0 changed: the text of a missing origin and the order of a delete's checks. */
 const ORIGIN_RULES = perVersion<OriginRules>({
@@ -27,6 +28,7 @@ const ORIGIN_RULES = perVersion<OriginRules>({
  * of the origin and of its delivery service.
  */
 @ConditionalOn('origin')
+@WireTimes({ rfc3339From: '5.0' })
 @Controller({ path: 'origins', version: ALL_VERSIONS })
 @ApiTags('origins')
 export class OriginsController {
