@@ -161,6 +161,23 @@ const TABLES_WITHOUT_ENTITY = {
  */
 const RAW_WRITE_EXCEPTIONS = {};
 
+/**
+ * Versions at the edges (docs/decisions.md#d180): a service or a document builder never sees the
+ * API version. The controller turns each version's body into one version-free input (and the rules
+ * that differ into values, src/common/versioning/per-version.ts) and the service's canonical result
+ * into each version's shape (byVersion, src/common/wire/by-version.ts). The services below still
+ * take the version: to convert (another change converts them).
+ * Shrink this list, never grow it.
+ */
+const VERSIONED_SERVICES_TO_CONVERT = [
+  'src/modules/cdns/cdns.service.ts',
+  'src/modules/coordinates/coordinates.service.ts',
+  'src/modules/server-capabilities/server-capabilities.service.ts',
+  'src/modules/service-categories/service-categories.service.ts',
+  'src/modules/static-dns-entries/static-dns-entries.service.ts',
+  'src/modules/types/types.service.ts',
+];
+
 const { moduleBlocks, plugin: tableOwnership } = moduleOwnership({
   root: import.meta.dirname,
   readJoins: READ_JOINS,
@@ -242,6 +259,35 @@ export default tseslint.config(
         ),
       ],
     },
+  },
+  {
+    // Versions at the edges (VERSIONED_SERVICES_TO_CONVERT above). A rule of its own name, so the
+    // per-module no-restricted-imports blocks keep theirs.
+    files: ['src/modules/**/*.service.ts', 'src/modules/**/*.builder.ts'],
+    ignores: VERSIONED_SERVICES_TO_CONVERT,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'src/common/versioning/api-version',
+              message:
+                'A service never sees the API version: the controller picks version-free inputs and rules (perVersion) and maps the result per version (byVersion).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The modules split into sub-resource folders (docs/decisions.md#d181) stay in files under 400
+    // lines; a file that grows past it is split by concern (reads, rules, per sub-resource).
+    files: [
+      'src/modules/{delivery-services,delivery-service-servers,delivery-service-requests}/**/*.ts',
+      'src/modules/{keys,federations,jobs,snapshots}/**/*.ts',
+    ],
+    rules: { 'max-lines': ['error', { max: 399, skipBlankLines: false, skipComments: false }] },
   },
   {
     // Writes named by SQL text or by table name (TABLES_WITHOUT_ENTITY, RAW_WRITE_EXCEPTIONS above).

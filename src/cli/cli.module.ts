@@ -4,7 +4,7 @@ import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
 import { keyStoreConfig } from 'src/config/key-store.config';
 import { typeOrmRoot } from 'src/database/typeorm-root';
-import { KeyStoreService } from 'src/modules/keys/key-store.service';
+import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import { UsersModule } from 'src/modules/users/users.module';
 import { TrafficOpsImporter } from './import/importer';
 import { OperatorCommands } from './operator-commands';

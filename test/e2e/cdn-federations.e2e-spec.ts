@@ -1,4 +1,4 @@
-import type { CdnFederationListedWire } from 'src/modules/federations/dto/cdn-federation.response';
+import type { CdnFederationListedWire } from 'src/modules/federations/cdn-federations/cdn-federation.response';
 import {
   ApiClient,
   createRole,

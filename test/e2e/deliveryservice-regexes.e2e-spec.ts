@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import type {
   DeliveryServiceIdRegex,
   DeliveryServiceRegexes,
-} from 'src/modules/delivery-services/dto/delivery-service-regex.response';
+} from 'src/modules/delivery-services/regexes/delivery-service-regex.response';
 import {
   createTenant,
   createUser,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { dsDigest, keyTag } from 'src/modules/keys/dnssec';
-import type { CdnDnssecKeys, DnssecKey } from 'src/modules/keys/dto/dnssec-keys.response';
+import { dsDigest, keyTag } from 'src/modules/keys/dnssec/dnssec';
+import type { CdnDnssecKeys, DnssecKey } from 'src/modules/keys/dnssec/dnssec-keys.response';
 import {
   createUser,
   type CreatedUser,

@@ -14,8 +14,8 @@ import {
 } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
-import type { AllFederationsCdn } from 'src/modules/federations/all-federations.service';
-import type { DeliveryServiceMappings } from 'src/modules/federations/federations.service';
+import type { AllFederationsCdn } from 'src/modules/federations/all/all-federations.service';
+import type { DeliveryServiceMappings } from 'src/modules/federations/mappings/federations.service';
 
 type Entry = AllFederationsCdn | DeliveryServiceMappings;
 

@@ -1,4 +1,4 @@
-import type { DeliveryServiceMappings } from 'src/modules/federations/federations.service';
+import type { DeliveryServiceMappings } from 'src/modules/federations/mappings/federations.service';
 import {
   ApiClient,
   createRole,

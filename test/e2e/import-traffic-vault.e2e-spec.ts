@@ -11,8 +11,8 @@ import { RequestScopedDataSource } from 'src/common/database/request-transaction
 import { databaseConfigFrom } from 'src/config/database.config';
 import { createDatabaseIfMissing } from 'src/database/create-database';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
-import { KEY_STATUS_NEW, newDnssecKey, type StoredDnssecKeySet } from 'src/modules/keys/dnssec';
-import { KeyStoreService } from 'src/modules/keys/key-store.service';
+import { KEY_STATUS_NEW, newDnssecKey, type StoredDnssecKeySet } from 'src/modules/keys/dnssec/dnssec';
+import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { type Finished, runCli } from 'test/e2e/support/child-process';
 import { RSA_CERTIFICATE, RSA_CSR, RSA_KEY } from 'test/e2e/support/fixtures/certificates';

@@ -8,7 +8,7 @@ import type {
   DeliveryServiceSslKeysV3,
   DeliveryServiceSslKeysV4,
   SslKeyExpiration,
-} from 'src/modules/keys/dto/keys.response';
+} from 'src/modules/keys/ssl/ssl-keys.response';
 import {
   ApiClient,
   createTenant,

@@ -16,7 +16,7 @@ import {
   type DeliveryServiceResponse,
 } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
-import type { OriginV3, OriginV5 } from 'src/modules/delivery-services/dto/origin.response';
+import type { OriginV3, OriginV5 } from 'src/modules/delivery-services/origins/origin.response';
 import { useApp } from 'test/e2e/support/suite';
 
 type Origin = Wire<OriginV3>;

@@ -62,7 +62,7 @@ import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/ser
 import { signHs256 } from 'src/modules/cdni/cdni-token';
 import { CDNI_DCDN_ID, CDNI_JWT_DECODING_SECRET } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
-import type { DnssecKeySet } from 'src/modules/keys/dto/dnssec-keys.response';
+import type { DnssecKeySet } from 'src/modules/keys/dnssec/dnssec-keys.response';
 
 /**
  * Traffic Portal 8.x (API 5.0, `ENV.api.unstable`) signed in as admin: every page of

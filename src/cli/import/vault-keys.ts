@@ -1,4 +1,4 @@
-import type { KeyStoreService } from 'src/modules/keys/key-store.service';
+import type { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import {
   KIND_NAMES,
   VAULT_KINDS,

@@ -8,8 +8,12 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as User } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { perVersion } from 'src/common/versioning/per-version';
 import { COMMENT_LIST } from './delivery-service-request-comments.list';
-import { DeliveryServiceRequestCommentsService } from './delivery-service-request-comments.service';
+import {
+  DeliveryServiceRequestCommentsService,
+  type NotAuthorText,
+} from './delivery-service-request-comments.service';
 import {
   COMMENT_BODIES,
   DeliveryServiceRequestCommentV3Dto,
@@ -19,6 +23,13 @@ import { toCommentResponse } from './dto/delivery-service-request-comment.respon
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, intRule } from 'src/common/request-input/param-rules';
 import { ValidQuery } from 'src/common/request-input/request-input';
+import { WireTimes } from 'src/common/wire/wire-times';
+
+/** `Comments can only be … by the author`, lower case on 5.0. */
+const NOT_AUTHOR = perVersion<NotAuthorText>({
+  '3.0': (action) => `Comments can only be ${action} by the author`,
+  '5.0': (action) => `comments can only be ${action} by the author`,
+});
 
 /**
  * The `?id=` of a comment's update or delete: the generic handlers' texts before 5.0; on 5.0 the
@@ -30,6 +41,7 @@ const DELETE_ID = { '3.0': IntKey(), '5.0': intRule('commentDelete') };
 /** `deliveryservice_request_comments` (docs/original-behaviour.md#deliveryservice-request-comments). */
 @ConditionalOn('deliveryservice_request_comment')
 @Controller({ path: 'deliveryservice_request_comments', version: ALL_VERSIONS })
+@WireTimes({ rfc3339From: '5.0' })
 @ApiTags('delivery service request comments')
 export class DeliveryServiceRequestCommentsController {
   constructor(private readonly comments: DeliveryServiceRequestCommentsService) {}
@@ -74,7 +86,7 @@ export class DeliveryServiceRequestCommentsController {
       body.deliveryServiceRequestId ?? 0,
       body.value ?? '',
       user,
-      version,
+      NOT_AUTHOR(version),
     );
     return ApiResult.of(
       toCommentResponse(comment, version),
@@ -91,7 +103,7 @@ export class DeliveryServiceRequestCommentsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.comments.remove(id, user, version);
+    await this.comments.remove(id, user, NOT_AUTHOR(version));
     return ApiResult.alertsOnly(successAlert('deliveryservice_request_comment was deleted.'));
   }
 }

@@ -6,7 +6,6 @@ import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
-import type { ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServiceRequestComment } from './delivery-service-request-comment.entity';
 import type { CommentRow } from './dto/delivery-service-request-comment.response';
 
@@ -25,6 +24,9 @@ interface RawComment {
  * anyone who may read requests reads them all; only their author changes or deletes one. An unknown
  * request is the foreign key's 404 `deliveryservice_request not found`.
  */
+/** The refusal of a change to another user's comment (the wording is the controller's, per version). */
+export type NotAuthorText = (action: 'updated' | 'deleted') => string;
+
 @Injectable()
 export class DeliveryServiceRequestCommentsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -43,11 +45,11 @@ export class DeliveryServiceRequestCommentsService {
     );
   }
 
-  async update(id: number, requestId: number, value: string, user: CurrentUser, version: ApiVersion) {
+  async update(id: number, requestId: number, value: string, user: CurrentUser, notAuthor: NotAuthorText) {
     await this.ownOrRefuse(
       id,
       user,
-      version,
+      notAuthor,
       'updated',
       'no deliveryservice_request_comment found with this id',
     );
@@ -57,22 +59,22 @@ export class DeliveryServiceRequestCommentsService {
     return this.find(id);
   }
 
-  async remove(id: number, user: CurrentUser, version: ApiVersion): Promise<void> {
+  async remove(id: number, user: CurrentUser, notAuthor: NotAuthorText): Promise<void> {
     await this.ownOrRefuse(
       id,
       user,
-      version,
+      notAuthor,
       'deleted',
       'no deliveryservice_request_comment with that key found',
     );
     await this.dataSource.getRepository(DeliveryServiceRequestComment).delete({ id });
   }
 
-  /** 400 unless the user wrote the comment (`Comments can only be …`; lower case on 5.0). */
+  /** 400 unless the user wrote the comment, in the words of `notAuthor`. */
   private async ownOrRefuse(
     id: number,
     user: CurrentUser,
-    version: ApiVersion,
+    notAuthor: NotAuthorText,
     action: 'updated' | 'deleted',
     notFound: string,
   ): Promise<void> {
@@ -83,8 +85,7 @@ export class DeliveryServiceRequestCommentsService {
       throw new NotFoundException(notFound);
     }
     if (current.authorId !== user.id) {
-      const text = `omments can only be ${action} by the author`;
-      throw new BadRequestException(version.atLeast('5.0') ? `c${text}` : `C${text}`);
+      throw new BadRequestException(notAuthor(action));
     }
   }
 

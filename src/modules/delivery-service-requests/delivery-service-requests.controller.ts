@@ -9,7 +9,12 @@ import type { CurrentUser as User } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DELIVERY_SERVICE_REQUEST_LIST } from './delivery-service-requests.list';
-import { DeliveryServiceRequestsService } from './delivery-service-requests.service';
+import {
+  type DeliveryServiceShape,
+  DeliveryServiceRequestsService,
+} from './delivery-service-requests.service';
+import { toInput } from 'src/modules/delivery-services/core/delivery-service.body';
+import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
 import {
   AssignmentBody,
   DeliveryServiceRequestBody,
@@ -23,6 +28,12 @@ import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `?id=`: the generic handlers' key before 4.0, the hand-written handlers' from 4.0 on. */
 const QUERY_ID = { '3.0': IntKey(), '4.0': IntParam() };
+
+/** A delivery service as the requested version writes and shows it. */
+const deliveryServiceShape = (version: ApiVersion): DeliveryServiceShape => ({
+  write: (body) => toInput(body, version),
+  show: (view) => toDeliveryServiceResponse(view, version),
+});
 
 /**
  * `deliveryservice_requests` on 4.0 and later (docs/original-behaviour.md#deliveryservice-requests):
@@ -43,7 +54,9 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    return (await this.requests.list(query, user, version)).map(toDeliveryServiceRequestResponse);
+    return (await this.requests.list(query, user, deliveryServiceShape(version))).map(
+      toDeliveryServiceRequestResponse,
+    );
   }
 
   @Post()
@@ -57,7 +70,7 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const row = await this.requests.create(body, user, version);
+    const row = await this.requests.create(body, user, deliveryServiceShape(version));
     return ApiResult.of(
       toDeliveryServiceRequestResponse(row),
       successAlert('Delivery Service request created'),
@@ -74,7 +87,7 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const row = await this.requests.update(id, body, user, version);
+    const row = await this.requests.update(id, body, user, deliveryServiceShape(version));
     return ApiResult.of(
       toDeliveryServiceRequestResponse(row),
       successAlert(`Delivery Service Request #${id} updated`),
@@ -90,7 +103,7 @@ export class DeliveryServiceRequestsController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const row = await this.requests.remove(id, user, version);
+    const row = await this.requests.remove(id, user, deliveryServiceShape(version));
     return ApiResult.of(
       toDeliveryServiceRequestResponse(row),
       successAlert(`Delivery Service Request #${id} deleted`),
@@ -123,7 +136,7 @@ export class DeliveryServiceRequestWorkflowController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const { row, message } = await this.requests.assign(id, body, user, version);
+    const { row, message } = await this.requests.assign(id, body, user, deliveryServiceShape(version));
     return ApiResult.of(toDeliveryServiceRequestResponse(row), successAlert(message));
   }
 
@@ -145,7 +158,12 @@ export class DeliveryServiceRequestWorkflowController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const { row, message } = await this.requests.changeStatus(id, body.status, user, version);
+    const { row, message } = await this.requests.changeStatus(
+      id,
+      body.status,
+      user,
+      deliveryServiceShape(version),
+    );
     return ApiResult.of(toDeliveryServiceRequestResponse(row), successAlert(message));
   }
 }

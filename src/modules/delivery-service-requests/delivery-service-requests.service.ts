@@ -4,62 +4,41 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
-import type { ApiVersion } from 'src/common/versioning/api-version';
-import {
-  DeliveryServicesService,
-  LONG_DESC_REMOVED,
-} from 'src/modules/delivery-services/delivery-services.service';
-import { toDeliveryServiceResponse } from 'src/modules/delivery-services/dto/delivery-service.response';
+import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
+import { LONG_DESC_REMOVED } from 'src/modules/delivery-services/core/delivery-service-checks';
+import type { DeliveryServiceBody } from 'src/modules/delivery-services/core/delivery-service.body';
+import type { DeliveryServiceWrite } from 'src/modules/delivery-services/core/delivery-service.input';
+import type {
+  DeliveryServiceView,
+  DeliveryServiceWire,
+} from 'src/modules/delivery-services/core/delivery-service.response';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceRequest } from './delivery-service-request.entity';
-import type {
-  AssignmentBody,
-  DeliveryServiceRequestBody,
-  RequestedDeliveryService,
-} from './dto/delivery-service-request.body';
+import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.body';
 import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';
+import {
+  hasLongDesc12,
+  isOpen,
+  type Json,
+  liveId,
+  numberOf,
+  parse,
+  type RawRequest,
+  tenantOf,
+  toRow,
+  transitionProblem,
+  xmlIdOf,
+} from './delivery-service-request-rules';
 
-interface RawRequest {
-  id: number | string;
-  assignee: string | null;
-  author: string;
-  lastEditedBy: string | null;
-  changeType: string;
-  status: string;
-  createdAt: Date | string;
-  lastUpdated: Date | string;
-  requested: string | null;
-  original: string | null;
-  assigneeId: number | string | null;
-}
-
-type Json = Record<string, unknown>;
-
-const parse = (text: string | null): Json | null => (text === null ? null : (JSON.parse(text) as Json));
-const numberOf = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isInteger(value) ? value : undefined;
-
-/** Open: not yet complete, rejected or pending (the original's `IsOpen`). */
-export const isOpen = (status: string): boolean => !['complete', 'rejected', 'pending'].includes(status);
-
-/** The original's status workflow (`RequestStatus.ValidTransition`): undefined when allowed, else why not. */
-export function transitionProblem(from: string, to: string): string | undefined {
-  if (from === 'rejected' || from === 'complete') {
-    return `${from} request cannot be changed`;
-  }
-  if (from === to) {
-    return undefined;
-  }
-  const allowed: Record<string, string[]> = {
-    draft: ['submitted'],
-    submitted: ['draft'],
-    rejected: ['submitted'],
-    pending: ['submitted'],
-    complete: ['submitted', 'pending'],
-  };
-  return allowed[to]?.includes(from) ? undefined : `invalid transition from ${from} to ${to}`;
+/**
+ * How the request's API version writes and shows a delivery service (the controller's choice): a
+ * requested body as a version-free write, and a delivery service in the version's shape, which a
+ * request answers and a closed request keeps as its `original`.
+ */
+export interface DeliveryServiceShape {
+  write(body: DeliveryServiceBody): DeliveryServiceWrite;
+  show(view: DeliveryServiceView): DeliveryServiceWire;
 }
 
 /**
@@ -75,15 +54,19 @@ export class DeliveryServiceRequestsService {
     private readonly tenancy: TenancyService,
   ) {}
 
-  async list(query: ListQuery, user: CurrentUser, version: ApiVersion): Promise<DeliveryServiceRequestRow[]> {
+  async list(
+    query: ListQuery,
+    user: CurrentUser,
+    shape: DeliveryServiceShape,
+  ): Promise<DeliveryServiceRequestRow[]> {
     const qb = withinTenancy(this.select(), 'r.tenant_id', user.tenantId);
     const rows = (await applyListQuery(qb, query).getRawMany<RawRequest>()).map(toRow);
-    await this.withLiveOriginals(rows, version);
+    await this.withLiveOriginals(rows, shape);
     return rows;
   }
 
-  async create(body: DeliveryServiceRequestBody, user: CurrentUser, version: ApiVersion) {
-    const assigneeId = await this.validate(body, version, 'draft');
+  async create(body: DeliveryServiceRequestBody, user: CurrentUser, shape: DeliveryServiceShape) {
+    const assigneeId = await this.validate(body, shape, 'draft');
     if (body.status !== 'draft' && body.status !== 'submitted') {
       throw new BadRequestException(
         `invalid initial request status '${body.status}' - must be 'draft' or 'submitted'`,
@@ -111,23 +94,23 @@ export class DeliveryServiceRequestsService {
       xmlId,
       tenantId: tenantOf(body.changeType, requested, original),
     });
-    return this.answerWritten(id, version, xmlId);
+    return this.answerWritten(id, shape, xmlId);
   }
 
-  async update(id: number, body: DeliveryServiceRequestBody, user: CurrentUser, version: ApiVersion) {
+  async update(id: number, body: DeliveryServiceRequestBody, user: CurrentUser, shape: DeliveryServiceShape) {
     const current = await this.current(id, `no such Delivery Service Request: #${id}`);
     await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
     if (!isOpen(current.status)) {
       throw new BadRequestException(`cannot change DeliveryServiceRequest in '${current.status}' status`);
     }
-    const assigneeId = await this.validate(body, version, await this.statusOf(body.id));
+    const assigneeId = await this.validate(body, shape, await this.statusOf(body.id));
     if (body.status !== 'draft' && body.status !== 'submitted') {
       throw new BadRequestException(`cannot change DeliveryServiceRequest status to '${body.status}'`);
     }
     const { requested, original } = this.kept(body);
     await this.assertReach(user, body.changeType, requested, original);
-    // As the original's update on 4.0 and later: the long description's second and third fields are gone.
-    if (version.atLeast('4.0') && [body.original, body.requested].some(hasLongDesc12)) {
+    // As the original's update (requests exist from 4.0): the long description's second and third fields are gone.
+    if ([body.original, body.requested].some(hasLongDesc12)) {
       throw new BadRequestException(LONG_DESC_REMOVED);
     }
     const xmlId = xmlIdOf(body.changeType, requested, original);
@@ -144,15 +127,19 @@ export class DeliveryServiceRequestsService {
         tenantId: tenantOf(body.changeType, requested, original),
       },
     );
-    return this.answerWritten(id, version, xmlId);
+    return this.answerWritten(id, shape, xmlId);
   }
 
-  async remove(id: number, user: CurrentUser, version: ApiVersion): Promise<DeliveryServiceRequestRow> {
+  async remove(
+    id: number,
+    user: CurrentUser,
+    shape: DeliveryServiceShape,
+  ): Promise<DeliveryServiceRequestRow> {
     const current = await this.current(id, `no such Delivery Service Request: #${id}`);
     await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
     const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
     await this.dataSource.getRepository(DeliveryServiceRequest).delete({ id });
-    await this.withLiveOriginals([row], version);
+    await this.withLiveOriginals([row], shape);
     return row;
   }
 
@@ -164,7 +151,7 @@ export class DeliveryServiceRequestsService {
     return row;
   }
 
-  async assign(id: number, body: AssignmentBody, user: CurrentUser, version: ApiVersion) {
+  async assign(id: number, body: AssignmentBody, user: CurrentUser, shape: DeliveryServiceShape) {
     const current = await this.current(id, `no such Delivery Service Request: ${id}`);
     await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
     let assigneeId: number | null = null;
@@ -188,14 +175,14 @@ export class DeliveryServiceRequestsService {
       message = `Changed assignee of '${current.xmlId}' Delivery Service Request to '${body.assignee}'`;
     }
     await this.dataSource.getRepository(DeliveryServiceRequest).update({ id }, { assigneeId });
-    return { row: await this.answerWritten(id, version, current.xmlId), message };
+    return { row: await this.answerWritten(id, shape, current.xmlId), message };
   }
 
   /**
    * Moves the request along the workflow. Closing an `update` or `delete` request keeps the
    * delivery service as it is then as its `original`.
    */
-  async changeStatus(id: number, status: string, user: CurrentUser, version: ApiVersion) {
+  async changeStatus(id: number, status: string, user: CurrentUser, shape: DeliveryServiceShape) {
     const current = await this.current(id, `no such Delivery Service Request: ${id}`);
     const problem = transitionProblem(current.status, status);
     if (problem) {
@@ -212,12 +199,12 @@ export class DeliveryServiceRequestsService {
       const id = liveId(current.changeType, parse(current.requested), parse(current.original));
       const [view] = id === undefined ? [] : await this.deliveryServices.viewsOf({ ids: [id] });
       if (view) {
-        changes.original = JSON.stringify(toDeliveryServiceResponse(view, version));
+        changes.original = JSON.stringify(shape.show(view));
       }
     }
     await this.dataSource.getRepository(DeliveryServiceRequest).update({ id }, changes);
     const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
-    await this.withLiveOriginals([row], version);
+    await this.withLiveOriginals([row], shape);
     return {
       row,
       message: `Changed status of '${current.xmlId}' Delivery Service Request from '${current.status}' to '${status}'`,
@@ -225,7 +212,7 @@ export class DeliveryServiceRequestsService {
   }
 
   /** The original's validation (`validateV5`): every problem, keyed by field, in one 400. */
-  private async validate(body: DeliveryServiceRequestBody, version: ApiVersion, fromStatus: string) {
+  private async validate(body: DeliveryServiceRequestBody, shape: DeliveryServiceShape, fromStatus: string) {
     const problems: Record<string, string> = {};
     let assigneeId: number | null = null;
     if (body.assignee !== undefined && body.assignee !== null) {
@@ -251,8 +238,7 @@ export class DeliveryServiceRequestsService {
         problems.requested = `required for changeType='${body.changeType}'`;
       } else {
         const problem = await this.deliveryServices.requestProblems(
-          body.requested.body,
-          version,
+          shape.write(body.requested.body),
           body.changeType === 'create',
         );
         if (problem) {
@@ -331,7 +317,7 @@ export class DeliveryServiceRequestsService {
   /** The written request; an `update` request shows the delivery service it would change, which must exist. */
   private async answerWritten(
     id: number,
-    version: ApiVersion,
+    shape: DeliveryServiceShape,
     xmlId: string,
   ): Promise<DeliveryServiceRequestRow> {
     const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
@@ -340,13 +326,16 @@ export class DeliveryServiceRequestsService {
       if (!view) {
         throw new BadRequestException(`cannot update non-existent Delivery Service '${xmlId}'`);
       }
-      row.original = toDeliveryServiceResponse(view, version);
+      row.original = shape.show(view);
     }
     return row;
   }
 
   /** Open `update` and `delete` requests show their delivery service as it is now. */
-  private async withLiveOriginals(rows: DeliveryServiceRequestRow[], version: ApiVersion): Promise<void> {
+  private async withLiveOriginals(
+    rows: DeliveryServiceRequestRow[],
+    shape: DeliveryServiceShape,
+  ): Promise<void> {
     const wanted = new Map<number, DeliveryServiceRequestRow[]>();
     for (const row of rows) {
       if (!isOpen(row.status) || row.changeType === 'create') {
@@ -360,7 +349,7 @@ export class DeliveryServiceRequestsService {
     const views = await this.deliveryServices.viewsOf({ ids: [...wanted.keys()] });
     for (const view of views) {
       for (const row of wanted.get(view.ds.id) ?? []) {
-        row.original = toDeliveryServiceResponse(view, version);
+        row.original = shape.show(view);
       }
     }
   }
@@ -386,47 +375,4 @@ export class DeliveryServiceRequestsService {
         'r.original AS original',
       ]);
   }
-}
-
-/** The delivery service an open request shows live: the requested one's id (update), the original's (delete). */
-function liveId(
-  changeType: string,
-  requested: Json | null,
-  original: { id?: unknown } | null,
-): number | undefined {
-  if (changeType === 'update') {
-    return numberOf(requested?.id);
-  }
-  return changeType === 'delete' ? numberOf(original?.id) : undefined;
-}
-
-function xmlIdOf(changeType: string, requested: Json | null, original: Json | null): string {
-  const ds = changeType === 'delete' ? original : requested;
-  return typeof ds?.xmlId === 'string' ? ds.xmlId : '';
-}
-
-function tenantOf(changeType: string, requested: Json | null, original: Json | null): number | null {
-  const ds = changeType === 'delete' ? original : requested;
-  return numberOf(ds?.tenantId) ?? null;
-}
-
-function toRow(raw: RawRequest): DeliveryServiceRequestRow {
-  return {
-    id: Number(raw.id),
-    assignee: raw.assignee,
-    author: raw.author,
-    lastEditedBy: raw.lastEditedBy ?? '',
-    changeType: raw.changeType,
-    status: raw.status,
-    createdAt: toDate(raw.createdAt),
-    lastUpdated: toDate(raw.lastUpdated),
-    requested: parse(raw.requested),
-    original: parse(raw.original),
-  };
-}
-
-/** Whether a delivery service of a request body gives `longDesc1` or `longDesc2` (null is absent). */
-function hasLongDesc12(ds: RequestedDeliveryService | null | undefined): boolean {
-  const given = (v: unknown) => v !== undefined && v !== null;
-  return ds !== null && ds !== undefined && (given(ds.json.longDesc1) || given(ds.json.longDesc2));
 }

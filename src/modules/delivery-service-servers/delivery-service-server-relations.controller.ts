@@ -8,8 +8,8 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { type CurrentUser as SessionUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { DeliveryServicesService } from 'src/modules/delivery-services/delivery-services.service';
-import { toDeliveryServiceResponse } from 'src/modules/delivery-services/dto/delivery-service.response';
+import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
+import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
 import { ServersService } from 'src/modules/servers/servers.service';
 import {
   assignedToDeliveryService,
@@ -59,6 +59,7 @@ export class DeliveryServiceServerListsController {
   /** Every server assigned to the delivery service; an unknown one has none (no tenancy check, as the original). */
   @Get(':id/servers')
   @ApiOperation({ summary: 'List the servers assigned to a delivery service' })
+  @WireTimes({ rfc3339From: '5.0' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions(
     'CACHE-GROUP:READ',
@@ -80,6 +81,7 @@ export class DeliveryServiceServerListsController {
 
   @Get(':id/servers/eligible')
   @ApiOperation({ summary: 'List the servers eligible for assignment to a delivery service' })
+  @WireTimes({ rfc3339From: '5.0' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'CACHE-GROUP:READ', 'TYPE:READ', 'CDN:READ')
   async eligible(

@@ -7,57 +7,37 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
-import { TenancyService, tenantCondition, withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
 import { DeliveryServiceServer } from './delivery-service-server.entity';
 import type { HostNameAssignment, ServerAssignment } from './dto/assignment.dto';
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import type { AssignmentRow } from './dto/delivery-service-server.response';
 import { lockingClause } from 'src/common/database/locks';
-
-/** Server types a cache group's delivery services are assigned to: `EDGE*` and `ORG*` (case-sensitive). */
-const ASSIGNABLE_TYPE = `(SUBSTR(t.name, 1, 4) = 'EDGE' OR SUBSTR(t.name, 1, 3) = 'ORG')`;
-const EDGE_TYPE = `SUBSTR(t.name, 1, 4) = 'EDGE'`;
-const ORG_TYPE = `SUBSTR(t.name, 1, 3) = 'ORG'`;
-const AVAILABLE_STATUS = `st.name IN ('ONLINE', 'REPORTED')`;
-
-/** What the assignment rules need to know of a delivery service. */
-interface DeliveryServiceInfo {
-  id: number;
-  xmlId: string;
-  active: string;
-  tenantId: number;
-  cdnId: number;
-  topology: string | null;
-  multiSiteOrigin: boolean;
-}
-
-interface ServerInfo {
-  id: number;
-  hostName: string;
-  cachegroup: string;
-  cdnId: number;
-  type: string;
-  status: string;
-}
-
-/** A server row as `serverInfos` reads it. */
-const SERVER_INFO_COLUMNS =
-  'SELECT s.id AS id, s.host_name AS hostName, cg.name AS cachegroup, s.cdn_id AS cdnId, t.name AS type, ' +
-  'st.name AS status FROM server s JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
-  'JOIN cachegroup cg ON cg.id = s.cachegroup';
-
-const toServerInfo = (row: Record<string, unknown>): ServerInfo => ({
-  id: Number(row.id),
-  hostName: String(row.hostName),
-  cachegroup: String(row.cachegroup),
-  cdnId: Number(row.cdnId),
-  type: String(row.type),
-  status: String(row.status),
-});
+import {
+  checkCachegroupAssignment,
+  checkCapabilities,
+  checkNotLastAvailable,
+  checkOriginInTopologies,
+  checkServerAssignment,
+  checkServerHasRequiredCapabilities,
+  checkServersFit,
+  checkStillServed,
+  leftWithoutServer,
+} from './assignment-checks';
+import {
+  ASSIGNABLE_TYPE,
+  type AssigneeServer,
+  deliveryServiceInfo,
+  executeSql,
+  queryRows,
+  SERVER_INFO_COLUMNS,
+  serverInfos,
+  toServerInfo,
+} from './assignment-queries';
 
 /** What POST servers/{id}/deliveryservices answers (lib/go-tc AssignedDsResponse), with the server's name. */
 export interface ServerAssignmentResult {
@@ -65,17 +45,6 @@ export interface ServerAssignmentResult {
   hostName: string;
   dsIds: number[];
   replace: boolean;
-}
-
-/** The server of POST servers/{id}/deliveryservices, as its rules need it. */
-interface AssigneeServer {
-  id: number;
-  hostName: string;
-  cachegroup: string;
-  cdnId: number;
-  cdnName: string;
-  type: string;
-  status: string;
 }
 
 export interface CachegroupAssignmentResult {
@@ -134,18 +103,18 @@ export class DeliveryServiceServersService {
    */
   replace(user: CurrentUser, body: ServerAssignment): Promise<ServerAssignment> {
     return this.dataSource.transaction(async (manager) => {
-      const ds = await this.deliveryService(manager, body.dsId);
+      const ds = await deliveryServiceInfo(this.dataSource, manager, body.dsId);
       if (!ds) {
         throw new BadRequestException('no delivery service with that ID exists');
       }
       await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId, manager);
       const ids = [...new Set(body.servers)];
-      const servers = await this.servers(manager, ids);
-      await this.checkServersFit(manager, ds, servers);
+      const servers = await serverInfos(this.dataSource, manager, ids);
+      await checkServersFit(this.dataSource, manager, ds, servers);
       if (ds.active === 'ACTIVE' && body.replace) {
-        await this.checkStillServed(manager, ds, servers);
+        await checkStillServed(this.dataSource, manager, ds, servers);
       }
-      await this.checkCapabilities(manager, ds.id, ids);
+      await checkCapabilities(this.dataSource, manager, ds.id, ids);
       if (servers.length < ids.length) {
         throw new NotFoundException('server not found');
       }
@@ -153,7 +122,8 @@ export class DeliveryServiceServersService {
         await manager.delete(DeliveryServiceServer, { deliveryServiceId: ds.id });
       }
       if (ids.length > 0) {
-        await this.execute(
+        await executeSql(
+          this.dataSource,
           manager,
           'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
             'SELECT :dsId, s.id FROM server s WHERE s.id IN (:...ids) AND NOT EXISTS (' +
@@ -168,17 +138,22 @@ export class DeliveryServiceServersService {
   /** DELETE /deliveryserviceserver/{dsId}/{serverId}, with the original's checks and texts. */
   unassign(user: CurrentUser, dsId: number, serverId: number): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const ds = await this.deliveryService(manager, dsId);
+      const ds = await deliveryServiceInfo(this.dataSource, manager, dsId);
       if (!ds) {
         throw new NotFoundException(`no such Delivery Service: #${dsId}`);
       }
       await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId, manager);
       if (ds.active === 'ACTIVE') {
-        await this.checkNotLastAvailable(manager, ds, serverId);
+        await checkNotLastAvailable(this.dataSource, manager, ds, serverId);
       }
-      const [server] = await this.rows(manager, 'SELECT s.id FROM server s WHERE s.id = :serverId', {
-        serverId,
-      });
+      const [server] = await queryRows(
+        this.dataSource,
+        manager,
+        'SELECT s.id FROM server s WHERE s.id = :serverId',
+        {
+          serverId,
+        },
+      );
       if (!server) {
         throw new NotFoundException('server not found');
       }
@@ -194,7 +169,8 @@ export class DeliveryServiceServersService {
    * the user's tenancy (403), in that order (docs/original-behaviour.md#deliveryservice-servers).
    */
   async checkEligibleListing(user: CurrentUser, dsId: number): Promise<void> {
-    const [ds] = await this.rows<{ tenantId: number | string }>(
+    const [ds] = await queryRows<{ tenantId: number | string }>(
+      this.dataSource,
       this.dataSource.manager,
       'SELECT ds.tenant_id AS tenantId FROM deliveryservice ds WHERE ds.id = :dsId',
       { dsId },
@@ -210,7 +186,8 @@ export class DeliveryServiceServersService {
    * (an `ORG` server lists only its own assignments).
    */
   async serverType(serverId: number): Promise<string> {
-    const [server] = await this.rows<{ type: string }>(
+    const [server] = await queryRows<{ type: string }>(
+      this.dataSource,
       this.dataSource.manager,
       'SELECT t.name AS type FROM server s JOIN type t ON t.id = s.type WHERE s.id = :serverId',
       { serverId },
@@ -237,7 +214,8 @@ export class DeliveryServiceServersService {
   ): Promise<ServerAssignmentResult> {
     return this.dataSource.transaction(async (manager) => {
       const lock = lockingClause(this.dataSource, 'write');
-      const [row] = await this.rows<Record<string, unknown>>(
+      const [row] = await queryRows<Record<string, unknown>>(
+        this.dataSource,
         manager,
         'SELECT s.id AS id, s.host_name AS hostName, cg.name AS cachegroup, s.cdn_id AS cdnId, ' +
           'c.name AS cdnName, t.name AS type, st.name AS status FROM server s JOIN cdn c ON c.id = s.cdn_id ' +
@@ -258,16 +236,16 @@ export class DeliveryServiceServersService {
         status: String(row.status),
       };
       if (!server.type.startsWith('ORG')) {
-        await this.checkServerHasRequiredCapabilities(manager, server, dsIds);
+        await checkServerHasRequiredCapabilities(this.dataSource, manager, server, dsIds);
       }
       if (dsIds.length > 0) {
-        await this.checkServerAssignment(manager, user, server, dsIds);
+        await checkServerAssignment(this.dataSource, manager, user, server, dsIds);
         if (server.type.startsWith('ORG')) {
-          await this.checkOriginInTopologies(manager, server, dsIds);
+          await checkOriginInTopologies(this.dataSource, manager, server, dsIds);
         }
       }
       if (replace && (server.status === 'ONLINE' || server.status === 'REPORTED')) {
-        const left = await this.leftWithoutServer(manager, server, dsIds);
+        const left = await leftWithoutServer(this.dataSource, manager, server, dsIds);
         if (left.length > 0) {
           throw new ConflictException(
             leftWithoutServersText(
@@ -283,7 +261,8 @@ export class DeliveryServiceServersService {
       }
       const ids = [...new Set(dsIds)];
       if (ids.length > 0) {
-        await this.execute(
+        await executeSql(
+          this.dataSource,
           manager,
           'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
             'SELECT ds.id, :serverId FROM deliveryservice ds WHERE ds.id IN (:...ids) AND NOT EXISTS (' +
@@ -309,7 +288,8 @@ export class DeliveryServiceServersService {
   ): Promise<HostNameAssignment & { xmlId: string }> {
     return this.dataSource.transaction(async (manager) => {
       const lock = lockingClause(this.dataSource, 'write');
-      const [row] = await this.rows<{ id: number | string }>(
+      const [row] = await queryRows<{ id: number | string }>(
+        this.dataSource,
         manager,
         `SELECT ds.id AS id FROM deliveryservice ds WHERE ds.xml_id = :xmlId${lock}`,
         { xmlId },
@@ -317,7 +297,7 @@ export class DeliveryServiceServersService {
       if (!row) {
         throw new BadRequestException(`no such deliveryservice: '${xmlId}'`);
       }
-      const ds = (await this.deliveryService(manager, Number(row.id)))!;
+      const ds = (await deliveryServiceInfo(this.dataSource, manager, Number(row.id)))!;
       if (!(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId, manager))) {
         throw new ForbiddenException('Forbidden');
       }
@@ -327,14 +307,16 @@ export class DeliveryServiceServersService {
         names.length === 0
           ? []
           : (
-              await this.rows<Record<string, unknown>>(
+              await queryRows<Record<string, unknown>>(
+                this.dataSource,
                 manager,
                 `${SERVER_INFO_COLUMNS} WHERE s.host_name IN (:...names)`,
                 { names },
               )
             ).map(toServerInfo);
-      await this.checkServersFit(manager, ds, servers);
-      await this.checkCapabilities(
+      await checkServersFit(this.dataSource, manager, ds, servers);
+      await checkCapabilities(
+        this.dataSource,
         manager,
         ds.id,
         servers.map((s) => s.id),
@@ -343,7 +325,8 @@ export class DeliveryServiceServersService {
         throw new NotFoundException('servers not found');
       }
       if (servers.length > 0) {
-        await this.execute(
+        await executeSql(
+          this.dataSource,
           manager,
           'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
             'SELECT :dsId, s.id FROM server s WHERE s.id IN (:...ids) AND NOT EXISTS (' +
@@ -353,84 +336,6 @@ export class DeliveryServiceServersService {
       }
       return { serverNames, xmlId: ds.xmlId };
     });
-  }
-
-  /**
-   * The delivery services must all exist and be within the user's reach (404 naming none), and be
-   * of the server's CDN (409 naming both), checked in the order of the request.
-   */
-  private async checkServerAssignment(
-    manager: EntityManager,
-    user: CurrentUser,
-    server: AssigneeServer,
-    dsIds: number[],
-  ): Promise<void> {
-    const reachable = tenantCondition('ds.tenant_id', user.tenantId);
-    const rows = await this.rows<Record<string, unknown>>(
-      manager,
-      'SELECT ds.id AS id, ds.xml_id AS xmlId, ds.cdn_id AS cdnId, c.name AS cdnName, ' +
-        `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable ` +
-        'FROM deliveryservice ds LEFT JOIN cdn c ON c.id = ds.cdn_id WHERE ds.id IN (:...dsIds)',
-      { ...reachable.parameters, dsIds },
-    );
-    const missing = new NotFoundException(
-      "Either no Delivery Service ids given, or at least one id doesn't exist!",
-    );
-    // Like the original, a repeated id counts as one found row short of the list.
-    if (rows.length !== dsIds.length) {
-      throw missing;
-    }
-    const byId = new Map(rows.map((r) => [Number(r.id), r]));
-    for (const id of dsIds) {
-      const ds = byId.get(id)!;
-      if (Number(ds.reachable) !== 1) {
-        throw missing;
-      }
-      if (Number(ds.cdnId) !== server.cdnId) {
-        throw new ConflictException(
-          `Delivery Service ${String(ds.xmlId)} (#${id}) is not in the same CDN as server ${server.hostName} ` +
-            `(#${server.id}) (server is in ${server.cdnName} (#${server.cdnId}), DS is in ${String(ds.cdnName)} ` +
-            `(#${Number(ds.cdnId)}))!`,
-        );
-      }
-    }
-  }
-
-  /**
-   * The active delivery services the server would leave (those it serves that are not in `keep`)
-   * in which it is the only ONLINE or REPORTED server of its kind: an EDGE… server of one without a
-   * topology, an ORG… server of one using multi-site origins. Ascending ids.
-   */
-  private async leftWithoutServer(
-    manager: EntityManager,
-    server: AssigneeServer,
-    keep: number[],
-  ): Promise<number[]> {
-    const isEdge = server.type.startsWith('EDGE');
-    const isOrigin = server.type.startsWith('ORG');
-    if (!isEdge && !isOrigin) {
-      return [];
-    }
-    const kind = isEdge ? EDGE_TYPE : ORG_TYPE;
-    const rows = await this.rows<Record<string, unknown>>(
-      manager,
-      'SELECT d.id AS id, d.multi_site_origin AS mso, d.topology AS topology FROM deliveryservice d ' +
-        'JOIN deliveryservice_server dss ON dss.deliveryservice = d.id JOIN server s ON s.id = dss.server ' +
-        'JOIN status st ON st.id = s.status JOIN type t ON t.id = s.type ' +
-        "WHERE d.active = 'ACTIVE' AND d.id IN (SELECT y.deliveryservice FROM deliveryservice_server y " +
-        'WHERE y.server = :serverId)' +
-        (keep.length > 0 ? ' AND d.id NOT IN (:...keep)' : '') +
-        ` AND ${AVAILABLE_STATUS} AND ${kind} ` +
-        'GROUP BY d.id, d.multi_site_origin, d.topology HAVING COUNT(dss.server) = 1 ORDER BY d.id',
-      { serverId: server.id, keep },
-    );
-    return rows
-      .filter((r) => {
-        const mso = Number(r.mso) === 1 || r.mso === true;
-        const topology = r.topology as string | null;
-        return (isEdge && (topology === null || topology === '')) || (isOrigin && mso);
-      })
-      .map((r) => Number(r.id));
   }
 
   /**
@@ -444,7 +349,8 @@ export class DeliveryServiceServersService {
     deliveryServiceIds: number[],
   ): Promise<CachegroupAssignmentResult> {
     return this.dataSource.transaction(async (manager) => {
-      const servers = await this.rows<{ hostName: string }>(
+      const servers = await queryRows<{ hostName: string }>(
+        this.dataSource,
         manager,
         'SELECT s.host_name AS hostName FROM server s JOIN type t ON t.id = s.type ' +
           `WHERE s.cachegroup = :cachegroupId AND ${ASSIGNABLE_TYPE} ORDER BY s.host_name, s.id`,
@@ -455,8 +361,9 @@ export class DeliveryServiceServersService {
       }
       const ids = [...new Set(deliveryServiceIds)];
       if (ids.length > 0) {
-        await this.checkCachegroupAssignment(manager, user, cachegroupId, ids);
-        await this.execute(
+        await checkCachegroupAssignment(this.dataSource, manager, user, cachegroupId, ids);
+        await executeSql(
+          this.dataSource,
           manager,
           'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
             'SELECT ds.id, s.id FROM deliveryservice ds JOIN server s ON s.cachegroup = :cachegroupId ' +
@@ -471,311 +378,5 @@ export class DeliveryServiceServersService {
         deliveryServices: deliveryServiceIds,
       };
     });
-  }
-
-  /**
-   * The delivery services must exist, be within the user's tenancy, not use a topology, and share
-   * their CDN with every server of the cache group, of any type (checked in that order, each in the
-   * order of the request). One query answers all four.
-   */
-  private async checkCachegroupAssignment(
-    manager: EntityManager,
-    user: CurrentUser,
-    cachegroupId: number,
-    ids: number[],
-  ): Promise<void> {
-    const reachable = tenantCondition('ds.tenant_id', user.tenantId);
-    const rows = await this.rows<{
-      id: number | string;
-      tenantId: number | string;
-      topology: string | null;
-      cdnName: string;
-      reachable: number | string;
-      cdnMismatch: number | string;
-    }>(
-      manager,
-      'SELECT ds.id AS id, ds.tenant_id AS tenantId, ds.topology AS topology, c.name AS cdnName, ' +
-        `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable, ` +
-        'CASE WHEN EXISTS (SELECT 1 FROM server s WHERE s.cachegroup = :cachegroupId AND s.cdn_id <> ds.cdn_id) ' +
-        'THEN 1 ELSE 0 END AS cdnMismatch ' +
-        'FROM deliveryservice ds JOIN cdn c ON c.id = ds.cdn_id WHERE ds.id IN (:...ids)',
-      { ...reachable.parameters, cachegroupId, ids },
-    );
-    const byId = new Map(rows.map((row) => [Number(row.id), row]));
-    const ordered = ids.map((id) => ({ id, row: byId.get(id) }));
-    const missing = ordered.find((ds) => !ds.row);
-    if (missing) {
-      throw new NotFoundException(`delivery service ${missing.id} not found`);
-    }
-    const unreachable = ordered.find((ds) => Number(ds.row!.reachable) !== 1);
-    if (unreachable) {
-      throw new ForbiddenException(
-        `not authorized for delivery service tenant ${Number(unreachable.row!.tenantId)}`,
-      );
-    }
-    const withTopology = ordered.filter((ds) => ds.row!.topology !== null && ds.row!.topology !== '');
-    if (withTopology.length > 0) {
-      throw new BadRequestException(
-        `delivery services [${withTopology.map((ds) => ds.id).join(' ')}] are already assigned to a topology`,
-      );
-    }
-    const mismatch = ordered.find((ds) => Number(ds.row!.cdnMismatch) === 1);
-    if (mismatch) {
-      throw new BadRequestException(
-        `servers/deliveryservices do not belong to same cdn '${mismatch.row!.cdnName}'`,
-      );
-    }
-  }
-
-  /**
-   * validateDSS: servers of the delivery service's CDN; for a topology-based one, only ORG servers,
-   * each in one of the topology's cache groups (listed in the topology's order).
-   */
-  private async checkServersFit(
-    manager: EntityManager,
-    ds: DeliveryServiceInfo,
-    servers: ServerInfo[],
-  ): Promise<void> {
-    if (ds.topology === null || ds.topology === '') {
-      if (servers.some((s) => s.cdnId !== ds.cdnId)) {
-        throw new BadRequestException('server and delivery service CDNs do not match');
-      }
-      return;
-    }
-    if (servers.some((s) => s.type !== 'ORG')) {
-      throw new BadRequestException(
-        'only servers of type ORG may be assigned to topology-based delivery services',
-      );
-    }
-    const cachegroups = (
-      await this.rows<{ name: string }>(
-        manager,
-        'SELECT tc.cachegroup AS name FROM topology_cachegroup tc WHERE tc.topology = :topology ORDER BY tc.id',
-        { topology: ds.topology },
-      )
-    ).map((row) => row.name);
-    const outside = servers.filter((s) => !cachegroups.includes(s.cachegroup));
-    if (outside.length > 0) {
-      throw new BadRequestException(
-        `validating ORG servers in topology ${ds.topology}: the following servers are not in any of the ` +
-          `given cachegroups (${cachegroups.join(', ')}): ` +
-          outside.map((s) => `${s.hostName} (${s.cachegroup})`).join(', '),
-      );
-    }
-  }
-
-  /**
-   * POST servers/{id}/deliveryservices, a non-ORG server: it has every capability each named
-   * delivery service requires, else 400 naming the first (by id) it lacks one of.
-   */
-  private async checkServerHasRequiredCapabilities(
-    manager: EntityManager,
-    server: AssigneeServer,
-    dsIds: number[],
-  ): Promise<void> {
-    if (dsIds.length === 0) {
-      return;
-    }
-    const [lacking] = await this.rows<{ id: number | string }>(
-      manager,
-      'SELECT drc.deliveryservice_id AS id FROM deliveryservices_required_capability drc ' +
-        'LEFT JOIN server_server_capability ssc ON ssc.server = :serverId ' +
-        'AND ssc.server_capability = drc.required_capability ' +
-        'WHERE drc.deliveryservice_id IN (:...dsIds) AND ssc.server IS NULL ORDER BY drc.deliveryservice_id' +
-        lockingClause(this.dataSource, 'share'),
-      { serverId: server.id, dsIds },
-    );
-    if (lacking) {
-      const id = Number(lacking.id);
-      const required = await this.rows<{ name: string }>(
-        manager,
-        'SELECT required_capability AS name FROM deliveryservices_required_capability ' +
-          'WHERE deliveryservice_id = :id ORDER BY required_capability',
-        { id },
-      );
-      throw new BadRequestException(
-        `cache ${server.hostName} cannot assign delivery service ${id} without having the required ` +
-          `delivery service capabilities: [${required.map((r) => r.name).join(' ')}]`,
-      );
-    }
-  }
-
-  /**
-   * POST servers/{id}/deliveryservices, an ORG server: its cache group is in the topology of each
-   * topology-based delivery service named, else 400 naming those (by xmlId) whose topology lacks it.
-   */
-  private async checkOriginInTopologies(
-    manager: EntityManager,
-    server: AssigneeServer,
-    dsIds: number[],
-  ): Promise<void> {
-    const invalid = await this.rows<{ xmlId: string; topology: string }>(
-      manager,
-      'SELECT ds.xml_id AS xmlId, ds.topology AS topology FROM deliveryservice ds ' +
-        'WHERE ds.id IN (:...dsIds) AND ds.topology IS NOT NULL AND NOT EXISTS (' +
-        'SELECT 1 FROM topology_cachegroup tc WHERE tc.topology = ds.topology AND tc.cachegroup = :cachegroup) ' +
-        'ORDER BY ds.xml_id',
-      { dsIds, cachegroup: server.cachegroup },
-    );
-    if (invalid.length > 0) {
-      throw new BadRequestException(
-        `ORG server cachegroup (${server.cachegroup}) not found in the following topologies: ` +
-          invalid.map((ds) => `${ds.topology} (${ds.xmlId})`).join(', '),
-      );
-    }
-  }
-
-  /** validateDSSAssignments: replacing the servers of an active delivery service must leave it served. */
-  private async checkStillServed(
-    manager: EntityManager,
-    ds: DeliveryServiceInfo,
-    servers: ServerInfo[],
-  ): Promise<void> {
-    const leftWithout = new ConflictException(
-      `this server assignment leaves Active Delivery Service #${ds.id} without any 'ONLINE' or 'REPORTED' servers`,
-    );
-    if (servers.length === 0) {
-      throw leftWithout;
-    }
-    const available = servers.filter((s) => s.status === 'ONLINE' || s.status === 'REPORTED');
-    if (ds.multiSiteOrigin && !available.some((s) => s.type === 'ORG')) {
-      throw new ConflictException(
-        `this server assignment leaves Active, MSO-enabled Delivery Service #${ds.id} without any 'ONLINE' or 'REPORTED' ORG servers`,
-      );
-    }
-    const [hasAvailableEdges] = await this.rows(
-      manager,
-      'SELECT 1 AS found FROM deliveryservice_server dss JOIN server s ON s.id = dss.server ' +
-        'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
-        `WHERE dss.deliveryservice = :dsId AND ${AVAILABLE_STATUS} AND ${EDGE_TYPE} LIMIT 1`,
-      { dsId: ds.id },
-    );
-    const newAvailableEdges = available.some((s) => s.type.startsWith('EDGE'));
-    if ((hasAvailableEdges && !newAvailableEdges) || available.length === 0) {
-      throw leftWithout;
-    }
-  }
-
-  /** checkLastAvailableEdgeOrOrigin: an active delivery service keeps an ONLINE/REPORTED edge (and ORG, with MSO). */
-  private async checkNotLastAvailable(
-    manager: EntityManager,
-    ds: DeliveryServiceInfo,
-    serverId: number,
-  ): Promise<void> {
-    const [server] = await this.rows<{ type: string }>(
-      manager,
-      'SELECT t.name AS type FROM server s JOIN type t ON t.id = s.type WHERE s.id = :serverId',
-      { serverId },
-    );
-    if (!server) {
-      return;
-    }
-    const othersOfKind = async (kind: string): Promise<boolean> => {
-      const rows = await this.rows(
-        manager,
-        'SELECT 1 AS found FROM deliveryservice_server dss JOIN server s ON s.id = dss.server ' +
-          'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
-          `WHERE dss.deliveryservice = :dsId AND dss.server <> :serverId AND ${AVAILABLE_STATUS} AND ${kind} LIMIT 1`,
-        { dsId: ds.id, serverId },
-      );
-      return rows.length > 0;
-    };
-    const hasTopology = ds.topology !== null && ds.topology !== '';
-    if (server.type.startsWith('EDGE') && !hasTopology && !(await othersOfKind(EDGE_TYPE))) {
-      throw new ConflictException(
-        `removing server #${serverId} from active Delivery Service #${ds.id} would leave it with no REPORTED/ONLINE EDGE servers`,
-      );
-    }
-    if (ds.multiSiteOrigin && server.type.startsWith('ORG') && !(await othersOfKind(ORG_TYPE))) {
-      throw new ConflictException(
-        `removing server #${serverId} from active, MSO-enabled Delivery Service #${ds.id} would leave it with no REPORTED/ONLINE ORG servers`,
-      );
-    }
-  }
-
-  /** The delivery service, locked for the rest of the transaction on MySQL. */
-  private async deliveryService(
-    manager: EntityManager,
-    id: number,
-  ): Promise<DeliveryServiceInfo | undefined> {
-    const lock = lockingClause(this.dataSource, 'write');
-    const [row] = await this.rows<Record<string, unknown>>(
-      manager,
-      'SELECT ds.id AS id, ds.xml_id AS xmlId, ds.active AS active, ds.tenant_id AS tenantId, ' +
-        'ds.cdn_id AS cdnId, ds.topology AS topology, ds.multi_site_origin AS multiSiteOrigin ' +
-        `FROM deliveryservice ds WHERE ds.id = :id${lock}`,
-      { id },
-    );
-    if (!row) {
-      return undefined;
-    }
-    return {
-      id: Number(row.id),
-      xmlId: String(row.xmlId),
-      active: String(row.active),
-      tenantId: Number(row.tenantId),
-      cdnId: Number(row.cdnId),
-      topology: (row.topology as string | null) ?? null,
-      multiSiteOrigin: Number(row.multiSiteOrigin) === 1 || row.multiSiteOrigin === true,
-    };
-  }
-
-  /**
-   * Every EDGE server assigned has each capability the delivery service requires
-   * (`deliveryservices_required_capability`, docs/original-behaviour.md#deliveryservices-required-capabilities),
-   * else 400 naming the first that lacks one. A locking read, so no capability goes in between.
-   */
-  private async checkCapabilities(manager: EntityManager, dsId: number, ids: number[]): Promise<void> {
-    if (ids.length === 0) {
-      return;
-    }
-    const [lacking] = await this.rows<{ hostName: string }>(
-      manager,
-      'SELECT s.host_name AS hostName FROM server s JOIN type t ON t.id = s.type ' +
-        'JOIN deliveryservices_required_capability drc ON drc.deliveryservice_id = :dsId ' +
-        'LEFT JOIN server_server_capability ssc ON ssc.server = s.id AND ssc.server_capability = drc.required_capability ' +
-        `WHERE s.id IN (:...ids) AND ${EDGE_TYPE} AND ssc.server IS NULL ORDER BY s.id` +
-        lockingClause(this.dataSource, 'share'),
-      { dsId, ids },
-    );
-    if (lacking) {
-      const required = await this.rows<{ name: string }>(
-        manager,
-        'SELECT required_capability AS name FROM deliveryservices_required_capability ' +
-          'WHERE deliveryservice_id = :dsId ORDER BY required_capability',
-        { dsId },
-      );
-      throw new BadRequestException(
-        `the cache ${lacking.hostName} cannot be assigned to this delivery service without having the ` +
-          `required delivery service capabilities: [${required.map((r) => r.name).join(' ')}]`,
-      );
-    }
-  }
-
-  private async servers(manager: EntityManager, ids: number[]): Promise<ServerInfo[]> {
-    if (ids.length === 0) {
-      return [];
-    }
-    const rows = await this.rows<Record<string, unknown>>(
-      manager,
-      `${SERVER_INFO_COLUMNS} WHERE s.id IN (:...ids)`,
-      { ids },
-    );
-    return rows.map(toServerInfo);
-  }
-
-  /** A statement with named parameters (`:name`, `:...list`), bound by the driver. */
-  private async rows<T extends ObjectLiteral = ObjectLiteral>(
-    manager: EntityManager,
-    sql: string,
-    parameters: ObjectLiteral,
-  ): Promise<T[]> {
-    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
-    return manager.query<T[]>(query, bound);
-  }
-
-  private async execute(manager: EntityManager, sql: string, parameters: ObjectLiteral): Promise<void> {
-    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
-    await manager.query(query, bound);
   }
 }

@@ -5,22 +5,25 @@ import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { TopologiesModule } from 'src/modules/topologies/topologies.module';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { ParametersModule } from 'src/modules/parameters/parameters.module';
-import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
-import { DeliveryServiceRegex } from './delivery-service-regex.entity';
+import { ConsistentHashQueryParam } from './core/consistent-hash-query-param.entity';
+import { DeliveryServiceRegex } from './regexes/delivery-service-regex.entity';
 import {
   DeliveryServiceRegexesController,
   DeliveryServicesRegexesController,
-} from './delivery-service-regexes.controller';
-import { DeliveryServiceRegexesService } from './delivery-service-regexes.service';
-import { DeliveryServiceSafeController } from './delivery-service-safe.controller';
-import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
+} from './regexes/delivery-service-regexes.controller';
+import { DeliveryServiceRegexesService } from './regexes/delivery-service-regexes.service';
+import { DeliveryServiceSafeController } from './safe/delivery-service-safe.controller';
+import { DeliveryServiceTlsVersion } from './core/delivery-service-tls-version.entity';
 import { DeliveryService } from './delivery-service.entity';
-import { DeliveryServiceByIdController, DeliveryServicesController } from './delivery-services.controller';
-import { DeliveryServicesService } from './delivery-services.service';
-import { Origin } from './origin.entity';
-import { OriginsController } from './origins.controller';
-import { OriginsService } from './origins.service';
-import { Regex } from './regex.entity';
+import {
+  DeliveryServiceByIdController,
+  DeliveryServicesController,
+} from './core/delivery-services.controller';
+import { DeliveryServicesService } from './core/delivery-services.service';
+import { Origin } from './origins/origin.entity';
+import { OriginsController } from './origins/origins.controller';
+import { OriginsService } from './origins/origins.service';
+import { Regex } from './regexes/regex.entity';
 
 @Module({
   imports: [

@@ -1,26 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
-import { AllFederationsController } from './all-federations.controller';
-import { AllFederationsService } from './all-federations.service';
-import { CdnFederationsController } from './cdn-federations.controller';
-import { CdnFederationsService } from './cdn-federations.service';
+import { AllFederationsController } from './all/all-federations.controller';
+import { AllFederationsService } from './all/all-federations.service';
+import { CdnFederationsController } from './cdn-federations/cdn-federations.controller';
+import { CdnFederationsService } from './cdn-federations/cdn-federations.service';
 import { Federation } from './federation.entity';
-import { FederationDeliveryService } from './federation-deliveryservice.entity';
-import { FederationDeliveryServicesController } from './federation-deliveryservices.controller';
-import { FederationDeliveryServicesService } from './federation-deliveryservices.service';
-import { FederationFederationResolver } from './federation-federation-resolver.entity';
-import { FederationResolver } from './federation-resolver.entity';
+import { FederationDeliveryService } from './delivery-services/federation-deliveryservice.entity';
+import { FederationDeliveryServicesController } from './delivery-services/federation-deliveryservices.controller';
+import { FederationDeliveryServicesService } from './delivery-services/federation-deliveryservices.service';
+import { FederationFederationResolver } from './resolvers/federation-federation-resolver.entity';
+import { FederationResolver } from './resolvers/federation-resolver.entity';
 import {
   FederationFederationResolversController,
   FederationResolversController,
-} from './federation-resolvers.controller';
-import { FederationResolversService } from './federation-resolvers.service';
-import { FederationUser } from './federation-tmuser.entity';
-import { FederationUsersController } from './federation-users.controller';
-import { FederationUsersService } from './federation-users.service';
-import { FederationsController } from './federations.controller';
-import { FederationsService } from './federations.service';
+} from './resolvers/federation-resolvers.controller';
+import { FederationResolversService } from './resolvers/federation-resolvers.service';
+import { FederationUser } from './users/federation-tmuser.entity';
+import { FederationUsersController } from './users/federation-users.controller';
+import { FederationUsersService } from './users/federation-users.service';
+import { FederationsController } from './mappings/federations.controller';
+import { FederationsService } from './mappings/federations.service';
 
 /**
  * Federations: by CDN, their users, delivery services and resolvers, and the signed-in user's

@@ -17,15 +17,18 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
-import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
+import { DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { JobCreateV3Body, JobCreateV4Body, JobV3Body, JobV4Body } from './dto/job.dto';
 import { type JobView, toJobResponse } from './dto/job.response';
 import { JOB_LIST } from './jobs.list';
+import type { JobUpdateInput } from './job.input';
+import { JOB_UPDATE_ID, JOB_WORDING, jobCreateInput, jobUpdateInput } from './job-versions';
 import { type JobWrite, JobsService } from './jobs.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TextParam, intRule } from 'src/common/request-input/param-rules';
 import { ValidQuery } from 'src/common/request-input/request-input';
+import { WireTimes } from 'src/common/wire/wire-times';
 
 /**
  * The `id` of PUT/DELETE jobs as the original's handlers read it: 4.0+ required and an integer (a
@@ -36,6 +39,7 @@ const JOB_IDS = { '3.0': TextParam({ default: '' }), '4.0': JOB_ID };
 
 /** Content invalidation jobs (docs/original-behaviour.md#jobs). */
 @ConditionalOn('job')
+@WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'jobs', version: ALL_VERSIONS })
 @ApiTags('jobs')
 export class JobsController {
@@ -67,10 +71,7 @@ export class JobsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const write =
-      body instanceof JobCreateV4Body
-        ? await this.jobs.createV4(body, user)
-        : await this.jobs.createV3(body, user);
+    const write = await this.jobs.create(jobCreateInput(body), user, JOB_WORDING(version));
     // Where the new job can be read, as the original says.
     res.setHeader(
       'Location',
@@ -92,9 +93,10 @@ export class JobsController {
     @Res({ passthrough: true }) res: Response,
   ) {
     try {
-      const write = version.atLeast('4.0')
-        ? await this.jobs.updateV4(id as number, body as DeferredBody<JobV4Body>, user)
-        : await this.jobs.updateV3(id as string, body, user);
+      // 4.0+ reads the id as a declared integer; 3.x reads its text itself.
+      const jobId = typeof id === 'number' ? id : JOB_UPDATE_ID(version)(id);
+      const input = new DeferredBody<JobUpdateInput>(async () => jobUpdateInput(await body.read()));
+      const write = await this.jobs.update(jobId, input, user, JOB_WORDING(version));
       return this.answer(write, version);
     } catch (error) {
       if (error instanceof MethodNotAllowedException) {

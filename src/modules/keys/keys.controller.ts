@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, NotFoundException, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { SecretRead } from 'src/modules/change-log/secret-read';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
@@ -8,12 +8,16 @@ import { ApiResult, infoAlert, successAlert } from 'src/common/http/alerts';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
+import { perVersion } from 'src/common/versioning/per-version';
 import type { Request } from 'express';
 import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
-import { SslKeysAddDto } from './dto/ssl-keys.dto';
-import { UriSigningKeysDto } from './dto/uri-signing-keys.dto';
-import { toSslKeysResponse } from './dto/keys.response';
-import { KeysService } from './keys.service';
+import { SslKeysAddDto } from './ssl/ssl-keys.dto';
+import { UriSigningKeysDto } from './uri-sig/uri-signing-keys.dto';
+import { type SslKeysView, toSslKeysResponse } from './ssl/ssl-keys.response';
+import { SslKeysService } from './ssl/ssl-keys.service';
+import { KeyStoreService } from './store/key-store.service';
+import { UriSigningKeysService } from './uri-sig/uri-signing-keys.service';
+import { UrlSigKeysService } from './url-sig/url-sig-keys.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntParam, OptionalIntParam, PathText, TextParam } from 'src/common/request-input/param-rules';
 import { ValidPath, ValidQuery, inputText } from 'src/common/request-input/request-input';
@@ -34,6 +38,14 @@ const uriSigningKeysRow = (req: Request): RowKey | undefined => {
   return owner === undefined ? undefined : { kind: 'uri_signing', owner, version: '' };
 };
 
+/** A delivery service without stored SSL keys: 404 on 5.0; before it, an empty certificate. */
+const NO_SSL_KEYS = perVersion<(xmlId: string) => SslKeysView>({
+  '3.0': () => ({ certificate: { crt: '', key: '', csr: '' }, sans: [] }),
+  '5.0': (xmlId) => {
+    throw new NotFoundException(`no ssl keys for XML ID ${xmlId}`);
+  },
+});
+
 /**
  * A delivery service's SSL keys, URL signing keys and URI signing keys
  * (docs/original-behaviour.md#keys). Every route first needs the key store (docs/decisions.md#d65).
@@ -41,7 +53,12 @@ const uriSigningKeysRow = (req: Request): RowKey | undefined => {
 @Controller({ path: 'deliveryservices', version: ALL_VERSIONS })
 @ApiTags('delivery service keys')
 export class DeliveryServiceKeysController {
-  constructor(private readonly keys: KeysService) {}
+  constructor(
+    private readonly store: KeyStoreService,
+    private readonly ssl: SslKeysService,
+    private readonly urlSig: UrlSigKeysService,
+    private readonly uriSig: UriSigningKeysService,
+  ) {}
 
   @Get('xmlId/:xmlid/sslkeys')
   @ApiOperation({ summary: 'Show the SSL keys of a delivery service' })
@@ -55,9 +72,9 @@ export class DeliveryServiceKeysController {
     @CurrentUser() user: SessionUser,
     @RequestedVersion() apiVersion: ApiVersion,
   ) {
-    this.keys.requireStore('getting SSL keys from Traffic Vault by xml id');
-    const view = await this.keys.getSslKeys(user, xmlId, { version, decode }, apiVersion);
-    return toSslKeysResponse(view, apiVersion);
+    this.store.requireStore('getting SSL keys from Traffic Vault by xml id');
+    const view = await this.ssl.getSslKeys(user, xmlId, { version, decode });
+    return toSslKeysResponse(view ?? NO_SSL_KEYS(apiVersion)(xmlId), apiVersion);
   }
 
   @Post('sslkeys/add')
@@ -69,8 +86,8 @@ export class DeliveryServiceKeysController {
     @ValidBody(SslKeysAddDto, { deferred: true }) body: DeferredBody<SslKeysAddDto>,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStore('adding SSL keys to Traffic Vault for delivery service');
-    return ApiResult.alertsOnly(...(await this.keys.addSslKeys(user, await body.read())));
+    this.store.requireStore('adding SSL keys to Traffic Vault for delivery service');
+    return ApiResult.alertsOnly(...(await this.ssl.addSslKeys(user, await body.read())));
   }
 
   @Delete('xmlId/:xmlid/sslkeys')
@@ -88,8 +105,8 @@ export class DeliveryServiceKeysController {
     @ValidQuery('version', TextParam()) version: string | undefined,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStore('deliveryservice.DeleteSSLKeys');
-    return this.keys.deleteSslKeys(user, xmlId, version);
+    this.store.requireStore('deliveryservice.DeleteSSLKeys');
+    return this.ssl.deleteSslKeys(user, xmlId, version);
   }
 
   @Get('xmlId/:name/urlkeys')
@@ -98,8 +115,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysByXmlId(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
-    this.keys.requireStore('deliveryservice.GetURLKeysByName');
-    return urlKeysAnswer(await this.keys.urlSigKeysByXmlId(user, xmlId));
+    this.store.requireStore('deliveryservice.GetURLKeysByName');
+    return urlKeysAnswer(await this.urlSig.urlSigKeysByXmlId(user, xmlId));
   }
 
   @Get(':id/urlkeys')
@@ -108,8 +125,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
   async urlKeysById(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: SessionUser) {
-    this.keys.requireStore('deliveryservice.GetURLKeysByID');
-    return urlKeysAnswer(await this.keys.urlSigKeysById(user, id));
+    this.store.requireStore('deliveryservice.GetURLKeysByID');
+    return urlKeysAnswer(await this.urlSig.urlSigKeysById(user, id));
   }
 
   @Post('xmlId/:name/urlkeys/generate')
@@ -118,8 +135,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async generateUrlKeys(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
-    this.keys.requireStore('deliveryservice.GenerateURLKeys');
-    await this.keys.generateUrlSigKeys(user, xmlId);
+    this.store.requireStore('deliveryservice.GenerateURLKeys');
+    await this.urlSig.generateUrlSigKeys(user, xmlId);
     return ApiResult.alertsOnly(successAlert('Successfully generated and stored keys'));
   }
 
@@ -138,8 +155,8 @@ export class DeliveryServiceKeysController {
     @ValidPath('copyName', PathText()) fromXmlId: string,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStore('deliveryservice.CopyURLKeys');
-    await this.keys.copyUrlSigKeys(user, xmlId, fromXmlId);
+    this.store.requireStore('deliveryservice.CopyURLKeys');
+    await this.urlSig.copyUrlSigKeys(user, xmlId, fromXmlId);
     return ApiResult.alertsOnly(successAlert('Successfully copied and stored keys'));
   }
 
@@ -151,8 +168,8 @@ export class DeliveryServiceKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ')
   uriSigningKeys(@ValidPath('xmlID', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
-    this.keys.requireStoreForUriSigning();
-    return this.keys.uriSigningKeys(user, xmlId);
+    this.store.requireStoreForUriSigning();
+    return this.uriSig.uriSigningKeys(user, xmlId);
   }
 
   @Post(':xmlID/urisignkeys')
@@ -166,8 +183,8 @@ export class DeliveryServiceKeysController {
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStoreForUriSigning();
-    return this.keys.saveUriSigningKeys(user, xmlId, body);
+    this.store.requireStoreForUriSigning();
+    return this.uriSig.saveUriSigningKeys(user, xmlId, body);
   }
 
   @Put(':xmlID/urisignkeys')
@@ -181,8 +198,8 @@ export class DeliveryServiceKeysController {
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: SessionUser,
   ) {
-    this.keys.requireStoreForUriSigning();
-    return this.keys.saveUriSigningKeys(user, xmlId, body);
+    this.store.requireStoreForUriSigning();
+    return this.uriSig.saveUriSigningKeys(user, xmlId, body);
   }
 
   @Delete(':xmlID/urisignkeys')
@@ -200,8 +217,8 @@ export class DeliveryServiceKeysController {
     @CurrentUser() user: SessionUser,
   ) {
     // The original's text, typo included.
-    this.keys.requireStoreForUriSigning('rhe Traffic Vault service is unavailable');
-    return (await this.keys.deleteUriSigningKeys(user, xmlId))
+    this.store.requireStoreForUriSigning('rhe Traffic Vault service is unavailable');
+    return (await this.uriSig.deleteUriSigningKeys(user, xmlId))
       ? ApiResult.alertsOnly(successAlert('object deleted'))
       : ApiResult.alertsOnly(infoAlert('not deleted, no object found to delete'));
   }
@@ -216,7 +233,10 @@ function urlKeysAnswer(keys: Record<string, string> | undefined) {
 @Controller({ path: 'cdns/name/:name/sslkeys', version: ALL_VERSIONS })
 @ApiTags('delivery service keys')
 export class CdnSslKeysController {
-  constructor(private readonly keys: KeysService) {}
+  constructor(
+    private readonly store: KeyStoreService,
+    private readonly ssl: SslKeysService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List the latest SSL keys of every delivery service of a CDN' })
@@ -224,8 +244,8 @@ export class CdnSslKeysController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
   list(@ValidPath('name', PathText()) cdn: string) {
-    this.keys.requireStore('getting CDN SSL keys from Traffic Vault');
-    return this.keys.cdnSslKeys(cdn);
+    this.store.requireStore('getting CDN SSL keys from Traffic Vault');
+    return this.ssl.cdnSslKeys(cdn);
   }
 }
 
@@ -233,14 +253,17 @@ export class CdnSslKeysController {
 @Controller({ path: 'sslkey_expirations', version: versionsFrom('4.0') })
 @ApiTags('ssl key expirations')
 export class SslKeyExpirationsController {
-  constructor(private readonly keys: KeysService) {}
+  constructor(
+    private readonly store: KeyStoreService,
+    private readonly ssl: SslKeysService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "List when the delivery services' latest SSL certificates expire" })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('SSL-KEY-EXPIRATION:READ')
   list(@ValidQuery('days', OptionalIntParam({ default: 0 })) days: number) {
-    this.keys.requireStore('getting SSL keys expiration information from Traffic Vault');
-    return this.keys.expirations(days);
+    this.store.requireStore('getting SSL keys expiration information from Traffic Vault');
+    return this.ssl.expirations(days);
   }
 }

@@ -6,16 +6,19 @@ import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { ChangeLogModule } from 'src/modules/change-log/change-log.module';
 import { DeliveryServicesModule } from 'src/modules/delivery-services/delivery-services.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
-import { KeyStoreEntry } from './key-store.entity';
-import { CdnDnssecKeysController, CdnDnssecRefreshV3Controller } from './dnssec-keys.controller';
-import { DnssecKeysService } from './dnssec-keys.service';
-import { KeyStoreService } from './key-store.service';
+import { KeyStoreEntry } from './store/key-store.entity';
+import { CdnDnssecKeysController, CdnDnssecRefreshV3Controller } from './dnssec/dnssec-keys.controller';
+import { DnssecKeysService } from './dnssec/dnssec-keys.service';
+import { KeyStoreService } from './store/key-store.service';
 import {
   CdnSslKeysController,
   DeliveryServiceKeysController,
   SslKeyExpirationsController,
 } from './keys.controller';
-import { KeysService } from './keys.service';
+import { KeyOwnersService } from './key-owners.service';
+import { SslKeysService } from './ssl/ssl-keys.service';
+import { UriSigningKeysService } from './uri-sig/uri-signing-keys.service';
+import { UrlSigKeysService } from './url-sig/url-sig-keys.service';
 
 /** The keys the original keeps in Traffic Vault (DNSSEC keys included), encrypted in this service's database (docs/decisions.md#d65). */
 @Module({
@@ -34,6 +37,13 @@ import { KeysService } from './keys.service';
     CdnDnssecKeysController,
     CdnDnssecRefreshV3Controller,
   ],
-  providers: [KeyStoreService, KeysService, DnssecKeysService],
+  providers: [
+    KeyStoreService,
+    KeyOwnersService,
+    SslKeysService,
+    UrlSigKeysService,
+    UriSigningKeysService,
+    DnssecKeysService,
+  ],
 })
 export class KeysModule {}

@@ -5,7 +5,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import type { CRConfig } from './dto/crconfig.response';
+import { type CRConfig, toComputedCRConfig, toStoredCRConfig } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
 import { SnapshotsService } from './snapshots.service';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
@@ -68,23 +68,23 @@ export class CdnSnapshotsController {
   @ApiOperation({ summary: "Show a CDN's last snapshot" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN-SNAPSHOT:READ')
-  stored(
+  async stored(
     @ValidPath('name', PathText()) name: string,
     @RequestedVersion() version: ApiVersion,
   ): Promise<CRConfig> {
-    return this.snapshots.storedCRConfig(name, version);
+    return toStoredCRConfig({ cdn: name, document: await this.snapshots.storedCRConfig(name) }, version);
   }
 
   @Get('snapshot/new')
   @ApiOperation({ summary: 'Show the snapshot a CDN would have if taken now' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('CDN-SNAPSHOT:READ')
-  computed(
+  async computed(
     @ValidPath('name', PathText()) name: string,
     @CurrentUser() user: SessionUser,
     @RequestedVersion() version: ApiVersion,
   ): Promise<CRConfig> {
-    return this.snapshots.computeCRConfig(name, user.username, version);
+    return toComputedCRConfig(await this.snapshots.computeCRConfig(name, user.username), version);
   }
 
   @Get('configs/monitoring')

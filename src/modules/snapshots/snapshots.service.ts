@@ -2,11 +2,10 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { packageInfo } from 'src/bootstrap/package-info';
-import type { ApiVersion } from 'src/common/versioning/api-version';
 import { StaticDnsEntriesService } from 'src/modules/static-dns-entries/static-dns-entries.service';
 import { CRConfigBuilder } from './crconfig.builder';
 import { appMetrics } from 'src/common/metrics/metrics';
-import type { CRConfig, CRConfigStats } from './dto/crconfig.response';
+import type { CRConfig } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
 import { MonitoringBuilder } from './monitoring.builder';
 import { type CdnRow, cdnByName, rows, str } from './snapshot-queries';
@@ -53,13 +52,12 @@ export class SnapshotsService {
   }
 
   /** `GET cdns/{name}/snapshot/new`: the CRConfig a snapshot would store now. */
-  async computeCRConfig(name: string, user: string, version: ApiVersion): Promise<CRConfig> {
+  async computeCRConfig(name: string, user: string): Promise<CRConfig> {
     const cdn = await this.cdn(name);
     const timer = appMetrics().snapshotBuild.startTimer({ document: 'crconfig' });
     const crconfig = await this.crConfigBuilder().build(cdn, {
       user,
       version: packageInfo().version,
-      emulateOldPath: !version.atLeast('4.0'),
     });
     timer();
     return crconfig;
@@ -80,7 +78,6 @@ export class SnapshotsService {
     const crconfig = await this.crConfigBuilder().build(cdn, {
       user,
       version: packageInfo().version,
-      emulateOldPath: false,
     });
     timer();
     timer = build.startTimer({ document: 'monitoring' });
@@ -106,9 +103,8 @@ export class SnapshotsService {
 
   /**
    * `GET cdns/{name}/snapshot`: the CRConfig last taken; `{"stats": {}}` when none was taken yet.
-   * Before API 4.0, `stats.tm_path` names the 4.0 route of the stored document.
    */
-  async storedCRConfig(name: string, version: ApiVersion): Promise<CRConfig> {
+  async storedCRConfig(name: string): Promise<CRConfig> {
     const [row] = await rows(
       this.dataSource,
       'SELECT c.name, s.crconfig FROM cdn c LEFT JOIN snapshot s ON s.cdn = c.name WHERE c.name = ?',
@@ -119,13 +115,7 @@ export class SnapshotsService {
     }
     const stored = row.crconfig === null || row.crconfig === undefined ? '{}' : str(row.crconfig);
     const document = JSON.parse(stored) as Partial<CRConfig>;
-    const { stats: storedStats = {}, ...rest } = document;
-    let stats: CRConfigStats = storedStats;
-    if (!version.atLeast('4.0')) {
-      const { CDN_name, date, tm_host, tm_user, tm_version } = storedStats;
-      stats = { CDN_name, date, tm_host, tm_path: `/api/4.0/cdns/${name}/snapshot`, tm_user, tm_version };
-      stats = Object.fromEntries(Object.entries(stats).filter(([, value]) => value !== undefined));
-    }
+    const { stats = {}, ...rest } = document;
     return { ...rest, stats };
   }
 

@@ -1,7 +1,7 @@
 import type { CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
 import type { DeliveryServiceRequestCommentV5 } from 'src/modules/delivery-service-requests/dto/delivery-service-request-comment.response';
 import type { DeliveryServiceRequestV5 } from 'src/modules/delivery-service-requests/dto/delivery-service-request.response';
-import type { OriginV5 } from 'src/modules/delivery-services/dto/origin.response';
+import type { OriginV5 } from 'src/modules/delivery-services/origins/origin.response';
 import type { InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
 import type { ServerCapabilityV5 } from 'src/modules/server-capabilities/dto/server-capability.response';
 import type { ServerServerCapabilityV5 } from 'src/modules/server-capabilities/dto/server-server-capability.response';

@@ -1,4 +1,4 @@
-import { byVersion, rfc3339 } from 'src/common/wire/by-version';
+import { byVersion } from 'src/common/wire/by-version';
 
 export interface CommentRow {
   id: number;
@@ -21,10 +21,11 @@ export interface DeliveryServiceRequestCommentV3 {
   xmlId: string;
 }
 
-/** 5.0 `tc.DeliveryServiceRequestCommentV5`: `lastUpdated` is RFC 3339. */
-export type DeliveryServiceRequestCommentV5 = Omit<DeliveryServiceRequestCommentV3, 'lastUpdated'> & {
-  lastUpdated: string;
-};
+/**
+ * 5.0 `tc.DeliveryServiceRequestCommentV5`: the same fields; `lastUpdated` is RFC 3339 (the
+ * controller's `@WireTimes`).
+ */
+export type DeliveryServiceRequestCommentV5 = DeliveryServiceRequestCommentV3;
 
 const toV3 = (c: CommentRow): DeliveryServiceRequestCommentV3 => ({
   authorId: c.authorId,
@@ -36,10 +37,5 @@ const toV3 = (c: CommentRow): DeliveryServiceRequestCommentV3 => ({
   xmlId: c.xmlId,
 });
 
-export const toCommentResponse = byVersion<
-  CommentRow,
-  DeliveryServiceRequestCommentV3 | DeliveryServiceRequestCommentV5
->({
-  '3.0': toV3,
-  '5.0': (c) => ({ ...toV3(c), lastUpdated: rfc3339(c.lastUpdated) }),
-});
+/** Every version's shape is the same; 5.0 writes `lastUpdated` in RFC 3339 (the route's `@WireTimes`). */
+export const toCommentResponse = byVersion<CommentRow, DeliveryServiceRequestCommentV3>({ '3.0': toV3 });

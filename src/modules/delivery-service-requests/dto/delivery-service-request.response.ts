@@ -1,5 +1,5 @@
 import { rfc3339 } from 'src/common/wire/by-version';
-import type { DeliveryServiceWire } from 'src/modules/delivery-services/dto/delivery-service.response';
+import type { DeliveryServiceWire } from 'src/modules/delivery-services/core/delivery-service.response';
 
 /**
  * A delivery service inside a request: as the client sent it (`requested`), or as it was when the

@@ -1,4 +1,4 @@
-import { byVersion, rfc3339 } from 'src/common/wire/by-version';
+import { byVersion } from 'src/common/wire/by-version';
 import {
   serverCommonV3V4,
   serverInterfaceV4,
@@ -41,13 +41,12 @@ export type DsServerV5 = Omit<
   ServerV5,
   | 'configApplyTime'
   | 'configUpdateTime'
-  | 'lastUpdated'
   | 'revalApplyTime'
   | 'revalUpdateTime'
   | 'statusLastUpdated'
   | 'xmppId'
   | 'xmppPasswd'
-> & { lastUpdated: string; xmppId: null; xmppPasswd: null };
+> & { xmppId: null; xmppPasswd: null };
 
 /** The server mappers' row: a hidden ILO password reads as ''. */
 function serverRow({ loaded, showIloPassword }: DsServerRow): ServerRow {
@@ -90,7 +89,6 @@ export function toDsServerV5(row: DsServerRow): DsServerV5 {
   return {
     ...shared,
     configUpdateFailed: false,
-    lastUpdated: rfc3339(row.loaded.server.lastUpdated),
     revalUpdateFailed: false,
     xmppId: null,
     xmppPasswd: null,

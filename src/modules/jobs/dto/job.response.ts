@@ -1,4 +1,4 @@
-import { byVersion, rfc3339 } from 'src/common/wire/by-version';
+import { byVersion } from 'src/common/wire/by-version';
 
 /** A job as the service reads it: the row with its creator's name and its delivery service's xmlId. */
 export interface JobView {
@@ -22,7 +22,10 @@ export interface InvalidationJobV3 {
   startTime: Date;
 }
 
-/** API 4.0 and later (lib/go-tc InvalidationJobV4): `startTime` is a Go time.Time, RFC 3339. */
+/**
+ * API 4.0 and later (lib/go-tc InvalidationJobV4): `startTime` is a Go time.Time, RFC 3339 (the
+ * controller's `@WireTimes`).
+ */
 export interface InvalidationJobV4 {
   id: number;
   assetUrl: string;
@@ -30,7 +33,7 @@ export interface InvalidationJobV4 {
   deliveryService: string;
   ttlHours: number;
   invalidationType: string;
-  startTime: string;
+  startTime: Date;
 }
 
 export const ttlParameter = (hours: number): string => `TTL:${hours}h`;
@@ -52,7 +55,7 @@ const toV4 = (job: JobView): InvalidationJobV4 => ({
   deliveryService: job.deliveryService,
   ttlHours: job.ttlHours,
   invalidationType: job.invalidationType,
-  startTime: rfc3339(job.startTime),
+  startTime: job.startTime,
 });
 
 export const toJobResponse = byVersion<JobView, InvalidationJobV3 | InvalidationJobV4>({

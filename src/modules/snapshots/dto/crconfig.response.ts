@@ -1,5 +1,6 @@
 import type { CRConfigStaticDnsEntry } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
 import type { SnapshotTopology } from 'src/modules/snapshots/snapshot-queries';
+import { byVersion } from 'src/common/wire/by-version';
 /**
  * The CRConfig document Traffic Router runs on (lib/go-tc CRConfig), field for field: booleans the
  * original writes as strings (`"true"`/`"false"`) are strings here too. Maps are objects whose keys
@@ -142,3 +143,28 @@ export interface CRConfigStats {
   tm_user?: string;
   tm_version?: string;
 }
+
+/**
+ * Before 4.0 a CRConfig's `stats` names a `tm_path` (after `tm_host`): the document as of 4.0 with
+ * that path put in; statistics the document lacks stay out.
+ */
+function withTmPath(document: CRConfig, tmPath: string): CRConfig {
+  const { CDN_name, date, tm_host, tm_user, tm_version } = document.stats;
+  const stats: CRConfigStats = { CDN_name, date, tm_host, tm_path: tmPath, tm_user, tm_version };
+  return {
+    ...document,
+    stats: Object.fromEntries(Object.entries(stats).filter(([, value]) => value !== undefined)),
+  };
+}
+
+/** `cdns/{name}/snapshot/new`: before 4.0 `stats.tm_path` is the old tool's `/tools/write_crconfig/<cdn>`. */
+export const toComputedCRConfig = byVersion<CRConfig, CRConfig>({
+  '3.0': (document) => withTmPath(document, `/tools/write_crconfig/${document.stats.CDN_name}`),
+  '4.0': (document) => document,
+});
+
+/** `cdns/{name}/snapshot`: before 4.0 `stats.tm_path` names the 4.0 route of the stored document. */
+export const toStoredCRConfig = byVersion<{ cdn: string; document: CRConfig }, CRConfig>({
+  '3.0': ({ cdn, document }) => withTmPath(document, `/api/4.0/cdns/${cdn}/snapshot`),
+  '4.0': ({ document }) => document,
+});

@@ -1,0 +1,82 @@
+import { BadRequestException } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import type { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
+import { Type } from 'src/modules/types/type.entity';
+import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
+import { type DsTypeInfo, validateDeliveryService } from './delivery-service.validation';
+
+/* The checks of a delivery service write that need the database, in the original's words and order. */
+
+export const LONG_DESC_REMOVED =
+  'the longDesc1 and longDesc2 fields are no longer supported in API 4.0 onwards';
+const SSL_KEYS =
+  'delivery service has ssl keys that cannot be automatically changed, therefore %s is immutable';
+/** The SSL key version of the delivery service `xmlId` and its type's name, or undefined. */
+export async function sslKeysOf(
+  manager: EntityManager,
+  xmlId: string,
+): Promise<{ sslKeyVersion: number | null; typeName: string | null } | undefined> {
+  const [row] = await manager.query<{ sslKeyVersion: number | string | null; typeName: string | null }[]>(
+    'SELECT ds.ssl_key_version AS sslKeyVersion, t.name AS typeName ' +
+      'FROM deliveryservice ds LEFT JOIN type t ON t.id = ds.type WHERE ds.xml_id = ?',
+    [xmlId],
+  );
+  return row
+    ? {
+        sslKeyVersion: row.sslKeyVersion === null ? null : Number(row.sslKeyVersion),
+        typeName: row.typeName,
+      }
+    : undefined;
+}
+
+export function checkLegacyFields({ legacy, carries }: DeliveryServiceWrite): void {
+  const given = (v: string | null | undefined) => v !== undefined && v !== null;
+  if (!carries.legacyFields && (given(legacy.longDesc1) || given(legacy.longDesc2))) {
+    throw new BadRequestException(LONG_DESC_REMOVED);
+  }
+}
+
+export async function checkSslKeyFields(
+  manager: EntityManager,
+  existing: DeliveryService,
+  input: DeliveryServiceInput,
+): Promise<void> {
+  if (existing.cdnId !== input.cdnId) {
+    throw new BadRequestException(SSL_KEYS.replace('%s', 'CDN ID'));
+  }
+  if (input.cdnName !== undefined && input.cdnName !== null) {
+    const cdn = await manager.findOne(DeliveryService, {
+      where: { id: existing.id },
+      relations: { cdn: true },
+    });
+    if (cdn?.cdn?.name !== input.cdnName) {
+      throw new BadRequestException(SSL_KEYS.replace('%s', 'CDN Name'));
+    }
+  }
+  if (existing.routingName !== input.routingName) {
+    throw new BadRequestException(SSL_KEYS.replace('%s', 'Routing Name'));
+  }
+}
+
+/**
+ * Validation (docs/original-behaviour.md#deliveryservices): the rules need the type the body names,
+ * which it answers (undefined when there is none).
+ */
+export async function validateWrite(
+  manager: EntityManager,
+  input: DeliveryServiceInput,
+  create: boolean,
+  requiredCapabilities: RequiredCapabilitiesService,
+): Promise<DsTypeInfo | undefined> {
+  let type: DsTypeInfo | undefined;
+  if (typeof input.typeId === 'number' && input.typeId > 0) {
+    type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
+  }
+  const known = await requiredCapabilities.existing(input.requiredCapabilities ?? [], manager);
+  const errors = validateDeliveryService(input, type, create, known);
+  if (errors.length > 0) {
+    throw new BadRequestException(`invalid request: ${errors.join(', ')}`);
+  }
+  return type;
+}

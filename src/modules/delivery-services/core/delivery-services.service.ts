@@ -1,0 +1,382 @@
+import { insertRow } from 'src/common/database/insert-rows';
+import type { DeferredBody } from 'src/common/validation/valid-body';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { writeLock } from 'src/common/database/locks';
+import { inRequestTransactionOrJoin } from 'src/common/database/request-transaction';
+import { distinctAsStored } from 'src/common/database/text-order';
+import { getPlainMany } from 'src/common/database/plain-rows';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { CurrentUser } from 'src/common/types/current-user';
+import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
+import { ParametersService } from 'src/modules/parameters/parameters.service';
+import { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
+import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { TopologiesService } from 'src/modules/topologies/topologies.service';
+import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
+import { DeliveryServiceRegexesService } from 'src/modules/delivery-services/regexes/delivery-service-regexes.service';
+import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import { hasSslKeys, sanitize } from './delivery-service.validation';
+import { tlsVersionWarnings } from './delivery-service-tls-versions';
+import type { DeliveryServiceView } from './delivery-service.response';
+import {
+  addPrimaryOrigin,
+  addQueryParams,
+  addTlsVersions,
+  columnsOf,
+  replaceQueryParams,
+  replaceTlsVersions,
+  syncPrimaryOrigin,
+} from './delivery-service-details';
+import { checkLegacyFields, checkSslKeyFields, sslKeysOf, validateWrite } from './delivery-service-checks';
+import {
+  deliveryServiceQuery,
+  deliveryServiceRow,
+  deliveryServiceViews,
+  type Details,
+} from './delivery-service-views';
+import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.body';
+
+/** Config files whose `location` parameters belong to a delivery service (deleted with it). */
+const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
+
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+
+/** A delivery service just created, as read back: with its type and CDN. */
+export type CreatedDeliveryService = DeliveryService & Required<Pick<DeliveryService, 'type' | 'cdn'>>;
+
+/**
+ * Work another module does in a delivery service's create transaction once the delivery service and
+ * its regexes are written (the keys module makes its DNSSEC keys); throwing refuses the create.
+ */
+export type DeliveryServiceCreatedHook = (created: CreatedDeliveryService) => Promise<void>;
+
+/**
+ * Reads and writes of delivery services (docs/original-behaviour.md#deliveryservices). Every write runs
+ * in one transaction; uniqueness (xml_id) and references (cdn, profile) are the database's to refuse.
+ */
+@Injectable()
+export class DeliveryServicesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly tenancy: TenancyService,
+    private readonly regexes: DeliveryServiceRegexesService,
+    private readonly topologies: TopologiesService,
+    private readonly requiredCapabilities: RequiredCapabilitiesService,
+    private readonly locks: CdnLocksService,
+    private readonly parameters: ParametersService,
+  ) {}
+
+  private readonly createdHooks: DeliveryServiceCreatedHook[] = [];
+
+  /** Registers work for every create, run in its transaction (modules that depend on this one). */
+  onCreated(hook: DeliveryServiceCreatedHook): void {
+    this.createdHooks.push(hook);
+  }
+
+  /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
+  async list(query: ListQuery, user: CurrentUser): Promise<DeliveryServiceView[]> {
+    const manager = this.dataSource.manager;
+    const qb = withinTenancy(deliveryServiceQuery(manager), 'ds.tenant_id', user.tenantId);
+    return this.viewsOfRows(await getPlainMany(applyListQuery(qb, query)), manager);
+  }
+
+  async create(
+    write: DeliveryServiceWrite,
+    user: CurrentUser,
+  ): Promise<{ view: DeliveryServiceView; warnings: string[] }> {
+    const { input, legacy, carries } = write;
+    sanitize(input);
+    // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
+    const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+      await validateWrite(manager, input, true, this.requiredCapabilities);
+      await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
+      await this.checkReferences(manager, input);
+      checkLegacyFields(write);
+      if (input.cdnId) {
+        // Another user's hard lock on the CDN refuses the write (docs/original-behaviour.md#cdn-locks).
+        await this.locks.assertCanModifyCdn(input.cdnId, user);
+      }
+      const columns = columnsOf(write);
+      const id = await insertRow(manager, DeliveryService, {
+        ...columns,
+        active: columns.active ?? 'INACTIVE',
+        maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? 0,
+        regional: columns.regional ?? false,
+        longDesc1: carries.legacyFields ? orNull(legacy.longDesc1) : null,
+        longDesc2: carries.legacyFields ? orNull(legacy.longDesc2) : null,
+        cacheurl: carries.legacyFields ? orNull(legacy.cacheurl) : null,
+      });
+      const defaultRegex = await this.regexes.createDefault(manager, id, input.xmlId!);
+      // A new delivery service has no detail rows yet: they are only added, nothing is replaced.
+      const tlsVersions = await addTlsVersions(manager, id, input.tlsVersions);
+      const consistentHashQueryParams = await addQueryParams(manager, id, input.consistentHashQueryParams);
+      const row = (await deliveryServiceRow(manager, id)) as CreatedDeliveryService;
+      for (const hook of this.createdHooks) {
+        await hook(row);
+      }
+      const orgServerFqdn = await addPrimaryOrigin(manager, id, input);
+      const requiredCapabilities = carries.requiredCapabilities
+        ? distinctAsStored(input.requiredCapabilities ?? [])
+        : [];
+      if (requiredCapabilities.length > 0) {
+        await this.requiredCapabilities.addToNew(id, requiredCapabilities, manager);
+      }
+      // The details were all written above, from the body: answered as written, in the order a
+      // read-back gives them, rather than read back.
+      const [view] = await this.viewsOfRows([row], manager, {
+        orgServerFqdn,
+        tlsVersions,
+        consistentHashQueryParams,
+        matchList: [defaultRegex],
+        requiredCapabilities,
+      });
+      return view;
+    });
+    return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
+  }
+
+  /**
+   * The full update, in the original's order of checks (docs/original-behaviour.md#deliveryservices);
+   * answers the TLS warnings and, when `answer.view` asks for it (the original's response carries
+   * it, docs/decisions.md#d5a), the updated delivery service.
+   */
+  async update(
+    id: number,
+    write: DeliveryServiceWrite,
+    user: CurrentUser,
+    answer: { view: boolean } = { view: true },
+  ): Promise<{ view?: DeliveryServiceView; warnings: string[] }> {
+    const { input, legacy, carries } = write;
+    sanitize(input);
+    // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
+    const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+      const existing = await manager.findOne(DeliveryService, {
+        where: { id },
+        lock: writeLock(this.dataSource),
+      });
+      if (!existing) {
+        throw new NotFoundException(`no such Delivery Service: #${id}`);
+      }
+      await this.locks.assertCanModifyCdn(existing.cdnId, user);
+      const type = await validateWrite(manager, input, false, this.requiredCapabilities);
+      if (!input.tenantId || input.tenantId <= 0) {
+        input.tenantId = existing.tenantId;
+      }
+      // The current tenant and the new one (one 403 for either): one statement.
+      await this.tenancy.assertAllWithinReach(user.tenantId, [existing.tenantId, input.tenantId], manager);
+
+      // The delivery service the body's xmlId names: when that is this one, of the type the
+      // validation read, nothing is left to read.
+      const byXmlId =
+        input.xmlId === existing.xmlId && type !== undefined && input.typeId === existing.typeId
+          ? { sslKeyVersion: existing.sslKeyVersion, typeName: type.name }
+          : await sslKeysOf(manager, input.xmlId!);
+      if (!byXmlId) {
+        throw new NotFoundException(`delivery service '${input.xmlId}' not found`);
+      }
+      if (hasSslKeys(byXmlId.typeName ?? '') && (byXmlId.sslKeyVersion ?? 0) >= 1) {
+        await checkSslKeyFields(manager, existing, input);
+        input.sslKeyVersion = existing.sslKeyVersion;
+      }
+      // A body without capabilities (before 4.1): those the delivery service requires count (read
+      // only when the check below needs them: with a topology).
+      const required = async (): Promise<string[]> =>
+        carries.requiredCapabilities
+          ? (input.requiredCapabilities ?? [])
+          : ((await this.requiredCapabilities.requiredBy([id], manager)).get(id) ?? []);
+      await this.checkReferences(manager, input, { id, required });
+      checkLegacyFields(write);
+
+      const columns = columnsOf(write);
+      await manager.update(
+        DeliveryService,
+        { id },
+        {
+          ...columns,
+          active: columns.active ?? existing.active,
+          maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? existing.maxRequestHeaderBytes,
+          regional: columns.regional ?? existing.regional,
+          ...(carries.legacyFields
+            ? {
+                longDesc1: legacy.longDesc1 ?? existing.longDesc1,
+                longDesc2: legacy.longDesc2 ?? existing.longDesc2,
+                cacheurl: legacy.cacheurl ?? existing.cacheurl,
+              }
+            : {}),
+        },
+      );
+      const tlsVersions = carries.tlsVersions
+        ? await replaceTlsVersions(manager, id, input.tlsVersions)
+        : undefined;
+      const consistentHashQueryParams = await replaceQueryParams(
+        manager,
+        id,
+        input.consistentHashQueryParams,
+      );
+      await syncPrimaryOrigin(manager, id, input);
+      // A body without the field (before 4.1) leaves the requirements as they are.
+      if (carries.requiredCapabilities) {
+        await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
+      }
+      if (!answer.view) {
+        return undefined;
+      }
+      // The TLS versions and query parameters were just written from the body: answered as written.
+      return this.load(manager, id, { consistentHashQueryParams, ...(tlsVersions ? { tlsVersions } : {}) });
+    });
+    return { view, warnings: tlsVersionWarnings(input.tlsVersions, input.protocol) };
+  }
+
+  /**
+   * Deletes the delivery service with its regexes and its `location` parameters; its server
+   * assignments, origins and other links cascade. Missing → 404 (docs/decisions.md#d8).
+   */
+  async remove(id: number, user: CurrentUser): Promise<void> {
+    await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+      const existing = await manager.findOne(DeliveryService, {
+        where: { id },
+        lock: writeLock(this.dataSource),
+      });
+      if (!existing) {
+        throw new NotFoundException('delivery service not found');
+      }
+      await this.locks.assertCanModifyCdn(existing.cdnId, user);
+      await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
+      await this.regexes.removeAllOf(manager, id);
+      await manager.delete(DeliveryService, { id });
+      await this.parameters.removeNamedIn(
+        manager,
+        'location',
+        LOCATION_FILES.map((prefix) => `${prefix}${existing.xmlId}.config`),
+      );
+    });
+  }
+
+  /**
+   * Records the version of the SSL keys just stored for the delivery service `xmlId`, as the
+   * original's POST deliveryservices/sslkeys/add does (the keys module calls it).
+   */
+  async setSslKeyVersion(xmlId: string, version: number): Promise<void> {
+    await this.dataSource.manager.update(DeliveryService, { xmlId }, { sslKeyVersion: version });
+  }
+
+  /** PUT …/safe: tenancy, the body, then existence (docs/original-behaviour.md#deliveryservices-safe). */
+  async updateSafe(
+    id: number,
+    body: DeferredBody<SafeUpdate>,
+    user: CurrentUser,
+  ): Promise<DeliveryServiceView> {
+    return inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+      const existing = await manager.findOne(DeliveryService, {
+        where: { id },
+        lock: writeLock(this.dataSource),
+      });
+      if (existing) {
+        await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
+      }
+      const safe = await body.read();
+      if (!existing) {
+        throw new NotFoundException(`no Delivery Service exists by ID '${id}'`);
+      }
+      await manager.update(
+        DeliveryService,
+        { id },
+        {
+          displayName: safe.displayName,
+          infoUrl: safe.infoUrl,
+          longDesc: safe.longDesc,
+          ...(safe.longDesc1 === undefined ? {} : { longDesc1: safe.longDesc1 }),
+        },
+      );
+      return this.load(manager, id);
+    });
+  }
+
+  /**
+   * For delivery service requests: what the delivery service validation finds wrong with a
+   * requested delivery service (the `invalid request: ` list without its prefix), or undefined.
+   * Writes nothing.
+   */
+  async requestProblems(write: DeliveryServiceWrite, create: boolean): Promise<string | undefined> {
+    const { input } = write;
+    sanitize(input);
+    try {
+      await validateWrite(this.dataSource.manager, input, create, this.requiredCapabilities);
+    } catch (error) {
+      if (error instanceof BadRequestException) {
+        return error.message.replace(/^invalid request: /, '');
+      }
+      throw error;
+    }
+    return undefined;
+  }
+
+  /** For delivery service requests: the views of delivery services by id or XML id, whatever the tenancy. */
+  async viewsOf(where: { ids: number[] } | { xmlId: string }): Promise<DeliveryServiceView[]> {
+    const manager = this.dataSource.manager;
+    const qb = deliveryServiceQuery(manager);
+    if ('ids' in where) {
+      if (where.ids.length === 0) {
+        return [];
+      }
+      qb.where('ds.id IN (:...ids)', { ids: where.ids });
+    } else {
+      qb.where('ds.xml_id = :xmlId', { xmlId: where.xmlId });
+    }
+    return this.viewsOfRows(await getPlainMany(qb), manager);
+  }
+
+  private async load(
+    manager: EntityManager,
+    id: number,
+    known: Partial<Details> = {},
+  ): Promise<DeliveryServiceView> {
+    const [view] = await this.viewsOfRows([await deliveryServiceRow(manager, id)], manager, known);
+    return view;
+  }
+
+  /**
+   * The topology must exist with servers of the delivery service's CDN in each of its cache groups,
+   * and on an update each cache group must have a server with the capabilities the delivery
+   * service requires, and the delivery service's ORG servers must be in its cache groups
+   * (docs/original-behaviour.md#topologies). A service category is the database's to check (its
+   * foreign key answers 404 `service_category not found`, as the original's).
+   */
+  private async checkReferences(
+    manager: EntityManager,
+    input: DeliveryServiceInput,
+    existing?: { id: number; required: () => Promise<string[]> },
+  ): Promise<void> {
+    if (input.topology !== undefined && input.topology !== null) {
+      await this.topologies.checkDeliveryServiceTopology(manager, input.topology, input.cdnId!);
+      if (existing !== undefined) {
+        const required = await existing.required();
+        if (required.length > 0) {
+          await this.requiredCapabilities.checkTopologyServers(
+            existing.id,
+            input.topology,
+            required,
+            manager,
+          );
+        }
+        await this.topologies.checkOriginServersInTopology(manager, existing.id, input.topology);
+      }
+    }
+  }
+
+  /** The views of rows: their details read with five queries, less those in `known`. */
+  private viewsOfRows(
+    rows: DeliveryService[],
+    manager: EntityManager,
+    known: Partial<Details> = {},
+  ): Promise<DeliveryServiceView[]> {
+    return deliveryServiceViews(
+      rows,
+      manager,
+      (ids, m) => this.requiredCapabilities.requiredBy(ids, m),
+      known,
+    );
+  }
+}
