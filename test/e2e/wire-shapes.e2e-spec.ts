@@ -204,6 +204,21 @@ describe('WIRE_COMPAT=traffic-ops (D5a)', () => {
     expect((await admin.at('4.0').post('deliveryservices', {})).status).toBe(400);
   });
 
+  it("follows the original's geoLimit rules: countries may be missing or blank while geoLimit is not 0 (D38)", async () => {
+    const cdn = await createCdn(admin);
+    const typeId = await typeIdOf(admin, 'HTTP');
+    const body = deliveryServiceBody(cdn.id, typeId, { geoLimit: 1 });
+    delete (body as Json).geoLimitCountries;
+    const res = await admin.at('4.0').post('deliveryservices', body);
+    expect(res.status).toBe(201);
+    const [ds] = responseOf<Json[]>(res);
+    const updated = await admin
+      .at('4.1')
+      .put(`deliveryservices/${String(ds.id)}`, { ...body, geoLimitCountries: '', geoLimit: 2 });
+    expect(updated.status).toBe(200);
+    expect(responseOf<Json[]>(updated)[0]).toMatchObject({ geoLimit: 2 });
+  });
+
   it('answers PUT deliveryservices/{id} with the updated record: an array before 5.0, the object on 5.0', async () => {
     const cdn = await createCdn(admin);
     const ds = await createDeliveryService(admin, cdn.id);

@@ -4,7 +4,11 @@ import { DeliveryService } from 'src/modules/delivery-services/delivery-service.
 import type { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
 import { Type } from 'src/modules/types/type.entity';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
-import { type DsTypeInfo, validateDeliveryService } from './delivery-service.validation';
+import {
+  type DeliveryServiceRules,
+  type DsTypeInfo,
+  validateDeliveryService,
+} from './delivery-service.validation';
 
 /* The checks of a delivery service write that need the database, in the original's words and order. */
 
@@ -68,13 +72,14 @@ export async function validateWrite(
   input: DeliveryServiceInput,
   create: boolean,
   requiredCapabilities: RequiredCapabilitiesService,
+  rules: DeliveryServiceRules,
 ): Promise<DsTypeInfo | undefined> {
   let type: DsTypeInfo | undefined;
   if (typeof input.typeId === 'number' && input.typeId > 0) {
     type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
   }
   const known = await requiredCapabilities.existing(input.requiredCapabilities ?? [], manager);
-  const errors = validateDeliveryService(input, type, create, known);
+  const errors = validateDeliveryService(input, type, create, known, rules);
   if (errors.length > 0) {
     throw new BadRequestException(`invalid request: ${errors.join(', ')}`);
   }

@@ -134,7 +134,18 @@ const length = (v: string | null | undefined, min: number, max: number): string 
     : undefined;
 
 /** The per-field rules of the original's Validate, in schema order. */
-function generalErrors(ds: DeliveryServiceInput, create: boolean): string[] {
+/**
+ * Where this service's rules differ from the original's by the user's specification:
+ * `geoLimitCountriesPaired`, `geoLimitCountries` given exactly when `geoLimit` is not 0 (the original
+ * has no such rule; WIRE_COMPAT=traffic-ops drops it, docs/decisions.md#d38).
+ */
+export interface DeliveryServiceRules {
+  geoLimitCountriesPaired: boolean;
+}
+
+export const SPECIFIED_RULES: DeliveryServiceRules = { geoLimitCountriesPaired: true };
+
+function generalErrors(ds: DeliveryServiceInput, create: boolean, rules: DeliveryServiceRules): string[] {
   return fieldErrors([
     ['cdnId', !ds.cdnId ? 'cannot be blank' : undefined],
     [
@@ -160,11 +171,13 @@ function generalErrors(ds: DeliveryServiceInput, create: boolean): string[] {
     ['geoLimit', !present(ds.geoLimit) ? 'is required' : undefined],
     [
       'geoLimitCountries',
-      present(ds.geoLimit) && ds.geoLimit !== 0 && countryCodes(ds).length === 0
-        ? 'cannot be blank'
-        : ds.geoLimit === 0 && countryCodes(ds).length > 0
-          ? 'must be blank'
-          : undefined,
+      !rules.geoLimitCountriesPaired
+        ? undefined
+        : present(ds.geoLimit) && ds.geoLimit !== 0 && countryCodes(ds).length === 0
+          ? 'cannot be blank'
+          : ds.geoLimit === 0 && countryCodes(ds).length > 0
+            ? 'must be blank'
+            : undefined,
     ],
     ['geoProvider', !present(ds.geoProvider) ? 'is required' : undefined],
     [
@@ -342,8 +355,9 @@ export function validateDeliveryService(
   type: DsTypeInfo | undefined,
   create = false,
   knownCapabilities: ReadonlySet<string> = new Set(),
+  rules: DeliveryServiceRules = SPECIFIED_RULES,
 ): string[] {
-  const errors = generalErrors(ds, create);
+  const errors = generalErrors(ds, create, rules);
   if (countryCodes(ds).some((cc) => !COUNTRY_CODE.test(cc))) {
     errors.push('country codes can only contain alphabetical characters');
   }

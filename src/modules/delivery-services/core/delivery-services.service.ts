@@ -37,6 +37,8 @@ import {
   type Details,
 } from './delivery-service-views';
 import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.body';
+import { WireCompatService } from 'src/common/wire/wire-compat.service';
+import type { DeliveryServiceRules } from './delivery-service.validation';
 
 /** Config files whose `location` parameters belong to a delivery service (deleted with it). */
 const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
@@ -66,7 +68,13 @@ export class DeliveryServicesService {
     private readonly requiredCapabilities: RequiredCapabilitiesService,
     private readonly locks: CdnLocksService,
     private readonly parameters: ParametersService,
-  ) {}
+    wire: WireCompatService,
+  ) {
+    this.rules = { geoLimitCountriesPaired: !wire.original };
+  }
+
+  /** The rules where the specification and the original differ, by WIRE_COMPAT. */
+  private readonly rules: DeliveryServiceRules;
 
   private readonly createdHooks: DeliveryServiceCreatedHook[] = [];
 
@@ -90,7 +98,7 @@ export class DeliveryServicesService {
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
     const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
-      await validateWrite(manager, input, true, this.requiredCapabilities);
+      await validateWrite(manager, input, true, this.requiredCapabilities, this.rules);
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
       await this.checkReferences(manager, input);
       checkLegacyFields(write);
@@ -160,7 +168,7 @@ export class DeliveryServicesService {
         throw new NotFoundException(`no such Delivery Service: #${id}`);
       }
       await this.locks.assertCanModifyCdn(existing.cdnId, user);
-      const type = await validateWrite(manager, input, false, this.requiredCapabilities);
+      const type = await validateWrite(manager, input, false, this.requiredCapabilities, this.rules);
       if (!input.tenantId || input.tenantId <= 0) {
         input.tenantId = existing.tenantId;
       }
@@ -303,7 +311,7 @@ export class DeliveryServicesService {
     const { input } = write;
     sanitize(input);
     try {
-      await validateWrite(this.dataSource.manager, input, create, this.requiredCapabilities);
+      await validateWrite(this.dataSource.manager, input, create, this.requiredCapabilities, this.rules);
     } catch (error) {
       if (error instanceof BadRequestException) {
         return error.message.replace(/^invalid request: /, '');
