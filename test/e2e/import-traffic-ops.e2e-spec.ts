@@ -19,7 +19,7 @@ import { dumpTables, type FreshTarget } from 'test/e2e/support/target-dump';
 import { testDatabase } from 'test/e2e/support/test-database';
 
 const TABLES = MAPPINGS.map((m) => m.table);
-const FIXTURE = ['schema-8.sql', 'data.sql'];
+const FIXTURE = ['schema-8.sql', 'data.sql', 'data-8.sql'];
 
 /** Rows the original allows and this service's rules do not. */
 const BROKEN_ROWS = `
