@@ -92,6 +92,7 @@ export async function importBench(root: string): Promise<ImportResult> {
     const fixtures = join(root, 'test', 'fixtures', 'traffic-ops');
     await client.query(readFileSync(join(fixtures, 'schema-8.sql'), 'utf8'));
     await client.query(readFileSync(join(fixtures, 'data.sql'), 'utf8'));
+    await client.query(readFileSync(join(fixtures, 'data-8.sql'), 'utf8'));
     await client.query(GENERATE);
     const counts = await client.query<{ servers: string; ds: string; rows: string }>(
       'SELECT (SELECT count(*) FROM server) AS servers, (SELECT count(*) FROM deliveryservice) AS ds, ' +

@@ -19,7 +19,52 @@ import { dumpTables, type FreshTarget } from 'test/e2e/support/target-dump';
 import { testDatabase } from 'test/e2e/support/test-database';
 
 const TABLES = MAPPINGS.map((m) => m.table);
-const FIXTURE = ['schema-8.sql', 'data.sql'];
+const FIXTURE = ['schema-8.sql', 'data.sql', 'data-8.sql'];
+/** The same rows in a Traffic Ops 7.0 database (the fixtures' comments list what differs). */
+const FIXTURE_7 = ['schema-7.sql', 'data.sql', 'data-7.sql'];
+
+/** What only 8.0 has to say, in the target's tables: the rest of a 7.0 and an 8.0 import is the same. */
+const ONLY_IN_8: Record<string, string[]> = {
+  cdn: ['ttl_override'],
+  server_capability: ['description'],
+  server: ['config_update_failed', 'revalidate_update_failed'],
+  deliveryservice: ['active', 'regional'],
+};
+
+/** Columns holding the time a fixture was loaded (each source database was loaded at its own). */
+const LOAD_TIME = /last_updated|created_at|_time$/;
+
+/** A dump without load times and without the `ignored` columns of each table. */
+function comparable(
+  dump: Record<string, unknown[]>,
+  ignored: Record<string, string[]>,
+): Record<string, unknown[]> {
+  return Object.fromEntries(
+    Object.entries(dump).map(([table, rows]) => [
+      table,
+      (rows as Record<string, unknown>[]).map((row) =>
+        Object.fromEntries(
+          Object.entries(row).filter(
+            ([column]) => !LOAD_TIME.test(column) && !(ignored[table] ?? []).includes(column),
+          ),
+        ),
+      ),
+    ]),
+  );
+}
+
+/** The fields that differ between 7.0 and 8.0 databases, read through the API. */
+async function readReleaseFields(admin: request.Agent): Promise<Record<string, request.Response>> {
+  return {
+    cdnWest: await admin.get('/api/4.1/cdns?name=cdn-west'),
+    capabilities: await admin.get('/api/4.1/server_capabilities'),
+    server3: await admin.get('/api/5.0/servers?id=3'),
+    server4: await admin.get('/api/5.0/servers?id=4'),
+    deliveryServices: await admin.get('/api/5.0/deliveryservices'),
+    requiredCapabilities: await admin.get('/api/4.1/deliveryservices_required_capabilities'),
+    requests: await admin.get('/api/5.0/deliveryservice_requests'),
+  };
+}
 
 /** Rows the original allows and this service's rules do not. */
 const BROKEN_ROWS = `
@@ -56,6 +101,7 @@ describe('import:traffic-ops', () => {
   let dataSource: DataSource | undefined;
   const api: Record<string, request.Response> = {};
   const dumps: Record<string, Record<string, unknown[]>> = {};
+  const fields: Record<'seven' | 'eight', Record<string, request.Response>> = { seven: {}, eight: {} };
 
   const dropFresh = async (): Promise<void> => {
     if (db.driver === 'mysql') {
@@ -79,6 +125,12 @@ describe('import:traffic-ops', () => {
       'UPDATE schema_migrations SET version = 2099010100000000;',
     );
     urls.missing = await cluster.createDatabase('to_missing', FIXTURE, 'DROP TABLE servercheck;');
+    urls.seven = await cluster.createDatabase('to_seven', FIXTURE_7);
+    urls.sevenMissing = await cluster.createDatabase(
+      'to_seven_missing',
+      FIXTURE_7,
+      'DROP TABLE deliveryservices_required_capability;',
+    );
 
     // The command line once (a child process starts slowly on a loaded machine); every other run
     // goes through the same importer in this process, on a data source of its own.
@@ -112,6 +164,7 @@ describe('import:traffic-ops', () => {
     runs.password = await run(cluster.url('to_good', 'wrong-password'));
     runs.unreachable = await run('postgres://traffic_ops:x@127.0.0.1:1/traffic_ops');
     runs.broken = await run(urls.broken, { replace: true });
+    runs.sevenMissing = await run(urls.sevenMissing);
     runs.check = await checkRun;
 
     // The application in this process, on the imported database (a child server starts too slowly
@@ -136,6 +189,7 @@ describe('import:traffic-ops', () => {
       api.locks = await admin.get('/api/4.0/cdn_locks');
       api.snapshot = await admin.get('/api/4.0/cdns/cdn-east/snapshot');
       api.users = await admin.get('/api/4.0/users');
+      fields.eight = await readReleaseFields(admin);
       api.newDivision = await admin.post('/api/4.0/divisions').send({ name: 'made-after-the-import' });
     } finally {
       await app.close();
@@ -148,6 +202,24 @@ describe('import:traffic-ops', () => {
     dumps.replace1 = await dumpTables(target, TABLES);
     runs.replace2 = await run(urls.good, { replace: true });
     dumps.replace2 = await dumpTables(target, TABLES);
+
+    // The same rows from a 7.0 database, over the 8.0 import, read back through the API.
+    runs.seven = await run(urls.seven, { replace: true });
+    dumps.seven = await dumpTables(target, TABLES);
+    if (runs.seven.code !== 0) {
+      return; // the target still holds the 8.0 import: nothing of 7.0 to read
+    }
+    const again = await createTestAppWithEnv({
+      ...target.env,
+      SESSION_SECRET: db.driver === 'mysql' ? 'x'.repeat(40) : undefined,
+    });
+    try {
+      const admin = request.agent(again.getHttpServer());
+      api.sevenAdmin = await admin.post('/api/4.0/user/login').send({ u: 'admin', p: 'Admin-old-Pass-0' });
+      fields.seven = await readReleaseFields(admin);
+    } finally {
+      await again.close();
+    }
   }, 600_000);
 
   afterAll(async () => {
@@ -300,5 +372,103 @@ describe('import:traffic-ops', () => {
     expect(dumps.replace1.division).toHaveLength(4);
     expect(dumps.replace2).toEqual(dumps.replace1);
     expect(dumps.replace1.server).toEqual(dumps.before.server);
+  });
+
+  describe('from Traffic Control 7.0 (D190)', () => {
+    type Ds = {
+      id: number;
+      active: string;
+      regional: boolean;
+      multiSiteOrigin: boolean;
+      requiredCapabilities: string[];
+    };
+    const byId = (release: 'seven' | 'eight') =>
+      new Map((fields[release].deliveryServices.body.response as Ds[]).map((ds) => [ds.id, ds]));
+
+    it('reads the 7.0 schema and copies the same rows as from 8.0, but for what only 8.0 has', () => {
+      expect(runs.seven).toMatchObject({ code: 0, stderr: '' });
+      expect(runs.seven.stdout).toMatch(
+        /^imported Traffic Ops 7\.0 \(schema 2022050916074300\), replacing the previous contents:\n/,
+      );
+      expect(runs.seven.stdout).toMatch(/\n {2}deliveryservices_required_capability +3\n/);
+      expect(comparable(dumps.seven, ONLY_IN_8)).toEqual(comparable(dumps.replace1, ONLY_IN_8));
+      expect(api.sevenAdmin.status).toBe(200);
+    });
+
+    it('delivery services: active true is ACTIVE and false PRIMED, not regional, multi-site origin false where null', () => {
+      const seven = byId('seven');
+      const eight = byId('eight');
+      expect(seven.size).toBe(24);
+      // ds 3: true in 7.0; ds 1: false in 7.0 (PRIMED), INACTIVE in the 8.0 database; ds 2: PRIMED in both.
+      expect([1, 2, 3].map((id) => seven.get(id)!.active)).toEqual(['PRIMED', 'PRIMED', 'ACTIVE']);
+      expect([1, 2, 3].map((id) => eight.get(id)!.active)).toEqual(['INACTIVE', 'PRIMED', 'ACTIVE']);
+      expect(seven.get(6)!.regional).toBe(false);
+      expect(eight.get(6)!.regional).toBe(true);
+      expect([13, 14, 15].map((id) => seven.get(id)!.multiSiteOrigin)).toEqual([false, false, false]);
+    });
+
+    it('required capabilities come from their own table', () => {
+      expect(byId('seven').get(8)!.requiredCapabilities.sort()).toEqual(['DISK', 'RAM']);
+      expect(byId('seven').get(9)!.requiredCapabilities).toEqual(['RAM']);
+      const rows = (r: request.Response) =>
+        (r.body.response as { deliveryServiceID: number; requiredCapability: string }[])
+          .map((row) => `${row.deliveryServiceID}:${row.requiredCapability}`)
+          .sort();
+      expect(rows(fields.seven.requiredCapabilities)).toEqual(['8:DISK', '8:RAM', '9:RAM']);
+      expect(rows(fields.seven.requiredCapabilities)).toEqual(rows(fields.eight.requiredCapabilities));
+    });
+
+    it('what 7.0 did not have reads as 8.0 starts it: no TTL override, empty descriptions, no failed updates', () => {
+      expect(fields.seven.cdnWest.body.response[0]).not.toHaveProperty('ttlOverride');
+      expect(fields.eight.cdnWest.body.response[0]).toMatchObject({ ttlOverride: 60 });
+      const descriptions = (r: request.Response) =>
+        Object.fromEntries(
+          (r.body.response as { name: string; description: string }[]).map((c) => [c.name, c.description]),
+        );
+      expect(descriptions(fields.seven.capabilities)).toEqual({ DISK: '', RAM: '', SSD: '' });
+      expect(descriptions(fields.eight.capabilities)).toEqual({
+        DISK: 'Spinning disks',
+        RAM: 'In-memory cache',
+        SSD: '',
+      });
+      expect(fields.seven.server3.body.response[0]).toMatchObject({ id: 3, configUpdateFailed: false });
+      expect(fields.seven.server4.body.response[0]).toMatchObject({ id: 4, revalUpdateFailed: false });
+      expect(fields.eight.server3.body.response[0]).toMatchObject({ id: 3, configUpdateFailed: true });
+      expect(fields.eight.server4.body.response[0]).toMatchObject({ id: 4, revalUpdateFailed: true });
+    });
+
+    it('requests keep their delivery services as 8.0’s migrations rewrote them', () => {
+      type Request = { id: number; requested?: Record<string, unknown>; original?: Record<string, unknown> };
+      const requestOf = (release: 'seven' | 'eight', id: number) =>
+        (fields[release].requests.body.response as Request[]).find((r) => r.id === id)!;
+      expect(requestOf('seven', 2).requested).toEqual({
+        xmlId: 'ds-2',
+        tenantId: 3,
+        displayName: 'Vidéo 2',
+        active: 'ACTIVE',
+        regional: false,
+        multiSiteOrigin: false,
+        lastUpdated: '2026-10-01T10:00:00Z',
+      });
+      expect(requestOf('seven', 1).requested).toMatchObject({ regional: false, multiSiteOrigin: false });
+      expect(requestOf('seven', 1).requested).not.toHaveProperty('active');
+      expect(requestOf('seven', 3).original).toMatchObject({
+        xmlId: 'ds-9',
+        active: 'PRIMED',
+        regional: false,
+      });
+      // The same JSON as the 8.0 database's (an open update's original is the live delivery service).
+      expect([1, 2].map((id) => requestOf('seven', id).requested)).toEqual(
+        [1, 2].map((id) => requestOf('eight', id).requested),
+      );
+      expect(requestOf('seven', 3).original).toEqual(requestOf('eight', 3).original);
+    });
+
+    it('a 7.0 database without its required capabilities table is refused by name', () => {
+      expect(runs.sevenMissing.code).toBe(1);
+      expect(runs.sevenMissing.stderr).toContain(
+        "the Traffic Ops database has no table 'deliveryservices_required_capability'",
+      );
+    });
   });
 });

@@ -22,7 +22,7 @@ import { testDatabase } from 'test/e2e/support/test-database';
 
 type Outcome = Pick<Finished, 'code' | 'stdout' | 'stderr'>;
 
-const FIXTURE = ['schema-8.sql', 'data.sql'];
+const FIXTURE = ['schema-8.sql', 'data.sql', 'data-8.sql'];
 const VAULT_SCHEMA = readFileSync(
   join(__dirname, '..', 'fixtures', 'traffic-vault', 'create_tables.sql'),
   'utf8',

@@ -64,7 +64,9 @@ export class TrafficOpsImporter {
     const source = await Source.connect(options.from);
     try {
       const version = await source.version();
-      await source.requireTables([...new Set(MAPPINGS.flatMap((m) => m.from))]);
+      await source.requireTables([
+        ...new Set(MAPPINGS.flatMap((m) => (typeof m.from === 'function' ? m.from(version) : m.from))),
+      ]);
       const tables = await this.readAll(source, version, progress);
       const violations = tables.flatMap(checkRules);
       let keys: PlacedKeys | undefined;

@@ -21,8 +21,11 @@ export interface Rule {
 export interface TableMapping {
   /** The table of this service's database. */
   table: string;
-  /** The Traffic Ops tables the SELECT reads: each is checked to exist before anything is read. */
-  from: string[];
+  /**
+   * The Traffic Ops tables the SELECT reads: each is checked to exist before anything is read
+   * (a function when they differ between releases).
+   */
+  from: string[] | ((version: SourceVersion) => string[]);
   select: (version: SourceVersion) => string;
   /** The columns that name the row in reports (default: id). */
   key?: string[];

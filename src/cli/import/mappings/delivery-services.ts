@@ -34,7 +34,6 @@ const DS_COLUMNS = [
   'regex_remap',
   'cacheurl',
   'remap_text',
-  'multi_site_origin',
   'display_name',
   'tr_response_headers',
   'initial_dispersion',
@@ -64,13 +63,15 @@ const DS_COLUMNS = [
 
 /**
  * Delivery services. 7.0 kept `active` as a boolean (8.0 turned true into ACTIVE and false into
- * PRIMED, as here) and had no `regional`.
+ * PRIMED, as here), had no `regional` (false) and allowed a null `multi_site_origin` (false, as 8.0
+ * made it) (docs/decisions.md#d190).
  */
 export const deliveryServices: TableMapping = {
   table: 'deliveryservice',
   from: ['deliveryservice'],
   select: (v) =>
-    `SELECT ${DS_COLUMNS.join(', ')}, signing_algorithm::text AS signing_algorithm, ` +
+    `SELECT ${DS_COLUMNS.join(', ')}, COALESCE(multi_site_origin, false) AS multi_site_origin, ` +
+    'signing_algorithm::text AS signing_algorithm, ' +
     'deep_caching_type::text AS deep_caching_type, ' +
     (v.release === '7.0'
       ? "CASE WHEN active THEN 'ACTIVE' ELSE 'PRIMED' END AS active, false AS regional"
@@ -115,7 +116,7 @@ export const tlsVersions: TableMapping = {
 /** 8.0 keeps them in an array column of the delivery service; 7.0 in a table of their own. */
 export const requiredCapabilities: TableMapping = {
   table: 'deliveryservices_required_capability',
-  from: ['deliveryservice'],
+  from: (v) => [v.release === '7.0' ? 'deliveryservices_required_capability' : 'deliveryservice'],
   key: ['deliveryservice_id', 'required_capability'],
   select: (v) =>
     v.release === '7.0'

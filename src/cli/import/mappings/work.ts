@@ -12,13 +12,36 @@ export const jobs: TableMapping = sameColumns('job', [
   'last_updated',
 ]);
 
-/** Requests carry the delivery service they change as JSON; its xmlId and tenant are columns here. */
+/**
+ * A request's delivery service (a jsonb column) of a 7.0 database as 8.0's migrations rewrote it:
+ * `active` true becomes "ACTIVE" and false "PRIMED", `regional` and `multiSiteOrigin` are false where
+ * missing or null, and `lastUpdated` goes from the '… +00' form to RFC 3339 (docs/decisions.md#d190).
+ */
+function as8(column: string): string {
+  const field = (name: string) => `${column} ->> '${name}'`;
+  return (
+    `(${column}` +
+    ` || (CASE ${field('active')} WHEN 'true' THEN '{"active": "ACTIVE"}' WHEN 'false' THEN '{"active": "PRIMED"}' ELSE '{}' END)::jsonb` +
+    ` || (CASE WHEN ${field('regional')} IS NULL THEN '{"regional": false}' ELSE '{}' END)::jsonb` +
+    ` || (CASE WHEN ${field('multiSiteOrigin')} IS NULL THEN '{"multiSiteOrigin": false}' ELSE '{}' END)::jsonb` +
+    ` || (CASE WHEN ${field('lastUpdated')} IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('lastUpdated', ` +
+    `replace(replace(${field('lastUpdated')}, ' ', 'T'), '+00', 'Z')) END))::text`
+  );
+}
+
+/**
+ * Requests carry the delivery service they change as JSON; its xmlId and tenant are columns here. A
+ * 7.0 request's delivery services are copied as 8.0 would have them (`as8`).
+ */
 export const deliveryServiceRequests: TableMapping = {
   table: 'deliveryservice_request',
   from: ['deliveryservice_request'],
-  select: () =>
+  select: (v) =>
     'SELECT id, assignee_id, author_id, change_type::text AS change_type, created_at, last_edited_by_id, ' +
-    'deliveryservice::text AS deliveryservice, original::text AS original, status::text AS status, ' +
+    (v.release === '7.0'
+      ? `${as8('deliveryservice')} AS deliveryservice, ${as8('original')} AS original, `
+      : 'deliveryservice::text AS deliveryservice, original::text AS original, ') +
+    'status::text AS status, ' +
     "COALESCE(deliveryservice, original) ->> 'xmlId' AS xml_id, " +
     "(COALESCE(deliveryservice, original) ->> 'tenantId')::bigint AS tenant_id, last_updated " +
     'FROM deliveryservice_request ORDER BY id',
