@@ -2,6 +2,7 @@
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import { dataAccess } from './eslint/data-access.mjs';
 import { moduleOwnership } from './eslint/module-ownership.mjs';
 
 /** The import rules every TypeScript file obeys (the per-folder blocks below repeat them). */
@@ -147,6 +148,76 @@ const TABLES_WITHOUT_ENTITY = {
  */
 const RAW_WRITE_EXCEPTIONS = {};
 
+/**
+ * The modules whose services still run their own SQL or import TypeORM, to convert: each module's
+ * data access goes into its `<name>.repository.ts` (docs/architecture.md#data-access). This list only
+ * shrinks; a new module starts with a repository.
+ */
+const DATA_ACCESS_TO_CONVERT = [
+  'auth',
+  'cachegroups',
+  'capabilities',
+  'cdn-locks',
+  'cdn-notifications',
+  'cdni',
+  'cdns',
+  'change-log',
+  'coordinates',
+  'delivery-service-requests',
+  'delivery-service-servers',
+  'delivery-services',
+  'divisions',
+  'federations',
+  'health',
+  'iso',
+  'jobs',
+  'keys',
+  'mail',
+  'monitoring',
+  'openapi',
+  'parameters',
+  'phys-locations',
+  'profile-parameters',
+  'profiles',
+  'regions',
+  'roles',
+  'server-capabilities',
+  'servercheck',
+  'servers',
+  'service-categories',
+  'snapshots',
+  'static-dns-entries',
+  'stats',
+  'statuses',
+  'steering',
+  'system',
+  'tenants',
+  'topologies',
+  'types',
+  'users',
+];
+
+/**
+ * The modules that still open transactions their own way (`.transaction(`), to convert to
+ * `unitOfWork.run` once their split into sub-resource folders is merged. This list only shrinks.
+ */
+const TRANSACTIONS_TO_CONVERT = [
+  'cdni',
+  'delivery-service-requests',
+  'delivery-service-servers',
+  'delivery-services',
+  'federations',
+  'jobs',
+  'keys',
+  'snapshots',
+  'topologies',
+];
+
+const dataAccessPlugin = dataAccess({
+  toConvert: DATA_ACCESS_TO_CONVERT,
+  transactionsToConvert: TRANSACTIONS_TO_CONVERT,
+});
+
 const { moduleBlocks, plugin: tableOwnership } = moduleOwnership({
   root: import.meta.dirname,
   readJoins: READ_JOINS,
@@ -227,6 +298,18 @@ export default tseslint.config(
     ignores: ['src/database/migrations/**', 'src/**/*.spec.ts'],
     plugins: { 'table-ownership': tableOwnership },
     rules: { 'table-ownership/no-foreign-table-writes': 'error' },
+  },
+  {
+    // One way to the database (eslint/data-access.mjs, docs/architecture.md#data-access): TypeORM's
+    // internals only in the adapter, atomicity through the unit of work, SQL in the repositories.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['src/common/database/typeorm-adapter.ts', 'src/database/migrations/**'],
+    plugins: { 'data-access': dataAccessPlugin },
+    rules: {
+      'data-access/typeorm-internals': 'error',
+      'data-access/unit-of-work': 'error',
+      'data-access/repository-only': 'error',
+    },
   },
   {
     // Migrations are frozen once applied: they import only typeorm, node built-ins and their frozen,

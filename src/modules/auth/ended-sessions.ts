@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { insertRows } from 'src/common/database/insert-rows';
-import { inRequestTransactionOrJoin } from 'src/common/database/request-transaction';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { SessionUserCache } from 'src/common/auth/session-user.cache';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { EndedSession } from './ended-session.entity';
@@ -24,6 +24,7 @@ const CLOCK_MARGIN_SECONDS = 300;
 export class EndedSessions {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly cache: SessionUserCache,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {}
@@ -41,7 +42,7 @@ export class EndedSessions {
   async end(userId: number, sessionId: string, now = Date.now()): Promise<void> {
     const second = Math.floor(now / 1000);
     const expires = second + SESSION_SECONDS + this.config.sessionCacheSeconds + CLOCK_MARGIN_SECONDS;
-    await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await manager.query('DELETE FROM ended_session WHERE expires <= ?', [second]);
       try {
         await insertRows(manager, EndedSession, { sessionId, userId, expires });

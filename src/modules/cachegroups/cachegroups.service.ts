@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
@@ -40,6 +41,7 @@ interface Plan {
 @Injectable()
 export class CachegroupsService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(Cachegroup) private readonly cachegroups: Repository<Cachegroup>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locks: CdnLocksService,
@@ -59,7 +61,7 @@ export class CachegroupsService {
 
   async create(dto: CachegroupDto): Promise<CachegroupView> {
     const methods = parseLocalizationMethods(dto.localizationMethods);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.unitOfWork.run(async (manager) => {
       const plan = await this.plan(manager, dto, methods);
       const created = await insertRow(manager, Cachegroup, plan.columns);
       await this.writeSideRows(manager, created, plan);
@@ -77,7 +79,7 @@ export class CachegroupsService {
     if (dto.secondaryParentCachegroupId === id) {
       throw new BadRequestException('a cache group cannot be its own secondary parent');
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyCachegroup(id, user);
       const plan = await this.plan(manager, dto, methods);
       await this.assertTypeKeptInTopologies(manager, id, plan.columns.typeId);

@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -46,7 +47,10 @@ interface RawLock {
  */
 @Injectable()
 export class CdnLocksService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
   async list(query: ListQuery): Promise<CdnLockRow[]> {
     const raws = await applyListQuery(this.rows(), query).getRawMany<RawLock>();
@@ -80,7 +84,7 @@ export class CdnLocksService {
       throw new NotFoundException('cdn not found');
     }
     const cdnId = Number(cdn[0].id);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await translateDbErrors(
         () =>
           insertRows(manager, CdnLock, {
@@ -114,7 +118,7 @@ export class CdnLocksService {
    */
   async remove(cdn: string, user: CurrentUser): Promise<CdnLockRow> {
     const forced = holdsPermissionNamed(user, DELETE_OTHERS_LOCKS);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const qb = this.rows().where('c.name = :cdn', { cdn });
       if (!forced) {
         qb.andWhere('u.username = :username', { username: user.username });

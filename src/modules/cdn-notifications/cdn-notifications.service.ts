@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow } from 'src/common/database/insert-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -21,7 +22,10 @@ interface RawRow {
 /** CDN notifications (docs/original-behaviour.md#cdn-notifications). */
 @Injectable()
 export class CdnNotificationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
   async list(query: ListQuery): Promise<CdnNotificationRow[]> {
     const rows = await applyListQuery(this.rows(), query).getRawMany<RawRow>();
@@ -44,7 +48,7 @@ export class CdnNotificationsService {
 
   /** Deletes one notification and answers it; unknown: 404 `No CDN Notification for <id>`. */
   async remove(id: number): Promise<CdnNotificationRow> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const found = await manager.findOne(CdnNotification, {
         where: { id },
         lock: writeLock(this.dataSource),

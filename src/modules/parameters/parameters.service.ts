@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
@@ -30,6 +31,7 @@ export function duplicateParameter(name: string, configFile: string, value: stri
 @Injectable()
 export class ParametersService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(Parameter) private readonly parameters: Repository<Parameter>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -61,7 +63,7 @@ export class ParametersService {
   /** All objects in one transaction: one duplicate and nothing is written. */
   create(dtos: ParameterDto[]): Promise<Parameter[]> {
     const rows = dtos.map((dto) => this.columns(dto));
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const ids: number[] = [];
       for (const row of rows) {
         ids.push(

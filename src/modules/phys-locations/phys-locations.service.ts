@@ -1,8 +1,9 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { PhysLocationDto } from './dto/phys-location.dto';
 import { PhysLocation } from './phys-location.entity';
@@ -10,8 +11,8 @@ import { PhysLocation } from './phys-location.entity';
 @Injectable()
 export class PhysLocationsService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(PhysLocation) private readonly physLocations: Repository<PhysLocation>,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   list(query: ListQuery): Promise<PhysLocation[]> {
@@ -24,13 +25,13 @@ export class PhysLocationsService {
    * unique indexes' 400 (`phys_location name '…' already exists.`).
    */
   create(dto: PhysLocationDto): Promise<PhysLocation> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       return this.findOne(manager, await insertRow(manager, PhysLocation, this.columns(dto)));
     });
   }
 
   update(id: number, dto: PhysLocationDto): Promise<PhysLocation> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const result = await manager.update(PhysLocation, { id }, this.columns(dto));
       if (!result.affected) {
         throw new NotFoundException('no physLocation found with this id');

@@ -1,7 +1,8 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { Parameter } from 'src/modules/parameters/parameter.entity';
@@ -42,8 +43,8 @@ async function insertUnlessExists(insert: () => Promise<unknown>): Promise<boole
 @Injectable()
 export class ProfileParametersService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(ProfileParameter) private readonly links: Repository<ProfileParameter>,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly parameters: ParametersService,
     private readonly locks: CdnLocksService,
   ) {}
@@ -60,7 +61,7 @@ export class ProfileParametersService {
    * lock on a profile's CDN refuses it (403), checked in the same transaction.
    */
   create(pairs: ProfileParameterDto[], user: LockUser): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       for (const pair of pairs) {
         await this.locks.assertCanModifyProfileCdn(pair.profileId, user, manager);
         await insertLink(manager, pair.profileId, pair.parameterId);
@@ -76,7 +77,7 @@ export class ProfileParametersService {
    * foreign keys still refuse a row deleted meanwhile. Answers the profile's name.
    */
   assignToProfile(body: ProfileParameterAssignment): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const lock = lockingClause(manager.connection, 'share');
       const problems: string[] = [];
       let profileName = '';
@@ -128,7 +129,7 @@ export class ProfileParametersService {
 
   /** Another user's hard lock on the profile's CDN refuses it (403). */
   async remove(profileId: number, parameterId: number, user: LockUser): Promise<void> {
-    const result = await this.dataSource.transaction(async (manager) => {
+    const result = await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyProfileCdn(profileId, user, manager);
       return manager.delete(ProfileParameter, { profileId, parameterId });
     });
@@ -144,7 +145,7 @@ export class ProfileParametersService {
    * both create a parameter. A failed statement leaves the transaction usable on MySQL and SQLite.
    */
   assignByName(profileId: number, items: ByNameParameter[]): Promise<Parameter[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const assigned: Parameter[] = [];
       for (const item of items) {
         const parameter = await this.insertOrReuse(manager, item);
@@ -160,7 +161,7 @@ export class ProfileParametersService {
    * texts); `replace` first removes the parameter's other links; existing links are kept.
    */
   assignToParameter(body: ParamProfileBody): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const problems: string[] = [];
       const [param] = await manager.query<{ n: number | string }[]>(
         'SELECT COUNT(*) AS n FROM parameter WHERE id = ?',

@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
@@ -21,6 +22,7 @@ export interface CdnDomain {
 @Injectable()
 export class ProfilesService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(Profile) private readonly profiles: Repository<Profile>,
     private readonly locks: CdnLocksService,
   ) {}
@@ -82,7 +84,7 @@ export class ProfilesService {
     if (!user) {
       return this.findOrFail(await insertRow(this.profiles.manager, this.profiles.target, columns));
     }
-    const id = await this.profiles.manager.transaction(async (manager) => {
+    const id = await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyCdn(dto.cdn, user, manager);
       return insertRow(manager, this.profiles.target, columns);
     });
@@ -92,7 +94,7 @@ export class ProfilesService {
   /** The lock checked is the one of the CDN the request names, as the original's. */
   async update(id: number, dto: ProfileDto, user: LockUser): Promise<Profile> {
     const columns = this.columns(dto);
-    const result = await this.profiles.manager.transaction(async (manager) => {
+    const result = await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyCdn(dto.cdn, user, manager);
       return manager.update(this.profiles.target, { id }, columns);
     });
@@ -109,7 +111,7 @@ export class ProfilesService {
   async remove(id: number, user: LockUser): Promise<void> {
     const result = await translateDbErrors(
       () =>
-        this.profiles.manager.transaction(async (manager) => {
+        this.unitOfWork.run(async (manager) => {
           await this.locks.assertCanModifyProfileCdn(id, user, manager);
           return manager.delete(this.profiles.target, { id });
         }),

@@ -1,8 +1,9 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { type RegionDto, regionProblem } from './dto/region.dto';
 import { Region } from './region.entity';
@@ -15,8 +16,8 @@ export interface RegionKey {
 @Injectable()
 export class RegionsService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(Region) private readonly regions: Repository<Region>,
-    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   list(query: ListQuery): Promise<Region[]> {
@@ -30,14 +31,14 @@ export class RegionsService {
    */
   create(dto: RegionDto): Promise<Region> {
     const columns = this.columns(dto);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       return this.findOne(manager, await insertRow(manager, Region, columns));
     });
   }
 
   update(id: number, dto: RegionDto): Promise<Region> {
     const columns = this.columns(dto);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const result = await manager.update(Region, { id }, columns);
       if (!result.affected) {
         throw new NotFoundException('no region found with this id');

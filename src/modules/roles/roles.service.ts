@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
@@ -23,6 +24,7 @@ export function missingPermissions(user: CurrentUser, requested: string[]): stri
 @Injectable()
 export class RolesService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(Role) private readonly roles: Repository<Role>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly sessionCache: SessionUserCache,
@@ -39,7 +41,7 @@ export class RolesService {
     // 4.0+ bodies carry no level: the new role gets its creator's.
     const privLevel =
       input.privLevel === undefined ? user.privLevel : this.allowedLevel(input.privLevel, user);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const id = await insertRow(manager, Role, {
         name: input.name,
         description: input.description,
@@ -57,7 +59,7 @@ export class RolesService {
     }
     const permissions =
       input.permissions === null ? null : this.requestedPermissions(input.permissions, user);
-    const updated = await this.dataSource.transaction(async (manager) => {
+    const updated = await this.unitOfWork.run(async (manager) => {
       const role = await manager.findOneBy(Role, key);
       if (!role) {
         throw new NotFoundException('name' in key ? 'no such role' : 'role not found');
@@ -93,7 +95,7 @@ export class RolesService {
       throw new BadRequestException('cannot delete the admin role');
     }
     try {
-      await this.dataSource.transaction(async (manager) => {
+      await this.unitOfWork.run(async (manager) => {
         await manager.delete(RoleCapability, { roleId: role.id });
         const result = await manager.delete(Role, { id: role.id });
         if (!result.affected) {

@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -36,7 +37,10 @@ const later = (a: Time, b: Time): boolean =>
 /** Server checks and check extensions (docs/original-behaviour.md#servercheck). */
 @Injectable()
 export class ServercheckService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
 
   /** EDGE and MID servers with their check values, by the loaded extensions' short names. */
   async list(query: ListQuery): Promise<GenericServerCheck[]> {
@@ -121,7 +125,7 @@ export class ServercheckService {
       );
     }
     const serverId = Number(server[0].id);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const values = { [column]: request.value } as Partial<ServerCheck>;
       const updated = await manager.update(ServerCheck, { serverId }, values);
       if (!updated.affected) {
@@ -165,7 +169,7 @@ export class ServercheckService {
     if (!type) {
       throw new BadRequestException(`type ${request.type} does not exist`);
     }
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       // Every slot is read under a write lock, so two loads cannot take the same slot or name.
       const slots = await manager.find(ToExtension, {
         lock: writeLock(this.dataSource),

@@ -1,7 +1,8 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
@@ -21,7 +22,7 @@ interface ValidTarget {
 @Injectable()
 export class SteeringTargetsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(SteeringTarget) private readonly targets: Repository<SteeringTarget>,
     private readonly tenancy: TenancyService,
   ) {}
@@ -51,7 +52,7 @@ export class SteeringTargetsService {
    * (`deliveryservice not found`) and a duplicate the unique index's 400, both mapped centrally.
    */
   async create(dsId: number, fields: SteeringTargetFields, user: CurrentUser): Promise<SteeringTargetRow> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const valid = await this.validate(manager, fields);
       if (fields.targetId === null) {
         throw new BadRequestException('missing target');
@@ -79,7 +80,7 @@ export class SteeringTargetsService {
     fields: SteeringTargetFields,
     user: CurrentUser,
   ): Promise<SteeringTargetRow> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const valid = await this.validate(manager, fields);
       await this.steeringDeliveryService(manager, dsId, user);
       const result = await manager.update(
@@ -95,7 +96,7 @@ export class SteeringTargetsService {
   }
 
   async remove(dsId: number, targetId: number, user: CurrentUser): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await this.steeringDeliveryService(manager, dsId, user);
       const result = await manager.delete(SteeringTarget, { deliveryServiceId: dsId, targetId });
       if (!result.affected) {

@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
@@ -16,6 +17,7 @@ const V5_NAME = /^[a-zA-Z0-9\-_]+$/;
 @Injectable()
 export class TypesService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(Type) private readonly types: Repository<Type>,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -40,7 +42,7 @@ export class TypesService {
   /** Both the stored and the requested `useInTable` must be `server` (docs/decisions.md#d35). */
   update(id: number, dto: TypeDto, version: ApiVersion): Promise<Type> {
     this.checkName(dto, version);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const existing = await manager.findOne(Type, { where: { id }, lock: writeLock(this.dataSource) });
       if (!existing) {
         throw new NotFoundException('no type found with this id');
