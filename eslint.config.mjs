@@ -160,7 +160,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'cdn-locks',
   'cdn-notifications',
   'cdni',
-  'cdns',
+
   'change-log',
   'coordinates',
   'delivery-service-requests',
@@ -193,7 +193,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'system',
   'tenants',
   'topologies',
-  'types',
+
   'users',
 ];
 
