@@ -162,7 +162,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'cdni',
 
   'change-log',
-  'coordinates',
+
   'delivery-service-requests',
   'delivery-service-servers',
   'delivery-services',
@@ -184,7 +184,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'server-capabilities',
   'servercheck',
   'servers',
-  'service-categories',
+
   'snapshots',
   'static-dns-entries',
   'stats',
