@@ -166,7 +166,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'delivery-service-requests',
   'delivery-service-servers',
   'delivery-services',
-  'divisions',
+
   'federations',
   'health',
   'iso',
@@ -174,12 +174,12 @@ const DATA_ACCESS_TO_CONVERT = [
   'keys',
   'mail',
   'monitoring',
-  'openapi',
+
   'parameters',
   'phys-locations',
   'profile-parameters',
   'profiles',
-  'regions',
+
   'roles',
   'server-capabilities',
   'servercheck',
@@ -188,7 +188,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'snapshots',
   'static-dns-entries',
   'stats',
-  'statuses',
+
   'steering',
   'system',
   'tenants',
