@@ -186,7 +186,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'servers',
 
   'snapshots',
-  'static-dns-entries',
+
   'stats',
 
   'steering',

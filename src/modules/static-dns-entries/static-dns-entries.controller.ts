@@ -37,6 +37,14 @@ const RawQueryId = createParamDecorator((_data: unknown, ctx: ExecutionContext):
 const keyId = new KeyIdPipe();
 const INT64_MAX = 2n ** 63n - 1n;
 
+/** 5.0 requires the body's `typeId`; before, an absent type is looked up as the type 0 (`type not found`). */
+function typedBody(body: StaticDnsEntryDto, version: ApiVersion): StaticDnsEntryDto {
+  if ((body.typeId === undefined || body.typeId === null) && version.atLeast('5.0')) {
+    throw new BadRequestException("missing property: 'typeId'");
+  }
+  return body;
+}
+
 /**
  * The entry's `?id=`: before 5.0 as the original's generic handlers read a key (`missing key: id`,
  * `failed to parse key: id`); on 5.0 as its own handlers (`missing key: id`, then Go's strconv.Atoi
@@ -94,7 +102,7 @@ export class StaticDnsEntriesController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.entries.validate(body, version);
+    await this.entries.validate(typedBody(body, version));
     const entry = await this.entries.create(body, user);
     return ApiResult.of(toStaticDnsEntryResponse(entry), successAlert('staticDNSEntry was created.'));
   }
@@ -109,7 +117,7 @@ export class StaticDnsEntriesController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.entries.validate(body, version);
+    await this.entries.validate(typedBody(body, version));
     const entry = await this.entries.update(entryId(rawId, version), body, user);
     return ApiResult.of(toStaticDnsEntryResponse(entry), successAlert('staticDNSEntry was updated.'));
   }
