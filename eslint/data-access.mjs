@@ -56,6 +56,8 @@ export function dataAccess({ toConvert, transactionsToConvert }) {
           'MemberExpression[property.name="expressionMap"]': (node) =>
             report(node, "A query builder's expressionMap"),
           'Identifier[name="DriverUtils"]': (node) => report(node, 'DriverUtils'),
+          'MemberExpression[property.name="escapeQueryWithParameters"]': (node) =>
+            report(node, "The driver's parameter binding (use bindParameters)"),
           Literal: (node) => typeof node.value === 'string' && text(node, node.value),
           TemplateElement: (node) => text(node, node.value.raw),
         };

@@ -1,3 +1,4 @@
+import { bindParameters } from 'src/common/database/typeorm-adapter';
 import { leftWithoutServersText } from 'src/modules/servers/server-rules';
 import {
   BadRequestException,
@@ -770,12 +771,12 @@ export class DeliveryServiceServersService {
     sql: string,
     parameters: ObjectLiteral,
   ): Promise<T[]> {
-    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+    const [query, bound] = bindParameters(this.dataSource, sql, parameters, {});
     return manager.query<T[]>(query, bound);
   }
 
   private async execute(manager: EntityManager, sql: string, parameters: ObjectLiteral): Promise<void> {
-    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+    const [query, bound] = bindParameters(this.dataSource, sql, parameters, {});
     await manager.query(query, bound);
   }
 }

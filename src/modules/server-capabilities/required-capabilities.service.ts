@@ -1,3 +1,4 @@
+import { bindParameters } from 'src/common/database/typeorm-adapter';
 import { insertRows } from 'src/common/database/insert-rows';
 import { rowsForIds } from 'src/common/database/plain-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
@@ -248,7 +249,8 @@ export class RequiredCapabilitiesService {
     manager?: EntityManager,
   ): Promise<void> {
     const wanted = [...new Set(capabilities)];
-    const [query, bound] = this.dataSource.driver.escapeQueryWithParameters(
+    const [query, bound] = bindParameters(
+      this.dataSource,
       'SELECT c.name AS cachegroup, s.id AS id, ' +
         (wanted.length === 0
           ? '0 AS has '

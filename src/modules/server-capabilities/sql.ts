@@ -1,3 +1,4 @@
+import { bindParameters } from 'src/common/database/typeorm-adapter';
 import type { DataSource, ObjectLiteral } from 'typeorm';
 
 /**
@@ -9,7 +10,7 @@ export async function runSql<T = ObjectLiteral>(
   sql: string,
   parameters: ObjectLiteral = {},
 ): Promise<T[]> {
-  const [query, bound] = dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+  const [query, bound] = bindParameters(dataSource, sql, parameters, {});
   return dataSource.query<T[]>(query, bound);
 }
 
