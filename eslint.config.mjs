@@ -181,7 +181,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'profiles',
 
   'roles',
-  'server-capabilities',
+
   'servercheck',
   'servers',
 

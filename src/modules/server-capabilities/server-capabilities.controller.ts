@@ -10,8 +10,13 @@ import { ServerCapabilityDto } from './dto/server-capability.dto';
 import { toServerCapabilityResponse } from './dto/server-capability.response';
 import { QueryText } from './query-keys';
 import { SERVER_CAPABILITY_LIST } from './server-capabilities.list';
-import { ServerCapabilitiesService } from './server-capabilities.service';
+import { ServerCapabilitiesService, type ServerCapabilityHandler } from './server-capabilities.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+
+/** Which handler of the original a version's create and update run: the description from 4.1. */
+const handlerOf = (version: ApiVersion): ServerCapabilityHandler => ({
+  withDescription: version.atLeast('4.1'),
+});
 
 /**
  * `server_capabilities` (docs/original-behaviour.md#server-capabilities): GET, POST and DELETE on
@@ -47,7 +52,7 @@ export class ServerCapabilitiesController {
     @ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const sc = await this.capabilities.create(version, dto);
+    const sc = await this.capabilities.create(handlerOf(version), dto);
     return ApiResult.of(
       toServerCapabilityResponse(sc, version),
       successAlert('server capability was created.'),
@@ -64,7 +69,7 @@ export class ServerCapabilitiesController {
     @ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const sc = await this.capabilities.update(version, name, dto);
+    const sc = await this.capabilities.update(handlerOf(version), name, dto);
     // The generic handler of 4.0 ends its text with a period, the 4.1+ handler does not.
     const text = version.atLeast('4.1') ? 'server capability was updated' : 'server capability was updated.';
     return ApiResult.of(toServerCapabilityResponse(sc, version), successAlert(text));
@@ -76,7 +81,7 @@ export class ServerCapabilitiesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVER-CAPABILITY:DELETE', 'SERVER-CAPABILITY:READ')
   async remove(@QueryText('name') name: string | undefined, @RequestedVersion() version: ApiVersion) {
-    await this.capabilities.remove(version, name);
+    await (version.atLeast('5.0') ? this.capabilities.remove(name) : this.capabilities.removeGeneric(name));
     const alert = successAlert('server capability was deleted.');
     return version.atLeast('5.0') ? ApiResult.of(name, alert) : ApiResult.alertsOnly(alert);
   }
