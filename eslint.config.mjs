@@ -156,7 +156,7 @@ const RAW_WRITE_EXCEPTIONS = {};
 const DATA_ACCESS_TO_CONVERT = [
   'auth',
   'cachegroups',
-  'capabilities',
+
   'cdn-locks',
   'cdn-notifications',
   'cdni',
@@ -168,11 +168,10 @@ const DATA_ACCESS_TO_CONVERT = [
   'delivery-services',
 
   'federations',
-  'health',
-  'iso',
+
   'jobs',
   'keys',
-  'mail',
+
   'monitoring',
 
   'parameters',
@@ -190,7 +189,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'stats',
 
   'steering',
-  'system',
+
   'tenants',
   'topologies',
 

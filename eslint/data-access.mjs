@@ -24,7 +24,6 @@ const DATA_ACCESS_IMPORTS = [
   'src/common/database/insert-rows',
   'src/common/database/typeorm-adapter',
   'src/common/database/locks',
-  'src/common/database/request-transaction',
 ];
 
 /**
