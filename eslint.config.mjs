@@ -158,7 +158,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'cachegroups',
 
   'cdn-locks',
-  'cdn-notifications',
+
   'cdni',
 
   'change-log',
@@ -175,7 +175,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'monitoring',
 
   'parameters',
-  'phys-locations',
+
   'profile-parameters',
   'profiles',
 
