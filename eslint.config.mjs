@@ -174,8 +174,6 @@ const DATA_ACCESS_TO_CONVERT = [
 
   'monitoring',
 
-  'parameters',
-
   'profile-parameters',
   'profiles',
 
