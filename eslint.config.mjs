@@ -177,8 +177,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'profile-parameters',
   'profiles',
 
-  'roles',
-
   'servercheck',
   'servers',
 
