@@ -175,7 +175,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'monitoring',
 
   'profile-parameters',
-  'profiles',
 
   'servercheck',
   'servers',
