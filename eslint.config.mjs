@@ -183,8 +183,6 @@ const DATA_ACCESS_TO_CONVERT = [
 
   'stats',
 
-  'steering',
-
   'tenants',
   'topologies',
 
