@@ -157,8 +157,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'auth',
   'cachegroups',
 
-  'cdn-locks',
-
   'cdni',
 
   'change-log',
