@@ -170,8 +170,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'jobs',
   'keys',
 
-  'monitoring',
-
   'profile-parameters',
 
   'servercheck',
