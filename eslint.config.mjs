@@ -172,7 +172,6 @@ const DATA_ACCESS_TO_CONVERT = [
 
   'profile-parameters',
 
-  'servercheck',
   'servers',
 
   'snapshots',
