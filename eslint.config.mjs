@@ -155,7 +155,6 @@ const RAW_WRITE_EXCEPTIONS = {};
  */
 const DATA_ACCESS_TO_CONVERT = [
   'auth',
-  'cachegroups',
 
   'cdni',
 
