@@ -154,8 +154,6 @@ const RAW_WRITE_EXCEPTIONS = {};
  * shrinks; a new module starts with a repository.
  */
 const DATA_ACCESS_TO_CONVERT = [
-  'auth',
-
   'cdni',
 
   'change-log',
