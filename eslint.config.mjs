@@ -155,29 +155,18 @@ const RAW_WRITE_EXCEPTIONS = {};
  */
 const DATA_ACCESS_TO_CONVERT = [
   'cdni',
-
   'change-log',
-
   'delivery-service-requests',
   'delivery-service-servers',
   'delivery-services',
-
   'federations',
-
   'jobs',
   'keys',
-
-  'profile-parameters',
-
   'servers',
-
   'snapshots',
-
   'stats',
-
   'tenants',
   'topologies',
-
   'users',
 ];
 

@@ -67,13 +67,9 @@ export class ProfileCopyImportService {
       const problems = [...body.problems];
       let cdnId: number | undefined;
       if (body.cdn !== '') {
-        const rows = await manager.query<{ id: number | string }[]>('SELECT id FROM cdn WHERE name = ?', [
-          body.cdn,
-        ]);
-        if (rows.length === 0) {
+        cdnId = await this.links.cdnId(manager, body.cdn);
+        if (cdnId === undefined) {
           problems.push(`${body.cdn} CDN does not exist`);
-        } else {
-          cdnId = Number(rows[0].id);
         }
       }
       if (body.name !== '' && (await this.profiles.findByName(body.name))) {
