@@ -230,11 +230,18 @@ describe.each(targets)('the database adapter on $name', (target) => {
 
   it('reports a failing statement as TypeORM does (on MySQL: a QueryFailedError with the driver error)', async () => {
     const qb = gadgets().createQueryBuilder('gadget').where('gadget.nothing = 1');
-    const theirs: unknown = await qb.getRawMany().catch((error: unknown) => error);
-    expect(theirs).toBeInstanceOf(Error);
-    await expect(getPlainMany(qb)).rejects.toBeInstanceOf((theirs as Error).constructor);
+    // Compared by name and text: a native driver's errors come from another realm than jest's.
+    const failure = (run: Promise<unknown>) =>
+      run.then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+    const theirs = await failure(qb.getRawMany());
+    const ours = await failure(getPlainMany(qb));
+    expect(theirs).toBeDefined();
+    expect([ours?.constructor.name, ours?.message]).toEqual([theirs?.constructor.name, theirs?.message]);
     if (dataSource.options.type === 'mysql') {
-      await expect(getPlainMany(qb)).rejects.toBeInstanceOf(QueryFailedError);
+      expect(ours).toBeInstanceOf(QueryFailedError);
     }
     const values = { name: null as unknown as string, size: 1 };
     const refused: unknown = await gadgets()
