@@ -2,6 +2,7 @@
 import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import { dataAccess } from './eslint/data-access.mjs';
 import { moduleOwnership } from './eslint/module-ownership.mjs';
 
 /** The import rules every TypeScript file obeys (the per-folder blocks below repeat them). */
@@ -165,18 +166,53 @@ const RAW_WRITE_EXCEPTIONS = {};
  * Versions at the edges (docs/decisions.md#d180): a service or a document builder never sees the
  * API version. The controller turns each version's body into one version-free input (and the rules
  * that differ into values, src/common/versioning/per-version.ts) and the service's canonical result
- * into each version's shape (byVersion, src/common/wire/by-version.ts). The services below still
- * take the version: to convert (another change converts them).
- * Shrink this list, never grow it.
+ * into each version's shape (byVersion, src/common/wire/by-version.ts). No service is excepted:
+ * a file listed here would take the version; keep the list empty.
  */
-const VERSIONED_SERVICES_TO_CONVERT = [
-  'src/modules/cdns/cdns.service.ts',
-  'src/modules/coordinates/coordinates.service.ts',
-  'src/modules/server-capabilities/server-capabilities.service.ts',
-  'src/modules/service-categories/service-categories.service.ts',
-  'src/modules/static-dns-entries/static-dns-entries.service.ts',
-  'src/modules/types/types.service.ts',
+const VERSIONED_SERVICES_TO_CONVERT = [];
+
+/**
+ * The modules whose services still run their own SQL or import TypeORM, to convert: each module's
+ * data access goes into its `<name>.repository.ts` (docs/architecture.md#data-access). This list only
+ * shrinks; a new module starts with a repository.
+ */
+const DATA_ACCESS_TO_CONVERT = [
+  'cdni',
+  'change-log',
+  'delivery-service-requests',
+  'delivery-service-servers',
+  'delivery-services',
+  'federations',
+  'jobs',
+  'keys',
+  'servers',
+  'snapshots',
+  'stats',
+  'tenants',
+  'topologies',
+  'users',
 ];
+
+/**
+ * The modules that still open transactions their own way (`.transaction(`), to convert to
+ * `unitOfWork.run` once their split into sub-resource folders is merged. This list only shrinks.
+ */
+const TRANSACTIONS_TO_CONVERT = [
+  'cdni',
+  'delivery-service-requests',
+  'delivery-service-servers',
+  'delivery-services',
+  'federations',
+  'jobs',
+  'keys',
+  'snapshots',
+  'topologies',
+];
+
+const dataAccessPlugin = dataAccess({
+  toConvert: DATA_ACCESS_TO_CONVERT,
+  transactionsToConvert: TRANSACTIONS_TO_CONVERT,
+});
 
 const { moduleBlocks, plugin: tableOwnership } = moduleOwnership({
   root: import.meta.dirname,
@@ -295,6 +331,18 @@ export default tseslint.config(
     ignores: ['src/database/migrations/**', 'src/**/*.spec.ts'],
     plugins: { 'table-ownership': tableOwnership },
     rules: { 'table-ownership/no-foreign-table-writes': 'error' },
+  },
+  {
+    // One way to the database (eslint/data-access.mjs, docs/architecture.md#data-access): TypeORM's
+    // internals only in the adapter, atomicity through the unit of work, SQL in the repositories.
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['src/common/database/typeorm-adapter.ts', 'src/database/migrations/**'],
+    plugins: { 'data-access': dataAccessPlugin },
+    rules: {
+      'data-access/typeorm-internals': 'error',
+      'data-access/unit-of-work': 'error',
+      'data-access/repository-only': 'error',
+    },
   },
   {
     // Migrations are frozen once applied: they import only typeorm, node built-ins and their frozen,

@@ -1,6 +1,7 @@
-import type { DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestScopedDataSource } from 'src/common/database/request-transaction';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 
@@ -9,7 +10,7 @@ import { buildTypeOrmOptions } from 'src/database/typeorm-options';
  * and the command line (which imports a few modules, and whose entities relate to others: all of them).
  */
 export function typeOrmRoot(entities: 'of-modules' | 'all' = 'of-modules'): DynamicModule {
-  return TypeOrmModule.forRootAsync({
+  const root = TypeOrmModule.forRootAsync({
     inject: [databaseConfig.KEY],
     useFactory: (config: DatabaseConfig) => ({
       ...buildTypeOrmOptions(config),
@@ -21,4 +22,16 @@ export function typeOrmRoot(entities: 'of-modules' | 'all' = 'of-modules'): Dyna
     // Write requests run in one transaction each, which the services join without knowing it.
     dataSourceFactory: (options) => new RequestScopedDataSource(options!).initialize(),
   });
+  // With the connection, every module may inject the unit of work (src/common/database/unit-of-work.ts).
+  return {
+    module: DatabaseRootModule,
+    global: true,
+    imports: [root],
+    providers: [UnitOfWork],
+    exports: [UnitOfWork],
+  };
 }
+
+/** The connection and the unit of work on it. */
+@Module({})
+class DatabaseRootModule {}

@@ -1,15 +1,19 @@
-import {
-  type DataSource,
-  type EntityManager,
-  type EntityTarget,
-  InsertResult,
-  type ObjectLiteral,
-} from 'typeorm';
-import type { Driver } from 'typeorm/driver/Driver';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import type { EntityMetadata } from 'typeorm/metadata/EntityMetadata';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { DataSource, EntityManager, EntityTarget, InsertResult, ObjectLiteral } from 'typeorm';
 import { getPlainOne, plainKeys, readPlain } from 'src/common/database/plain-rows';
+import {
+  bindParameters,
+  buildInsert,
+  escapeName,
+  executeInsert,
+  generatedId,
+  hasInsertListeners,
+  insertableColumns,
+  insertParameters,
+  runForResult,
+  type ColumnMetadata,
+  type EntityMetadata,
+  type QueryDeepPartialEntity,
+} from 'src/common/database/typeorm-adapter';
 
 /**
  * Inserts rows without reading them back. TypeORM's `insert()` follows every INSERT with a SELECT of
@@ -36,10 +40,7 @@ export async function insertRow<T extends ObjectLiteral>(
 ): Promise<number> {
   const result = await insertWithoutReadBack(manager, target, values);
   const metadata = manager.connection.getMetadata(target);
-  // How the driver reads the generated key from its INSERT result (MySQL's insertId, SQLite's last row id).
-  const generated = manager.connection.driver.createGeneratedMap(metadata, result.raw, 0, 1) as
-    { id?: unknown } | undefined;
-  const id = Number(generated?.id);
+  const id = generatedId(manager.connection, metadata, result);
   if (!Number.isSafeInteger(id) || id <= 0) {
     throw new Error(`insertRow: the database answered no generated id for ${metadata.name}`);
   }
@@ -60,10 +61,10 @@ export async function insertRowReturning<T extends ObjectLiteral>(
   const metadata = manager.connection.getMetadata(target);
   const rows = manager.createQueryBuilder<T>(target, metadata.name);
   if (await hasInsertReturning(manager.connection)) {
-    const driver = manager.connection.driver;
+    const dataSource = manager.connection;
     const [sql, parameters] = insertStatement(manager, metadata, values, 'returning', (built) => {
       const returning = plainKeys(rows)
-        .map(({ column, key }) => `${driver.escape(column)} AS ${driver.escape(key)}`)
+        .map(({ column, key }) => `${escapeName(dataSource, column)} AS ${escapeName(dataSource, key)}`)
         .join(', ');
       return `${built} RETURNING ${returning}`;
     });
@@ -122,32 +123,14 @@ async function insertWithoutReadBack<T extends ObjectLiteral>(
   values: QueryDeepPartialEntity<T> | QueryDeepPartialEntity<T>[],
 ): Promise<InsertResult> {
   const metadata = manager.connection.getMetadata(target);
+  // Entity listeners and subscribers are called only by the query builder's `execute` (none is
+  // today; the statement cache below is not used for them).
   if (hasInsertListeners(manager.connection, metadata)) {
-    return manager.createQueryBuilder().insert().into(target).values(values).updateEntity(false).execute();
+    return executeInsert(manager, target, values);
   }
   const [sql, parameters] = insertStatement(manager, metadata, values, 'plain', (built) => built);
-  // As the query builder runs it: on the manager's runner (the request's, in a request transaction),
-  // answering the driver's whole result (the generated id is read from it).
-  const runner = manager.queryRunner ?? manager.connection.createQueryRunner();
-  try {
-    return InsertResult.from(await runner.query(sql, parameters, true));
-  } finally {
-    if (!manager.queryRunner) {
-      await runner.release();
-    }
-  }
-}
-
-/**
- * Whether inserting into `metadata`'s table calls entity listeners or subscribers, which only the
- * query builder's `execute` calls (none does today; the statement cache below is not used for them).
- */
-function hasInsertListeners(dataSource: DataSource, metadata: EntityMetadata): boolean {
-  return (
-    metadata.beforeInsertListeners.length > 0 ||
-    metadata.afterInsertListeners.length > 0 ||
-    dataSource.subscribers.some((subscriber) => 'beforeInsert' in subscriber || 'afterInsert' in subscriber)
-  );
+  // As the query builder runs it, answering the driver's whole result (the generated id is read from it).
+  return runForResult(manager, sql, parameters);
 }
 
 /**
@@ -184,11 +167,6 @@ export function checkInsertStatements(enabled: boolean): void {
   checkEveryInsert = enabled;
 }
 
-/** The columns an INSERT may give values for, as TypeORM's query builder chooses them. */
-function insertableColumns(metadata: EntityMetadata): ColumnMetadata[] {
-  return metadata.columns.filter((column) => column.isInsert && !column.isVirtual);
-}
-
 /**
  * The statement inserting `values` and its parameters, bound by the driver: from the cache, or built
  * by TypeORM; then `finish`ed (e.g. with a RETURNING clause, under the cache key's `variant`).
@@ -200,23 +178,16 @@ function insertStatement<T extends ObjectLiteral>(
   variant: string,
   finish: (sql: string) => string,
 ): [string, unknown[]] {
-  const driver = manager.connection.driver;
+  const dataSource = manager.connection;
   const bind = (
     template: string,
     parameters: ObjectLiteral,
     native: ObjectLiteral = {},
   ): [string, unknown[]] => {
-    const [sql, bound] = driver.escapeQueryWithParameters(template, parameters, native);
-    return [finish(sql), bound as unknown[]];
+    const [sql, bound] = bindParameters(dataSource, template, parameters, native);
+    return [finish(sql), bound];
   };
-  const build = () => {
-    const qb = manager.createQueryBuilder().insert().into(metadata.target).values(values).updateEntity(false);
-    return {
-      template: qb.getQuery(),
-      parameters: qb.getParameters(),
-      native: qb.expressionMap.nativeParameters,
-    };
-  };
+  const build = () => buildInsert(manager, metadata.target, values);
   const rows = (Array.isArray(values) ? values : [values]) as ObjectLiteral[];
   // The shape: per row, which columns are given; a raw SQL value (a function) is never cached.
   let shape = `${metadata.name}|${variant}|`;
@@ -250,7 +221,7 @@ function insertStatement<T extends ObjectLiteral>(
     const { template, parameters, native } = build();
     return bind(template, parameters, native);
   }
-  const parameters = parametersOf(driver, rows, cached?.columns ?? given);
+  const parameters = insertParameters(dataSource, rows, cached?.columns ?? given);
   if (cached && !checkEveryInsert) {
     return bind(cached.template, parameters);
   }
@@ -264,22 +235,6 @@ function insertStatement<T extends ObjectLiteral>(
     byShape.set(shape, same ? { template: built.template, columns: given } : UNCACHEABLE);
   }
   return bind(built.template, built.parameters, built.native);
-}
-
-/**
- * The given values of `rows` (each row's columns in `given`), as the driver converts them, named as
- * TypeORM's query builder names its parameters.
- */
-function parametersOf(driver: Driver, rows: ObjectLiteral[], given: ColumnMetadata[][]): ObjectLiteral {
-  const parameters: ObjectLiteral = {};
-  let n = 0;
-  for (let row = 0; row < rows.length; row++) {
-    for (const column of given[row]) {
-      const value: unknown = driver.preparePersistentValue(column.getEntityValue(rows[row]), column);
-      parameters[`orm_param_${n++}`] = value;
-    }
-  }
-  return parameters;
 }
 
 function sameParameters(a: ObjectLiteral, b: ObjectLiteral): boolean {

@@ -1,16 +1,12 @@
-import { traceStatement } from 'src/common/tracing/tracing';
-import type { PoolConnection, RowDataPacket } from 'mysql2';
+import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import {
-  QueryFailedError,
-  type DataSource,
-  type EntityManager,
-  type ObjectLiteral,
-  type QueryRunner,
-  type SelectQueryBuilder,
-} from 'typeorm';
-import { DriverUtils } from 'typeorm/driver/DriverUtils';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
+  hydrator,
+  mysqlRowsAsArrays,
+  rawKey,
+  selectShape,
+  type ColumnMetadata,
+  type SelectShape,
+} from 'src/common/database/typeorm-adapter';
 
 /**
  * Lists read into plain objects of the entity's shape, without TypeORM's entity hydration
@@ -32,8 +28,11 @@ import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata';
  */
 export async function getPlainMany<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<T[]> {
   const plan = planFor(qb);
-  if (qb.connection.driver.options.type === 'mysql') {
-    const { rows, columns } = await readArrays(qb);
+  if (qb.connection.options.type === 'mysql') {
+    if (selectShape(qb).locksOrCaches) {
+      throw new Error('getPlainMany reads without locks, transactions of its own or a result cache');
+    }
+    const { rows, columns } = await mysqlRowsAsArrays(qb);
     return readAll<T, unknown[]>(plan.byPosition(columns), rows);
   }
   return readAll<T>(plan.byKey, await qb.getRawMany());
@@ -99,13 +98,13 @@ export function readPlain<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, ra
 export function plainKeys<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
 ): { column: string; key: string }[] {
-  const main = qb.expressionMap.mainAlias;
-  if (!main?.hasMetadata || qb.expressionMap.joinAttributes.length > 0) {
+  const { main, hasJoins } = selectShape(qb);
+  if (!main || hasJoins) {
     throw new Error('plainKeys needs a query builder on one entity, without joins');
   }
-  return readColumns(main.metadata.columns).map((column) => ({
+  return readColumns(main.columns).map((column) => ({
     column: column.databaseName,
-    key: DriverUtils.buildAlias(qb.connection.driver, undefined, main.name, column.databaseName),
+    key: rawKey(qb.connection, main.alias, column.databaseName),
   }));
 }
 
@@ -117,60 +116,6 @@ export async function getPlainOne<T extends ObjectLiteral>(
 }
 
 type RawRow = Record<string, unknown>;
-
-/**
- * The rows of `qb` as arrays, with the name of each result column, on MySQL: the statement and
- * parameters `getRawMany` would send, on the connection it would use (the query builder's own runner,
- * e.g. a transaction's, or one taken from the pool for this statement and given back after it).
- * mysql2 takes `rowsAsArray` only per statement, which TypeORM's runner does not pass on, so the
- * statement goes to the runner's connection directly; the connection's statement timeout (the
- * wrapped `query`, src/database/typeorm-options.ts) applies all the same, TypeORM's logger sees the
- * statement (and its failure) as it sees its own, and a failure is a `QueryFailedError` carrying the
- * driver's error, as TypeORM reports it.
- */
-async function readArrays<T extends ObjectLiteral>(
-  qb: SelectQueryBuilder<T>,
-): Promise<{ rows: unknown[][]; columns: string[] }> {
-  const map = qb.expressionMap;
-  if (map.lockMode !== undefined || map.useTransaction || map.cache) {
-    throw new Error('getPlainMany reads without locks, transactions of its own or a result cache');
-  }
-  const [sql, parameters] = qb.getQueryAndParameters();
-  const own = ownRunner(qb);
-  const runner = own ?? qb.connection.createQueryRunner(qb.connection.defaultReplicationModeForReads());
-  try {
-    const connection = (await runner.connect()) as PoolConnection;
-    const logger = qb.connection.logger;
-    logger.logQuery(sql, parameters, runner);
-    return await traceStatement<{ rows: unknown[][]; columns: string[] }>(
-      'mysql',
-      sql,
-      () =>
-        new Promise((resolve, reject) => {
-          connection.query<RowDataPacket[][]>(
-            { sql, values: parameters, rowsAsArray: true },
-            (error, rows, fields) => {
-              if (error) {
-                logger.logQueryError(error, sql, parameters, runner);
-                reject(new QueryFailedError(sql, parameters, error));
-              } else {
-                resolve({ rows, columns: fields.map((field) => field.name) });
-              }
-            },
-          );
-        }),
-    );
-  } finally {
-    if (runner !== own) {
-      await runner.release();
-    }
-  }
-}
-
-/** The runner a query builder was made with (a transaction's), which TypeORM keeps protected. */
-function ownRunner<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): QueryRunner | undefined {
-  return (qb as unknown as { queryRunner?: QueryRunner }).queryRunner;
-}
 
 /** The columns of an entity a plain row holds. */
 function readColumns(columns: ColumnMetadata[]): ColumnMetadata[] {
@@ -202,16 +147,15 @@ function readAll<T, R = RawRow>(read: (raw: R) => ObjectLiteral, raws: R[]): T[]
 const plans = new WeakMap<DataSource, Map<string, Plan>>();
 
 function planFor<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
-  const map = qb.expressionMap;
-  const main = map.mainAlias;
-  if (!main?.hasMetadata) {
+  const select = selectShape(qb);
+  const main = select.main;
+  if (!main) {
     throw new Error('getPlainMany needs a query builder on an entity');
   }
-  const joins = map.joinAttributes.filter((join) => join.isSelected);
   const shape =
-    `${main.metadata.name} ${main.name}|` +
-    joins
-      .map((join) => `${join.parentAlias ?? ''}.${join.relationPropertyPath ?? ''}>${join.alias.name}`)
+    `${main.entityName} ${main.alias}|${[...select.selections].join(',')}|` +
+    select.joins
+      .map((join) => `${join.parentAlias ?? ''}.${join.relationProperty ?? ''}>${join.alias}`)
       .join(',');
   const dataSource = qb.connection;
   let byShape = plans.get(dataSource);
@@ -221,16 +165,15 @@ function planFor<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
   }
   let plan = byShape.get(shape);
   if (!plan) {
-    plan = compile(qb);
+    plan = compile(qb, select);
     byShape.set(shape, plan);
   }
   return plan;
 }
 
-function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
-  const map = qb.expressionMap;
-  const driver = qb.connection.driver;
-  const selected = new Set(map.selects.map((select) => select.selection));
+function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, select: SelectShape): Plan {
+  const dataSource = qb.connection;
+  const selected = select.selections;
   const aliasPlan = (name: string, columns: ColumnMetadata[]): AliasPlan => {
     if (!selected.has(name)) {
       throw new Error(`getPlainMany reads whole entities: '${name}' is selected in part`);
@@ -242,7 +185,7 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
           throw new Error(`getPlainMany does not map embedded columns (${name}.${column.propertyPath})`);
         }
         return {
-          key: DriverUtils.buildAlias(driver, undefined, name, column.databaseName),
+          key: rawKey(dataSource, name, column.databaseName),
           property: column.propertyName,
           column,
         };
@@ -250,27 +193,22 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
       joins: [],
     };
   };
-  const root = aliasPlan(map.mainAlias!.name, map.mainAlias!.metadata.columns);
+  const root = aliasPlan(select.main!.alias, select.main!.columns);
   const byName = new Map<string, AliasPlan>([[root.name, root]]);
-  for (const join of map.joinAttributes) {
-    if (!join.isSelected) {
-      continue;
-    }
-    const relation: RelationMetadata | undefined = join.relation;
-    if (!relation || !join.parentAlias || join.mapToProperty || join.isMany) {
-      throw new Error(`getPlainMany maps only selected many-to-one joins ('${join.alias.name}')`);
+  for (const join of select.joins) {
+    if (!join.relationProperty || !join.columns || !join.parentAlias || join.mapsOrMany) {
+      throw new Error(`getPlainMany maps only selected many-to-one joins ('${join.alias}')`);
     }
     const parent = byName.get(join.parentAlias);
     if (!parent) {
-      throw new Error(`getPlainMany: '${join.alias.name}' joins an alias it does not know`);
+      throw new Error(`getPlainMany: '${join.alias}' joins an alias it does not know`);
     }
-    const child = aliasPlan(join.alias.name, join.metadata!.columns);
-    parent.joins.push({ property: relation.propertyName, plan: child });
+    const child = aliasPlan(join.alias, join.columns);
+    parent.joins.push({ property: join.relationProperty, plan: child });
     byName.set(child.name, child);
   }
 
-  const hydrate = (value: unknown, column: ColumnMetadata) =>
-    driver.prepareHydratedValue(value, column) as unknown;
+  const hydrate = hydrator(dataSource);
   const byColumns = new Map<string, (raw: unknown[]) => ObjectLiteral>();
   return {
     byKey: generateReader(root, hydrate, (key) => JSON.stringify(key)),

@@ -99,6 +99,11 @@ export function inRequestTransaction<T>(
   return dataSource.options.type === 'better-sqlite3' ? serialized(run) : run();
 }
 
+/** The manager of the request transaction in progress, if any (UnitOfWork joins it). */
+export function requestTransactionManager(): EntityManager | undefined {
+  return ambient.getStore()?.manager;
+}
+
 /**
  * Runs `work` inside the request's transaction: joins the one in progress (the change log opens one
  * for every signed-in write), or opens one when there is none, so that what `work` checks and what it

@@ -1,5 +1,4 @@
-import { BetterSqlite3QueryRunner } from 'typeorm/driver/better-sqlite3/BetterSqlite3QueryRunner';
-import { MysqlQueryRunner } from 'typeorm/driver/mysql/MysqlQueryRunner';
+import { queryRunnerPrototypes } from 'src/common/database/typeorm-adapter';
 import { traceStatement } from './tracing';
 
 type Query = (this: unknown, sql: string, ...rest: unknown[]) => Promise<unknown>;
@@ -23,6 +22,7 @@ export function traceDatabaseStatements(): void {
     return;
   }
   instrumented = true;
-  instrument(MysqlQueryRunner.prototype as unknown as { query: Query }, 'mysql');
-  instrument(BetterSqlite3QueryRunner.prototype as unknown as { query: Query }, 'sqlite');
+  for (const { system, prototype } of queryRunnerPrototypes()) {
+    instrument(prototype as { query: Query }, system);
+  }
 }

@@ -8,6 +8,7 @@ import { UsersModule } from 'src/modules/users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EndedSession } from './ended-session.entity';
+import { AuthRepository } from './auth.repository';
 import { EndedSessions } from './ended-sessions';
 import { LoginThrottle } from './login-throttle';
 import { SessionService } from './session.service';
@@ -22,7 +23,7 @@ import { SessionStrategy } from './session.strategy';
     TypeOrmModule.forFeature([EndedSession]),
   ],
   controllers: [AuthController],
-  providers: [AuthService, EndedSessions, LoginThrottle, SessionService, SessionStrategy],
+  providers: [AuthService, AuthRepository, EndedSessions, LoginThrottle, SessionService, SessionStrategy],
   exports: [SessionService],
 })
 export class AuthModule {}

@@ -1,12 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
-import { insertRows } from 'src/common/database/insert-rows';
-import { inRequestTransactionOrJoin } from 'src/common/database/request-transaction';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { SessionUserCache } from 'src/common/auth/session-user.cache';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
-import { EndedSession } from './ended-session.entity';
+import { AuthRepository } from './auth.repository';
 import { SESSION_SECONDS } from './session-cookie';
 
 /** Clocks of the instances may differ by this much (seconds) without an ended session coming back. */
@@ -23,28 +20,25 @@ const CLOCK_MARGIN_SECONDS = 300;
 @Injectable()
 export class EndedSessions {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly sessions: AuthRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly cache: SessionUserCache,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {}
 
   /** The user's ended sessions whose cookies could still be unexpired. */
   async of(userId: number, now = Date.now()): Promise<ReadonlySet<string>> {
-    const rows = await this.dataSource.query<{ session_id: string }[]>(
-      'SELECT session_id FROM ended_session WHERE tm_user_id = ? AND expires > ?',
-      [userId, Math.floor(now / 1000)],
-    );
-    return new Set(rows.map((row) => row.session_id));
+    return new Set(await this.sessions.endedSessionIds(userId, Math.floor(now / 1000)));
   }
 
   /** Ends one session of the user; the records no cookie can need any more are pruned with it. */
   async end(userId: number, sessionId: string, now = Date.now()): Promise<void> {
     const second = Math.floor(now / 1000);
     const expires = second + SESSION_SECONDS + this.config.sessionCacheSeconds + CLOCK_MARGIN_SECONDS;
-    await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
-      await manager.query('DELETE FROM ended_session WHERE expires <= ?', [second]);
+    await this.unitOfWork.run(async (manager) => {
+      await this.sessions.pruneEnded(manager, second);
       try {
-        await insertRows(manager, EndedSession, { sessionId, userId, expires });
+        await this.sessions.addEnded(manager, { sessionId, userId, expires });
       } catch (error) {
         // Ending it twice (two sign-outs with one cookie at once) is ending it.
         if (classifyDbError(error)?.kind !== 'unique') {

@@ -8,6 +8,7 @@ import { CachegroupFallback } from './cachegroup-fallback.entity';
 import { CachegroupLocalizationMethod } from './cachegroup-localization-method.entity';
 import { Cachegroup } from './cachegroup.entity';
 import { CachegroupsController } from './cachegroups.controller';
+import { CachegroupsRepository } from './cachegroups.repository';
 import { CachegroupsService } from './cachegroups.service';
 
 @Module({
@@ -16,7 +17,7 @@ import { CachegroupsService } from './cachegroups.service';
     CdnLocksModule,
   ],
   controllers: [CachegroupsController, AsnsController, AsnsByPathController],
-  providers: [CachegroupsService, AsnsService],
+  providers: [CachegroupsService, AsnsService, CachegroupsRepository],
   exports: [CachegroupsService, AsnsService],
 })
 export class CachegroupsModule {}

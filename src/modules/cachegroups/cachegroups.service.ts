@@ -1,17 +1,12 @@
-import { insertRow, insertRows } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { classifyDbError } from 'src/common/database/db-error';
+import { UnitOfWork, type TransactionManager } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import { classifyDbError } from 'src/common/database/db-error';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { Type } from 'src/modules/types/type.entity';
-import { CachegroupFallback } from './cachegroup-fallback.entity';
-import { CachegroupLocalizationMethod } from './cachegroup-localization-method.entity';
-import { Cachegroup } from './cachegroup.entity';
+import type { Type } from 'src/modules/types/type.entity';
+import type { Cachegroup } from './cachegroup.entity';
+import { CachegroupsRepository } from './cachegroups.repository';
 import { CachegroupDto } from './dto/cachegroup.dto';
 import type { CachegroupView } from './dto/cachegroup.response';
 import { type LocalizationMethod, parseLocalizationMethods } from './localization-methods';
@@ -40,29 +35,26 @@ interface Plan {
 @Injectable()
 export class CachegroupsService {
   constructor(
-    @InjectRepository(Cachegroup) private readonly cachegroups: Repository<Cachegroup>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly cachegroups: CachegroupsRepository,
     private readonly locks: CdnLocksService,
   ) {}
 
-  async list(query: ListQuery): Promise<CachegroupView[]> {
-    const rows = await getPlainMany(applyListQuery(this.select(this.cachegroups.manager), query));
-    return this.withSideRows(this.cachegroups.manager, rows);
+  list(query: ListQuery): Promise<CachegroupView[]> {
+    return this.cachegroups.list(query);
   }
 
   /** One cache group as the API shows it; for the answers of create and update. */
-  async view(id: number, manager: EntityManager = this.cachegroups.manager): Promise<CachegroupView> {
-    const row = await this.select(manager).where('cg.id = :id', { id }).getOneOrFail();
-    const [view] = await this.withSideRows(manager, [row]);
-    return view;
+  view(id: number): Promise<CachegroupView> {
+    return this.cachegroups.view(id);
   }
 
   async create(dto: CachegroupDto): Promise<CachegroupView> {
     const methods = parseLocalizationMethods(dto.localizationMethods);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.unitOfWork.run(async (manager) => {
       const plan = await this.plan(manager, dto, methods);
-      const created = await insertRow(manager, Cachegroup, plan.columns);
-      await this.writeSideRows(manager, created, plan);
+      const created = await this.cachegroups.add(manager, plan.columns);
+      await this.cachegroups.writeSideRows(manager, created, plan.methods, plan.fallbackIds, false);
       return created;
     });
     return this.view(id);
@@ -77,17 +69,14 @@ export class CachegroupsService {
     if (dto.secondaryParentCachegroupId === id) {
       throw new BadRequestException('a cache group cannot be its own secondary parent');
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyCachegroup(id, user);
       const plan = await this.plan(manager, dto, methods);
       await this.assertTypeKeptInTopologies(manager, id, plan.columns.typeId);
-      const result = await manager.update(Cachegroup, { id }, plan.columns);
-      if (!result.affected) {
+      if (!(await this.cachegroups.change(manager, id, plan.columns))) {
         throw new NotFoundException(`no cachegroup with id ${id} found`);
       }
-      await manager.delete(CachegroupLocalizationMethod, { cachegroupId: id });
-      await manager.delete(CachegroupFallback, { primaryId: id });
-      await this.writeSideRows(manager, id, plan);
+      await this.cachegroups.writeSideRows(manager, id, plan.methods, plan.fallbackIds, true);
     });
     return this.view(id);
   }
@@ -97,9 +86,9 @@ export class CachegroupsService {
    * cache group; the refusal is worded as the original words it.
    */
   async remove(id: number): Promise<void> {
-    let affected: number | null | undefined;
+    let affected: boolean;
     try {
-      affected = (await this.cachegroups.delete({ id })).affected;
+      affected = await this.cachegroups.remove(id);
     } catch (error) {
       throw (await this.inUseError(id, error)) ?? error;
     }
@@ -115,10 +104,7 @@ export class CachegroupsService {
     }
     if (failure.referencingTable === 'cachegroup') {
       // Which of the two parent keys refused the delete: the failure names only the table.
-      const child = await this.cachegroups.findOne({
-        where: { parentCachegroupId: id },
-        select: { id: true },
-      });
+      const child = await this.cachegroups.hasChildOf(id);
       return new BadRequestException(
         child
           ? 'cachegroup is in use as a parent cachegroup'
@@ -135,14 +121,14 @@ export class CachegroupsService {
    * valid cachegroup type`), then the fallbacks (EDGE_LOC only, to existing EDGE_LOC cache groups).
    */
   private async plan(
-    manager: EntityManager,
+    manager: TransactionManager,
     dto: CachegroupDto,
     methods: LocalizationMethod[],
   ): Promise<Plan> {
     if (dto.typeId === undefined || dto.typeId === null) {
       throw new BadRequestException("missing property: 'typeId'");
     }
-    const type = await manager.findOne(Type, { where: { id: dto.typeId } });
+    const type = await this.cachegroups.type(manager, dto.typeId);
     if (!type) {
       throw new BadRequestException('type not found');
     }
@@ -174,33 +160,25 @@ export class CachegroupsService {
    * a topology` (a missing cache group passes: the update answers its 404).
    */
   private async assertTypeKeptInTopologies(
-    manager: EntityManager,
+    manager: TransactionManager,
     id: number,
     typeId: number,
   ): Promise<void> {
-    const current = await manager.findOne(Cachegroup, {
-      where: { id },
-      relations: { type: true },
-      lock: writeLock(this.dataSource),
-    });
+    const current = await this.cachegroups.lockedWithType(manager, id);
     if (!current || current.typeId === typeId) {
       return;
     }
-    const used = await manager.query<unknown[]>(
-      'SELECT 1 FROM topology_cachegroup WHERE cachegroup = ? LIMIT 1',
-      [current.name],
-    );
-    if (used.length === 0) {
+    if (!(await this.cachegroups.inTopology(manager, current.name))) {
       return;
     }
-    const next = await manager.findOne(Type, { where: { id: typeId } });
+    const next = await this.cachegroups.type(manager, typeId);
     throw new BadRequestException(
       `'type' cannot change type of cachegroup ${current.name} from ${current.type?.name ?? ''} to ` +
         `${next?.name ?? ''} because it is in use by a topology`,
     );
   }
 
-  private async fallbackIds(manager: EntityManager, dto: CachegroupDto, type: Type): Promise<number[]> {
+  private async fallbackIds(manager: TransactionManager, dto: CachegroupDto, type: Type): Promise<number[]> {
     const names = dto.fallbacks ?? [];
     if (names.length === 0) {
       return [];
@@ -210,11 +188,7 @@ export class CachegroupsService {
         `the cache group ${dto.name} is not allowed to have fallbacks.  It must be of type ${FALLBACK_TYPE}.`,
       );
     }
-    const found = await manager
-      .createQueryBuilder(Cachegroup, 'cg')
-      .innerJoinAndSelect('cg.type', 't')
-      .where('cg.name IN (:...names)', { names })
-      .getMany();
+    const found = await this.cachegroups.withTypesByName(manager, names);
     return names.map((name) => {
       const fallback = found.find((cg) => cg.name === name);
       if (!fallback || fallback.type?.name !== FALLBACK_TYPE) {
@@ -224,52 +198,5 @@ export class CachegroupsService {
       }
       return fallback.id;
     });
-  }
-
-  private async writeSideRows(manager: EntityManager, id: number, plan: Plan): Promise<void> {
-    if (plan.methods.length > 0) {
-      await insertRows(
-        manager,
-        CachegroupLocalizationMethod,
-        plan.methods.map((method) => ({ cachegroupId: id, method })),
-      );
-    }
-    if (plan.fallbackIds.length > 0) {
-      await insertRows(
-        manager,
-        CachegroupFallback,
-        plan.fallbackIds.map((backupId, setOrder) => ({ primaryId: id, backupId, setOrder })),
-      );
-    }
-  }
-
-  private select(manager: EntityManager) {
-    return manager
-      .createQueryBuilder(Cachegroup, 'cg')
-      .innerJoinAndSelect('cg.type', 't')
-      .leftJoinAndSelect('cg.parentCachegroup', 'p')
-      .leftJoinAndSelect('cg.secondaryParentCachegroup', 'sp');
-  }
-
-  /** Side-table rows of a page of cache groups, two queries whatever the page's size. */
-  private async withSideRows(manager: EntityManager, rows: Cachegroup[]): Promise<CachegroupView[]> {
-    const ids = rows.map((cg) => cg.id);
-    if (ids.length === 0) {
-      return [];
-    }
-    const [methods, fallbacks] = await Promise.all([
-      manager.find(CachegroupLocalizationMethod, { where: { cachegroupId: In(ids) }, order: { id: 'ASC' } }),
-      manager
-        .createQueryBuilder(CachegroupFallback, 'f')
-        .innerJoinAndSelect('f.backup', 'b')
-        .where('f.primary_cg IN (:...ids)', { ids })
-        .orderBy('f.set_order', 'ASC')
-        .getMany(),
-    ]);
-    return rows.map((cachegroup) => ({
-      cachegroup,
-      localizationMethods: methods.filter((m) => m.cachegroupId === cachegroup.id).map((m) => m.method),
-      fallbacks: fallbacks.filter((f) => f.primaryId === cachegroup.id).map((f) => f.backup?.name ?? ''),
-    }));
   }
 }

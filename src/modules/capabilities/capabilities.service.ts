@@ -1,25 +1,18 @@
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { ApiCapability, Capability } from './capability.entity';
+import type { ListQuery } from 'src/common/list-query/list-query';
+import { CapabilitiesRepository } from './capabilities.repository';
+import type { ApiCapability, Capability } from './capability.entity';
 
 /** The original's `capability` and `api_capability` tables, read only (docs/decisions.md#d113). */
 @Injectable()
 export class CapabilitiesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly repository: CapabilitiesRepository) {}
 
   capabilities(query: ListQuery): Promise<Capability[]> {
-    return getPlainMany(
-      applyListQuery(this.dataSource.getRepository(Capability).createQueryBuilder('c'), query),
-    );
+    return this.repository.capabilities(query);
   }
 
   apiCapabilities(query: ListQuery): Promise<ApiCapability[]> {
-    return applyListQuery(
-      this.dataSource.getRepository(ApiCapability).createQueryBuilder('ac'),
-      query,
-    ).getMany();
+    return this.repository.apiCapabilities(query);
   }
 }

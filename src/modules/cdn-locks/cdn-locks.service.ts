@@ -1,14 +1,10 @@
-import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { lockingClause } from 'src/common/database/locks';
 import { translateDbErrors } from 'src/common/database/db-error';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { UnitOfWork, type TransactionManager } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
-import { CdnLockUser } from './cdn-lock-user.entity';
-import { CdnLock } from './cdn-lock.entity';
+import { CdnLocksRepository, type LockedCdns, type RawLock } from './cdn-locks.repository';
 import type { CdnLockRequest } from './dto/cdn-lock.dto';
 import type { CdnLockRow } from './dto/cdn-lock.response';
 
@@ -20,15 +16,6 @@ export type CdnRef = number | string;
 
 /** The permission that lets a user delete another user's lock (`tc.PermCDNLocksDeleteOthers`). */
 export const DELETE_OTHERS_LOCKS = 'CDN-LOCK:DELETE-OTHERS';
-
-interface RawLock {
-  cdnId: number | string;
-  cdn: string;
-  userName: string;
-  message: string | null;
-  soft: number | string | boolean;
-  lastUpdated: Date | string;
-}
 
 /**
  * CDN locks (docs/original-behaviour.md#cdn-locks) and the rules other modules apply before writing
@@ -46,11 +33,14 @@ interface RawLock {
  */
 @Injectable()
 export class CdnLocksService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly unitOfWork: UnitOfWork,
+    private readonly locks: CdnLocksRepository,
+  ) {}
 
   async list(query: ListQuery): Promise<CdnLockRow[]> {
-    const raws = await applyListQuery(this.rows(), query).getRawMany<RawLock>();
-    const shared = await this.sharedWith(raws.map((raw) => Number(raw.cdnId)));
+    const raws = await this.locks.list(query);
+    const shared = await this.locks.sharedWith(raws.map((raw) => Number(raw.cdnId)));
     return raws.map((raw) => toRow(raw, shared.get(Number(raw.cdnId)) ?? []));
   }
 
@@ -63,7 +53,7 @@ export class CdnLocksService {
     const names = request.sharedUserNames ?? [];
     let sharedIds: number[] = [];
     if (names.length > 0) {
-      sharedIds = await this.lockCapableUsers(names);
+      sharedIds = await this.locks.lockCapableUsers(names);
       if (sharedIds.length !== new Set(names).size || new Set(names).size !== names.length) {
         throw new BadRequestException(
           'shared users must exist and have the correct permissions to create a lock',
@@ -73,37 +63,25 @@ export class CdnLocksService {
         throw new BadRequestException('shared username cannot be the same as the one creating the lock');
       }
     }
-    const cdn = await this.dataSource.query<{ id: number | string }[]>('SELECT id FROM cdn WHERE name = ?', [
-      request.cdn,
-    ]);
-    if (cdn.length === 0) {
+    const cdnId = await this.locks.cdnId(request.cdn);
+    if (cdnId === undefined) {
       throw new NotFoundException('cdn not found');
     }
-    const cdnId = Number(cdn[0].id);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await translateDbErrors(
         () =>
-          insertRows(manager, CdnLock, {
-            cdnId,
-            userId: user.id,
-            message: request.message,
-            soft: request.soft,
-          }),
+          this.locks.add(manager, { cdnId, userId: user.id, message: request.message, soft: request.soft }),
         (failure) =>
           failure.kind === 'unique'
             ? new BadRequestException(`cdn_lock cdn '${request.cdn}' already exists.`)
             : undefined,
       );
       if (sharedIds.length > 0) {
-        await insertRows(
-          manager,
-          CdnLockUser,
-          sharedIds.map((userId) => ({ cdnId, userId })),
-        );
+        await this.locks.share(manager, cdnId, sharedIds);
       }
     });
-    const [raw] = await this.rows().where('l.cdn_id = :cdnId', { cdnId }).getRawMany<RawLock>();
-    return toRow(raw, request.sharedUserNames ?? null);
+    const raw = await this.locks.lockOf(cdnId);
+    return toRow(raw!, request.sharedUserNames ?? null);
   }
 
   /**
@@ -114,12 +92,8 @@ export class CdnLocksService {
    */
   async remove(cdn: string, user: CurrentUser): Promise<CdnLockRow> {
     const forced = holdsPermissionNamed(user, DELETE_OTHERS_LOCKS);
-    return this.dataSource.transaction(async (manager) => {
-      const qb = this.rows().where('c.name = :cdn', { cdn });
-      if (!forced) {
-        qb.andWhere('u.username = :username', { username: user.username });
-      }
-      const [raw] = await qb.getRawMany<RawLock>();
+    return this.unitOfWork.run(async (manager) => {
+      const raw = await this.locks.lockByCdnName(cdn, forced ? undefined : user.username);
       if (!raw) {
         if (!forced) {
           throw new ForbiddenException(`deleting cdn lock with cdn name ${cdn}: operation forbidden`);
@@ -127,9 +101,8 @@ export class CdnLocksService {
         throw new NotFoundException(`deleting cdn lock with cdn name ${cdn}: lock not found`);
       }
       const cdnId = Number(raw.cdnId);
-      const shared = (await this.sharedWith([cdnId])).get(cdnId);
-      await manager.delete(CdnLockUser, { cdnId });
-      await manager.delete(CdnLock, { cdnId });
+      const shared = (await this.locks.sharedWith([cdnId])).get(cdnId);
+      await this.locks.remove(manager, cdnId);
       return toRow(raw, shared && shared.length > 0 ? shared : null);
     });
   }
@@ -139,14 +112,8 @@ export class CdnLocksService {
    * Given the write's transaction (`manager`), the lock rows are read with a locking read there, so
    * no lock can be taken between the check and the write's commit.
    */
-  async assertCanModifyCdn(cdn: CdnRef, user: LockUser, manager?: EntityManager): Promise<void> {
-    const [blocking] = await this.blockingLocks(
-      typeof cdn === 'number' ? 'c.id = ?' : 'c.name = ?',
-      [cdn],
-      user,
-      true,
-      manager,
-    );
+  async assertCanModifyCdn(cdn: CdnRef, user: LockUser, manager?: TransactionManager): Promise<void> {
+    const [blocking] = await this.locks.blockingLocks(cdnOf(cdn), user.username, true, manager);
     if (blocking) {
       throw new ForbiddenException(
         `user ${blocking.holder} currently has a hard lock on cdn ${blocking.cdn}`,
@@ -155,14 +122,12 @@ export class CdnLocksService {
   }
 
   /** The same for the CDN of a profile (by id); a profile without a CDN or unknown passes. */
-  async assertCanModifyProfileCdn(profileId: number, user: LockUser, manager?: EntityManager): Promise<void> {
-    const [blocking] = await this.blockingLocks(
-      'c.id IN (SELECT p.cdn FROM profile p WHERE p.id = ?)',
-      [profileId],
-      user,
-      true,
-      manager,
-    );
+  async assertCanModifyProfileCdn(
+    profileId: number,
+    user: LockUser,
+    manager?: TransactionManager,
+  ): Promise<void> {
+    const [blocking] = await this.locks.blockingLocks({ profileId }, user.username, true, manager);
     if (blocking) {
       throw new ForbiddenException(
         `user ${blocking.holder} currently has a hard lock on cdn ${blocking.cdn}`,
@@ -172,12 +137,7 @@ export class CdnLocksService {
 
   /** The same for every CDN of the servers of a cache group (the original's cache-group check). */
   async assertCanModifyCachegroup(cachegroupId: number, user: LockUser): Promise<void> {
-    const [blocking] = await this.blockingLocks(
-      'c.id IN (SELECT s.cdn_id FROM server s WHERE s.cachegroup = ?)',
-      [cachegroupId],
-      user,
-      true,
-    );
+    const [blocking] = await this.locks.blockingLocks({ cachegroupId }, user.username, true);
     if (blocking) {
       throw new ForbiddenException(
         `user ${blocking.holder} currently has a hard lock on cdn ${blocking.cdn}`,
@@ -187,89 +147,18 @@ export class CdnLocksService {
 
   /** 403 while another user holds any lock on the CDN (by id or name) not shared with `user`. */
   async assertHoldsLock(cdn: CdnRef, user: LockUser): Promise<void> {
-    const [blocking] = await this.blockingLocks(
-      typeof cdn === 'number' ? 'c.id = ?' : 'c.name = ?',
-      [cdn],
-      user,
-      false,
-    );
+    const [blocking] = await this.locks.blockingLocks(cdnOf(cdn), user.username, false);
     if (blocking) {
       throw new ForbiddenException(
         `user ${user.username} currently does not have the lock on cdn ${blocking.cdn}`,
       );
     }
   }
+}
 
-  private blockingLocks(
-    cdnCondition: string,
-    parameters: unknown[],
-    user: LockUser,
-    hardOnly: boolean,
-    manager?: EntityManager,
-  ): Promise<{ cdn: string; holder: string }[]> {
-    const lock = manager ? lockingClause(this.dataSource, 'share') : '';
-    return (manager ?? this.dataSource).query(
-      `SELECT c.name AS cdn, u.username AS holder
-         FROM cdn_lock l
-         JOIN cdn c ON c.id = l.cdn_id
-         JOIN tm_user u ON u.id = l.tm_user_id
-        WHERE ${cdnCondition}${hardOnly ? ' AND l.soft = 0' : ''}
-          AND u.username <> ?
-          AND NOT EXISTS (SELECT 1 FROM cdn_lock_user lu JOIN tm_user su ON su.id = lu.tm_user_id
-                           WHERE lu.cdn_id = l.cdn_id AND su.username = ?)
-        ORDER BY c.name${lock}`,
-      [...parameters, user.username, user.username],
-    );
-  }
-
-  /** The ids of the named users whose role may take a lock (`CDN-LOCK:CREATE` or `ALL`). */
-  private async lockCapableUsers(names: string[]): Promise<number[]> {
-    const rows = await this.dataSource
-      .createQueryBuilder()
-      .select('DISTINCT u.id', 'id')
-      .from('tm_user', 'u')
-      .innerJoin('role_capability', 'rc', 'rc.role_id = u.role')
-      .where('u.username IN (:...names)', { names })
-      .andWhere("rc.cap_name IN ('ALL', 'CDN-LOCK:CREATE')")
-      .getRawMany<{ id: number | string }>();
-    return rows.map((row) => Number(row.id));
-  }
-
-  /** The user names each lock (by CDN id) is shared with, in name order. */
-  private async sharedWith(cdnIds: number[]): Promise<Map<number, string[]>> {
-    const shared = new Map<number, string[]>();
-    if (cdnIds.length === 0) {
-      return shared;
-    }
-    const rows = await this.dataSource
-      .createQueryBuilder()
-      .select('lu.cdn_id', 'cdnId')
-      .addSelect('u.username', 'username')
-      .from(CdnLockUser, 'lu')
-      .innerJoin('tm_user', 'u', 'u.id = lu.tm_user_id')
-      .where('lu.cdn_id IN (:...cdnIds)', { cdnIds })
-      .orderBy('u.username')
-      .getRawMany<{ cdnId: number | string; username: string }>();
-    for (const row of rows) {
-      const id = Number(row.cdnId);
-      shared.set(id, [...(shared.get(id) ?? []), row.username]);
-    }
-    return shared;
-  }
-
-  private rows() {
-    return this.dataSource
-      .createQueryBuilder()
-      .from(CdnLock, 'l')
-      .innerJoin('cdn', 'c', 'c.id = l.cdn_id')
-      .innerJoin('tm_user', 'u', 'u.id = l.tm_user_id')
-      .select('l.cdn_id', 'cdnId')
-      .addSelect('c.name', 'cdn')
-      .addSelect('u.username', 'userName')
-      .addSelect('l.message', 'message')
-      .addSelect('l.soft', 'soft')
-      .addSelect('l.last_updated', 'lastUpdated');
-  }
+/** A CDN by id or by name, as the repository names it. */
+function cdnOf(cdn: CdnRef): LockedCdns {
+  return typeof cdn === 'number' ? { cdnId: cdn } : { cdnName: cdn };
 }
 
 function toRow(raw: RawLock, sharedUserNames: string[] | null): CdnLockRow {

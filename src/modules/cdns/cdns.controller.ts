@@ -6,7 +6,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { CDN_LIST } from './cdns.list';
-import { CdnsService } from './cdns.service';
+import { CdnsService, type CdnInput } from './cdns.service';
 import { CdnDto } from './dto/cdn.dto';
 import { toCdnResponse } from './dto/cdn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
@@ -17,6 +17,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
 import { CreatedFrom } from 'src/common/wire/created-from';
+
+/** The body as the service takes it: `ttlOverride` exists from API 4.1 (null when not given). */
+function cdnInput(dto: CdnDto, version: ApiVersion): CdnInput {
+  const { ttlOverride, ...rest } = dto;
+  return version.atLeast('4.1') ? { ...rest, ttlOverride: ttlOverride ?? null } : rest;
+}
 
 @ConditionalOn('cdn')
 @WireTimes({ rfc3339From: '5.0', specified: true })
@@ -41,7 +47,7 @@ export class CdnsController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:CREATE', 'CDN:READ')
   async create(@ValidBody(CdnDto) dto: CdnDto, @RequestedVersion() version: ApiVersion) {
-    const cdn = await this.cdns.create(dto, version);
+    const cdn = await this.cdns.create(cdnInput(dto, version));
     return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was created.'));
   }
 
@@ -55,7 +61,7 @@ export class CdnsController {
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: SessionUser,
   ) {
-    const cdn = await this.cdns.update(id, dto, version, user);
+    const cdn = await this.cdns.update(id, cdnInput(dto, version), user);
     return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was updated.'));
   }
 

@@ -1,57 +1,61 @@
-import { insertRow } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { ApiVersion } from 'src/common/versioning/api-version';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
-import { Cdn } from './cdn.entity';
-import { CdnDto } from './dto/cdn.dto';
+import type { Cdn } from './cdn.entity';
+import { CdnsRepository, type CdnColumns } from './cdns.repository';
+
+/**
+ * A CDN as the service takes it, whatever the version: `ttlOverride` is undefined where the
+ * request's version has no such field (before 4.1), and then left as it is.
+ */
+export interface CdnInput {
+  name: string;
+  domainName: string;
+  dnssecEnabled?: boolean;
+  ttlOverride?: number | null;
+}
 
 @Injectable()
 export class CdnsService {
   constructor(
-    @InjectRepository(Cdn) private readonly cdns: Repository<Cdn>,
+    private readonly cdns: CdnsRepository,
     private readonly locks: CdnLocksService,
   ) {}
 
   list(query: ListQuery): Promise<Cdn[]> {
-    return getPlainMany(applyListQuery(this.cdns.createQueryBuilder('cdn'), query));
+    return this.cdns.list(query);
   }
 
   /** Uniqueness of name and domain is the database's (400 `cdn name '…' already exists.`). */
-  async create(dto: CdnDto, version: ApiVersion): Promise<Cdn> {
-    const id = await insertRow(this.cdns.manager, this.cdns.target, this.columns(dto, version));
-    return this.cdns.findOneByOrFail({ id });
+  create(input: CdnInput): Promise<Cdn> {
+    return this.cdns.add(this.columns(input));
   }
 
   /** Another user's hard lock on the CDN refuses the write (403, docs/original-behaviour.md#cdn-locks). */
-  async update(id: number, dto: CdnDto, version: ApiVersion, user: CurrentUser): Promise<Cdn> {
+  async update(id: number, input: CdnInput, user: CurrentUser): Promise<Cdn> {
     await this.locks.assertCanModifyCdn(id, user);
-    const result = await this.cdns.update({ id }, this.columns(dto, version));
-    if (!result.affected) {
+    const cdn = await this.cdns.change(id, this.columns(input));
+    if (!cdn) {
       throw new NotFoundException('no cdn found with this id');
     }
-    return this.cdns.findOneByOrFail({ id });
+    return cdn;
   }
 
   /** A CDN still used by servers, profiles or delivery services is refused by the database (400). */
   async remove(id: number, user: CurrentUser): Promise<void> {
     await this.locks.assertCanModifyCdn(id, user);
-    const result = await this.cdns.delete({ id });
-    if (!result.affected) {
+    if (!(await this.cdns.remove(id))) {
       throw new NotFoundException('no cdn with that key found');
     }
   }
 
-  private columns(dto: CdnDto, version: ApiVersion): Partial<Cdn> {
+  private columns(input: CdnInput): CdnColumns {
     return {
-      name: dto.name,
-      domainName: dto.domainName.toLowerCase(),
-      dnssecEnabled: dto.dnssecEnabled ?? false,
-      ...(version.atLeast('4.1') ? { ttlOverride: dto.ttlOverride ?? null } : {}),
+      name: input.name,
+      domainName: input.domainName.toLowerCase(),
+      dnssecEnabled: input.dnssecEnabled ?? false,
+      ...(input.ttlOverride === undefined ? {} : { ttlOverride: input.ttlOverride }),
     };
   }
 }

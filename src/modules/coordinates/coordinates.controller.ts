@@ -1,4 +1,13 @@
-import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import {
+  BadRequestException,
+  NotFoundException,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+} from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -7,7 +16,7 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { COORDINATE_LIST } from './coordinates.list';
-import { CoordinatesService } from './coordinates.service';
+import { CoordinatesService, type CoordinateInput } from './coordinates.service';
 import { CoordinateDto } from './dto/coordinate.dto';
 import { toCoordinateResponse } from './dto/coordinate.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -17,6 +26,17 @@ import { CreatedFrom } from 'src/common/wire/created-from';
 
 /** `?id=`: the generic handlers' key before 5.0, the hand-written handlers' from 5.0 on. */
 const QUERY_ID = { '3.0': IntKey(), '5.0': IntParam() };
+
+/** The body as the service takes it: an absent latitude or longitude is 0 on 5.0, else left NULL (a 400). */
+function coordinateInput(dto: CoordinateDto, version: ApiVersion): CoordinateInput {
+  const absent = version.atLeast('5.0') ? 0 : null;
+  return { name: dto.name, latitude: dto.latitude ?? absent, longitude: dto.longitude ?? absent };
+}
+
+/** The 404 of a missing coordinate, in the version's words. */
+function coordinateNotFound(id: number, version: ApiVersion, generic: string): NotFoundException {
+  return new NotFoundException(version.atLeast('5.0') ? `no such Coordinate: #${id}` : generic);
+}
 
 /**
  * `coordinates`, updated and deleted by `?id=` (docs/original-behaviour.md#coordinates): the generic
@@ -43,7 +63,7 @@ export class CoordinatesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('COORDINATE:CREATE', 'COORDINATE:READ')
   async create(@ValidBody(CoordinateDto) dto: CoordinateDto, @RequestedVersion() version: ApiVersion) {
-    const c = await this.coordinates.create(dto, version);
+    const c = await this.coordinates.create(coordinateInput(dto, version));
     return ApiResult.of(
       toCoordinateResponse(c, version),
       successAlert(
@@ -67,7 +87,10 @@ export class CoordinatesController {
         `ID mismatch; URI specifies ${id} but payload is for Coordinate #${dto.id}`,
       );
     }
-    const c = await this.coordinates.update(id, dto, version);
+    const c = await this.coordinates.update(id, coordinateInput(dto, version));
+    if (!c) {
+      throw coordinateNotFound(id, version, 'no coordinate found with this id');
+    }
     return ApiResult.of(
       toCoordinateResponse(c, version),
       successAlert(v5 ? `Coordinate '${c.name}' (#${id}) updated` : 'coordinate was updated.'),
@@ -80,7 +103,10 @@ export class CoordinatesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('COORDINATE:DELETE', 'COORDINATE:READ')
   async remove(@ValidQuery('id', QUERY_ID) id: number, @RequestedVersion() version: ApiVersion) {
-    const c = await this.coordinates.remove(id, version);
+    const c = await this.coordinates.remove(id);
+    if (!c) {
+      throw coordinateNotFound(id, version, 'no coordinate with that key found');
+    }
     return version.atLeast('5.0')
       ? ApiResult.of(
           toCoordinateResponse(c, version),

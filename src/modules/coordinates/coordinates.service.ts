@@ -1,62 +1,46 @@
-import { insertRow } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
-import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { ApiVersion } from 'src/common/versioning/api-version';
-import { CoordinateDto } from './dto/coordinate.dto';
-import { Coordinate } from './coordinate.entity';
+import { Injectable } from '@nestjs/common';
+import type { ListQuery } from 'src/common/list-query/list-query';
+import type { Coordinate } from './coordinate.entity';
+import { CoordinatesRepository, type CoordinateColumns } from './coordinates.repository';
 
 /**
  * Coordinates (docs/original-behaviour.md#coordinates). A taken name is the unique index's 400; an
- * absent latitude or longitude is the NOT NULL column's 400 on 3.x/4.x and 0 on 5.0.
+ * absent latitude or longitude (null here: the controller gives 0 on 5.0) is the NOT NULL column's 400.
+ * A missing coordinate is answered as undefined: its 404's text is the version's (the controller's).
  */
+export interface CoordinateInput {
+  name: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
 @Injectable()
 export class CoordinatesService {
-  constructor(
-    @InjectRepository(Coordinate) private readonly coordinates: Repository<Coordinate>,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly coordinates: CoordinatesRepository) {}
 
   list(query: ListQuery): Promise<Coordinate[]> {
-    return getPlainMany(applyListQuery(this.coordinates.createQueryBuilder('c'), query));
+    return this.coordinates.list(query);
   }
 
-  async create(dto: CoordinateDto, version: ApiVersion): Promise<Coordinate> {
-    const id = await insertRow(this.coordinates.manager, this.coordinates.target, this.values(dto, version));
-    return this.coordinates.findOneByOrFail({ id });
+  create(input: CoordinateInput): Promise<Coordinate> {
+    return this.coordinates.add(this.columns(input));
   }
 
-  async update(id: number, dto: CoordinateDto, version: ApiVersion): Promise<Coordinate> {
-    const result = await this.coordinates.update({ id }, this.values(dto, version));
-    if (!result.affected) {
-      throw this.notFound(id, version, 'no coordinate found with this id');
-    }
-    return this.coordinates.findOneByOrFail({ id });
+  update(id: number, input: CoordinateInput): Promise<Coordinate | undefined> {
+    return this.coordinates.change(id, this.columns(input));
   }
 
   /** Deletes and answers the deleted row (5.0 answers it). Used by an origin → 400 (the foreign key). */
-  async remove(id: number, version: ApiVersion): Promise<Coordinate> {
-    const row = await this.coordinates.findOne({ where: { id }, lock: writeLock(this.dataSource) });
-    if (!row) {
-      throw this.notFound(id, version, 'no coordinate with that key found');
-    }
-    await this.coordinates.delete({ id });
-    return row;
+  remove(id: number): Promise<Coordinate | undefined> {
+    return this.coordinates.remove(id);
   }
 
-  private values(dto: CoordinateDto, version: ApiVersion) {
-    const absent = version.atLeast('5.0') ? 0 : null;
+  /** NULLs are written as given, for the database to refuse. */
+  private columns(input: CoordinateInput): CoordinateColumns {
     return {
-      name: dto.name,
-      latitude: (dto.latitude ?? absent) as number,
-      longitude: (dto.longitude ?? absent) as number,
+      name: input.name,
+      latitude: input.latitude as number,
+      longitude: input.longitude as number,
     };
-  }
-
-  private notFound(id: number, version: ApiVersion, generic: string): NotFoundException {
-    return new NotFoundException(version.atLeast('5.0') ? `no such Coordinate: #${id}` : generic);
   }
 }

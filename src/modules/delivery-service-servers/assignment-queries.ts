@@ -1,3 +1,4 @@
+import { bindParameters } from 'src/common/database/typeorm-adapter';
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import { lockingClause } from 'src/common/database/locks';
 
@@ -111,7 +112,7 @@ export async function queryRows<T extends ObjectLiteral = ObjectLiteral>(
   sql: string,
   parameters: ObjectLiteral,
 ): Promise<T[]> {
-  const [query, bound] = dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+  const [query, bound] = bindParameters(dataSource, sql, parameters, {});
   return manager.query<T[]>(query, bound);
 }
 
@@ -121,6 +122,6 @@ export async function executeSql(
   sql: string,
   parameters: ObjectLiteral,
 ): Promise<void> {
-  const [query, bound] = dataSource.driver.escapeQueryWithParameters(sql, parameters, {});
+  const [query, bound] = bindParameters(dataSource, sql, parameters, {});
   await manager.query(query, bound);
 }

@@ -1,38 +1,33 @@
-import { insertRow } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { Division } from './division.entity';
+import type { ListQuery } from 'src/common/list-query/list-query';
+import type { Division } from './division.entity';
+import { DivisionsRepository } from './divisions.repository';
 import { DivisionDto } from './dto/division.dto';
 
 @Injectable()
 export class DivisionsService {
-  constructor(@InjectRepository(Division) private readonly divisions: Repository<Division>) {}
+  constructor(private readonly divisions: DivisionsRepository) {}
 
   list(query: ListQuery): Promise<Division[]> {
-    return getPlainMany(applyListQuery(this.divisions.createQueryBuilder('division'), query));
+    return this.divisions.list(query);
   }
 
   /** A taken name is refused by the unique index (400 `division name '…' already exists.`). */
-  async create(dto: DivisionDto): Promise<Division> {
-    const id = await insertRow(this.divisions.manager, this.divisions.target, { name: dto.name });
-    return this.divisions.findOneByOrFail({ id });
+  create(dto: DivisionDto): Promise<Division> {
+    return this.divisions.add(dto.name);
   }
 
   async update(id: number, dto: DivisionDto): Promise<Division> {
-    const result = await this.divisions.update({ id }, { name: dto.name });
-    if (!result.affected) {
+    const division = await this.divisions.rename(id, dto.name);
+    if (!division) {
       throw new NotFoundException('no division found with this id');
     }
-    return this.divisions.findOneByOrFail({ id });
+    return division;
   }
 
   /** A division still holding regions is refused by the foreign key (400 `cannot delete division …`). */
   async remove(id: number): Promise<void> {
-    const result = await this.divisions.delete({ id });
-    if (!result.affected) {
+    if (!(await this.divisions.remove(id))) {
       throw new NotFoundException('no division with that key found');
     }
   }

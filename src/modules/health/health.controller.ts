@@ -1,9 +1,8 @@
 import { Controller, Get, HttpCode, ServiceUnavailableException, VERSION_NEUTRAL } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Public } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthRepository } from './health.repository';
 
 const READINESS_TIMEOUT_MS = 1500;
 
@@ -14,7 +13,7 @@ const READINESS_TIMEOUT_MS = 1500;
 @Controller({ path: 'health', version: VERSION_NEUTRAL })
 @ApiTags('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly database: HealthRepository) {}
 
   @Get('live')
   @ApiOperation({ summary: 'Report that the process answers' })
@@ -35,7 +34,7 @@ export class HealthController {
       timer = setTimeout(() => reject(new Error('timed out')), READINESS_TIMEOUT_MS);
     });
     try {
-      await Promise.race([this.dataSource.query('SELECT 1'), timeout]);
+      await Promise.race([this.database.ping(), timeout]);
       return { status: 'ok', database: 'up' };
     } catch (error) {
       throw new ServiceUnavailableException(

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { access, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { DataSource } from 'typeorm';
 import { processLogger } from 'src/common/logging/logger';
 import { isoConfig, type IsoConfig } from 'src/config/iso.config';
+import { IsoRepository } from './iso.repository';
 
 /** The file GET osversions answers, in the kickstart files' directory. */
 export const OS_VERSIONS_FILE = 'osversions.json';
@@ -25,7 +24,7 @@ export type OsVersions = Record<string, string> | null;
 @Injectable()
 export class IsoService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly parameters: IsoRepository,
     @Inject(isoConfig.KEY) private readonly config: IsoConfig,
   ) {}
 
@@ -72,10 +71,10 @@ export class IsoService {
 
   /** The parameter's value when it names a directory, else the setting. */
   private async kickstartDir(): Promise<string> {
-    const [row] = await this.dataSource.query<{ value: string }[]>(
-      'SELECT value FROM parameter WHERE name = ? AND config_file = ? ORDER BY id LIMIT 1',
-      [KICKSTART_PARAMETER.name, KICKSTART_PARAMETER.configFile],
+    const value = await this.parameters.parameterValue(
+      KICKSTART_PARAMETER.name,
+      KICKSTART_PARAMETER.configFile,
     );
-    return row && row.value !== '' ? row.value : this.config.kickstartFilesDir;
+    return value !== undefined && value !== '' ? value : this.config.kickstartFilesDir;
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { DeliveryServiceCapacityController } from './delivery-service-capacity.controller';
 import { CachesStatsController, CdnMonitoringController } from './monitoring.controller';
+import { MonitoringRepository } from './monitoring.repository';
 import { MonitoringService } from './monitoring.service';
 import { TrafficMonitorClient } from './traffic-monitor.client';
 
@@ -12,6 +13,6 @@ import { TrafficMonitorClient } from './traffic-monitor.client';
 @Module({
   imports: [TenantsModule],
   controllers: [CdnMonitoringController, CachesStatsController, DeliveryServiceCapacityController],
-  providers: [MonitoringService, TrafficMonitorClient],
+  providers: [MonitoringService, MonitoringRepository, TrafficMonitorClient],
 })
 export class MonitoringModule {}

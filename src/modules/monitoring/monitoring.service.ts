@@ -1,10 +1,9 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { type Alert, warningAlert } from 'src/common/http/alerts';
-import type { CacheData, CapacityData, HealthData, RoutingData } from './dto/monitoring.response';
-import { TrafficMonitorClient } from './traffic-monitor.client';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import type { CacheData, CapacityData, HealthData, RoutingData } from './dto/monitoring.response';
+import { MonitoringRepository } from './monitoring.repository';
+import { TrafficMonitorClient } from './traffic-monitor.client';
 
 /** An answer computed from Traffic Monitors or Routers, with a warning for each one that could not be read. */
 export interface Monitored<T> {
@@ -59,7 +58,7 @@ export class MonitoringService {
   private readonly logger = new Logger(MonitoringService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: MonitoringRepository,
     private readonly client: TrafficMonitorClient,
     private readonly tenancy: TenancyService,
   ) {}
@@ -141,15 +140,11 @@ export class MonitoringService {
    * monitor answering, servers without capacity) zero and a warning (docs/decisions.md#d76).
    */
   async deliveryServiceCapacity(id: number, userTenantId: number): Promise<Monitored<CapacityData>> {
-    const [ds] = await this.dataSource.query<{ xmlId: string; cdn: string; tenantId: number | string }[]>(
-      'SELECT d.xml_id AS xmlId, c.name AS cdn, d.tenant_id AS tenantId FROM deliveryservice d ' +
-        'JOIN cdn c ON c.id = d.cdn_id WHERE d.id = ?',
-      [id],
-    );
+    const ds = await this.database.deliveryService(id);
     if (!ds) {
       throw new NotFoundException('Not Found');
     }
-    await this.tenancy.assertWithinReach(userTenantId, Number(ds.tenantId));
+    await this.tenancy.assertWithinReach(userTenantId, ds.tenantId);
     const zero = noCapacity();
     const fqdns = (await this.monitors(ds.cdn)).get(ds.cdn);
     if (!fqdns) {
@@ -276,21 +271,8 @@ export class MonitoringService {
 
   /** The monitors of each CDN (`host.domain[:tcpPort]`), of one CDN when named. */
   private async monitors(cdnName?: string): Promise<Map<string, string[]>> {
-    const override = await this.dataSource.query<{ value: string }[]>(
-      "SELECT value FROM parameter WHERE name = 'tm_query_status_override' AND config_file = 'global' LIMIT 1",
-    );
-    const rows = await this.dataSource.query<
-      { host: string; domain: string; port: number | string | null; cdn: string }[]
-    >(
-      `SELECT s.host_name AS host, s.domain_name AS domain, s.tcp_port AS port, c.name AS cdn
-         FROM server s
-         JOIN type t ON t.id = s.type
-         JOIN status st ON st.id = s.status
-         JOIN cdn c ON c.id = s.cdn_id
-        WHERE t.name = 'RASCAL' AND st.name = ?${cdnName === undefined ? '' : ' AND c.name = ?'}
-        ORDER BY c.name, s.host_name, s.id`,
-      [override[0]?.value ?? 'ONLINE', ...(cdnName === undefined ? [] : [cdnName])],
-    );
+    const status = (await this.database.statusOverride()) ?? 'ONLINE';
+    const rows = await this.database.monitors(status, cdnName);
     const monitors = new Map<string, string[]>();
     for (const row of rows) {
       monitors.set(row.cdn, [...(monitors.get(row.cdn) ?? []), fqdnOf(row)]);
@@ -300,37 +282,13 @@ export class MonitoringService {
 
   /** ONLINE Traffic Routers with their `api.port` (a `server.xml` parameter of a profile of theirs). */
   private async routers(): Promise<{ fqdn: string; cdn: string }[]> {
-    const rows = await this.dataSource.query<
-      { host: string; domain: string; port: string | null; cdn: string }[]
-    >(
-      `SELECT s.host_name AS host, s.domain_name AS domain, c.name AS cdn,
-              (SELECT MAX(pa.value) FROM server_profile sp
-                 JOIN profile_parameter pp ON pp.profile = sp.profile
-                 JOIN parameter pa ON pa.id = pp.parameter
-                WHERE sp.server = s.id AND pa.name = 'api.port' AND pa.config_file = 'server.xml') AS port
-         FROM server s
-         JOIN type t ON t.id = s.type
-         JOIN status st ON st.id = s.status
-         JOIN cdn c ON c.id = s.cdn_id
-        WHERE t.name = 'CCR' AND st.name = 'ONLINE'
-        ORDER BY c.name, s.host_name, s.id`,
-    );
+    const rows = await this.database.routers();
     return rows.map((row) => ({ fqdn: fqdnOf(row), cdn: row.cdn }));
   }
 
   /** `health.threshold.availableBandwidthInKbps` (`rascal-config.txt`) per edge profile, `>` dropped. */
   private async bandwidthThresholds(): Promise<Map<string, number>> {
-    const rows = await this.dataSource.query<{ profile: string; value: string }[]>(
-      `SELECT DISTINCT pr.name AS profile, pa.value AS value
-         FROM parameter pa
-         JOIN profile_parameter pp ON pp.parameter = pa.id
-         JOIN profile pr ON pr.id = pp.profile
-         JOIN server_profile sp ON sp.profile = pr.id
-         JOIN server s ON s.id = sp.server
-         JOIN type t ON t.id = s.type
-        WHERE t.name LIKE 'EDGE%' AND pa.config_file = 'rascal-config.txt'
-          AND pa.name = 'health.threshold.availableBandwidthInKbps'`,
-    );
+    const rows = await this.database.bandwidthThresholds();
     const thresholds = new Map<string, number>();
     for (const row of rows) {
       const value = Number(row.value.replace(/^>/, ''));
@@ -343,20 +301,7 @@ export class MonitoringService {
 
   /** The caches of `caches/stats`: servers whose first profile's name starts with EDGE or MID. */
   private async caches(): Promise<CacheData[]> {
-    const rows = await this.dataSource.query<
-      { hostname: string; cachegroup: string; status: string; profile: string; ip: string | null }[]
-    >(
-      `SELECT s.host_name AS hostname, cg.name AS cachegroup, st.name AS status, p.name AS profile,
-              (SELECT MIN(ip.address) FROM ip_address ip
-                WHERE ip.server = s.id AND ip.service_address = 1 AND ip.address NOT LIKE '%:%') AS ip
-         FROM server s
-         JOIN cachegroup cg ON cg.id = s.cachegroup
-         JOIN status st ON st.id = s.status
-         JOIN server_profile sp ON sp.server = s.id AND sp.priority = 0
-         JOIN profile p ON p.id = sp.profile
-        WHERE p.name LIKE 'EDGE%' OR p.name LIKE 'MID%'
-        ORDER BY s.host_name, s.id`,
-    );
+    const rows = await this.database.caches();
     return rows.map((row) => ({ ...row, healthy: false, kbps: 0, connections: 0 }));
   }
 

@@ -1,22 +1,19 @@
-import { insertRow } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { PhysLocationDto } from './dto/phys-location.dto';
-import { PhysLocation } from './phys-location.entity';
+import type { PhysLocation } from './phys-location.entity';
+import { PhysLocationsRepository } from './phys-locations.repository';
 
 @Injectable()
 export class PhysLocationsService {
   constructor(
-    @InjectRepository(PhysLocation) private readonly physLocations: Repository<PhysLocation>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly physLocations: PhysLocationsRepository,
   ) {}
 
   list(query: ListQuery): Promise<PhysLocation[]> {
-    const qb = this.physLocations.createQueryBuilder('pl').innerJoinAndSelect('pl.region', 'region');
-    return getPlainMany(applyListQuery(qb, query));
+    return this.physLocations.list(query);
   }
 
   /**
@@ -24,25 +21,22 @@ export class PhysLocationsService {
    * unique indexes' 400 (`phys_location name '…' already exists.`).
    */
   create(dto: PhysLocationDto): Promise<PhysLocation> {
-    return this.dataSource.transaction(async (manager) => {
-      return this.findOne(manager, await insertRow(manager, PhysLocation, this.columns(dto)));
-    });
+    return this.unitOfWork.run((manager) => this.physLocations.add(manager, this.columns(dto)));
   }
 
   update(id: number, dto: PhysLocationDto): Promise<PhysLocation> {
-    return this.dataSource.transaction(async (manager) => {
-      const result = await manager.update(PhysLocation, { id }, this.columns(dto));
-      if (!result.affected) {
+    return this.unitOfWork.run(async (manager) => {
+      const physLocation = await this.physLocations.change(manager, id, this.columns(dto));
+      if (!physLocation) {
         throw new NotFoundException('no physLocation found with this id');
       }
-      return this.findOne(manager, id);
+      return physLocation;
     });
   }
 
   /** A phys_location still holding servers is refused by the foreign key (400 `cannot delete …`). */
   async remove(id: number): Promise<void> {
-    const result = await this.physLocations.delete({ id });
-    if (!result.affected) {
+    if (!(await this.physLocations.remove(id))) {
       throw new NotFoundException('no physLocation with that key found');
     }
   }
@@ -61,9 +55,5 @@ export class PhysLocationsService {
       email: dto.email ?? null,
       comments: dto.comments ?? null,
     };
-  }
-
-  private findOne(manager: EntityManager, id: number): Promise<PhysLocation> {
-    return manager.findOneOrFail(PhysLocation, { where: { id }, relations: { region: true } });
   }
 }

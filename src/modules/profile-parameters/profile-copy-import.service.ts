@@ -1,6 +1,5 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
 import type { Profile } from 'src/modules/profiles/profile.entity';
 import { ProfilesService } from 'src/modules/profiles/profiles.service';
@@ -24,13 +23,13 @@ export interface ProfileCopy {
 @Injectable()
 export class ProfileCopyImportService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly profiles: ProfilesService,
     private readonly links: ProfileParametersService,
   ) {}
 
   copy(name: string, existingName: string): Promise<ProfileCopy> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       if (name.includes(' ')) {
         throw new BadRequestException('new Profile name cannot contain spaces');
       }
@@ -64,17 +63,13 @@ export class ProfileCopyImportService {
    * then the parameters' problems, all in one 400 `validating: …`.
    */
   import(body: ProfileImportBody): Promise<{ profile: Profile; created: number; existing: number }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const problems = [...body.problems];
       let cdnId: number | undefined;
       if (body.cdn !== '') {
-        const rows = await manager.query<{ id: number | string }[]>('SELECT id FROM cdn WHERE name = ?', [
-          body.cdn,
-        ]);
-        if (rows.length === 0) {
+        cdnId = await this.links.cdnId(manager, body.cdn);
+        if (cdnId === undefined) {
           problems.push(`${body.cdn} CDN does not exist`);
-        } else {
-          cdnId = Number(rows[0].id);
         }
       }
       if (body.name !== '' && (await this.profiles.findByName(body.name))) {

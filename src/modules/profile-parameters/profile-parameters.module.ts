@@ -7,6 +7,7 @@ import { ProfileNameParametersController } from './profile-name-parameters.contr
 import { ProfileParameterController } from './profile-parameter.controller';
 import { ProfileParameter } from './profile-parameter.entity';
 import { ProfileParametersController } from './profile-parameters.controller';
+import { ProfileParametersRepository } from './profile-parameters.repository';
 import { ProfileParametersService } from './profile-parameters.service';
 import { ProfileCopyImportController } from './profile-copy-import.controller';
 import { ProfileCopyImportService } from './profile-copy-import.service';
@@ -25,7 +26,7 @@ import {
     ParameterProfileController,
     ProfileCopyImportController,
   ],
-  providers: [ProfileParametersService, ProfileCopyImportService],
+  providers: [ProfileParametersService, ProfileCopyImportService, ProfileParametersRepository],
   exports: [ProfileParametersService],
 })
 export class ProfileParametersModule {}

@@ -1,9 +1,6 @@
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
-import { classifyDbError } from 'src/common/database/db-error';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { UnitOfWork, type TransactionManager } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { Parameter } from 'src/modules/parameters/parameter.entity';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
@@ -12,45 +9,20 @@ import type { ProfileParameterAssignment } from './dto/profile-parameter-assignm
 import type { ParamProfileBody } from './dto/param-profile.body';
 import type { ImportedParameter } from './dto/profile-import.body';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
-import { ProfileParameter } from './profile-parameter.entity';
-import { lockingClause } from 'src/common/database/locks';
-
-/**
- * The link INSERT, written by hand: TypeORM inlines the values of columns that are also relation
- * join columns, and the database-error mapping reads the duplicate's values from the bound ones.
- */
-function insertLink(manager: EntityManager, profileId: number, parameterId: number): Promise<unknown> {
-  return manager.query('INSERT INTO profile_parameter (profile, parameter) VALUES (?, ?)', [
-    profileId,
-    parameterId,
-  ]);
-}
-
-/** Runs an INSERT; false when the row already exists (unique index). Other failures propagate. */
-async function insertUnlessExists(insert: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await insert();
-    return true;
-  } catch (error) {
-    if (classifyDbError(error)?.kind === 'unique') {
-      return false;
-    }
-    throw error;
-  }
-}
+import type { ProfileParameter } from './profile-parameter.entity';
+import { ProfileParametersRepository } from './profile-parameters.repository';
 
 @Injectable()
 export class ProfileParametersService {
   constructor(
-    @InjectRepository(ProfileParameter) private readonly links: Repository<ProfileParameter>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly links: ProfileParametersRepository,
     private readonly parameters: ParametersService,
     private readonly locks: CdnLocksService,
   ) {}
 
   list(query: ListQuery): Promise<ProfileParameter[]> {
-    const qb = this.links.createQueryBuilder('pp').innerJoinAndSelect('pp.profile', 'prof');
-    return getPlainMany(applyListQuery(qb, query));
+    return this.links.list(query);
   }
 
   /**
@@ -60,10 +32,10 @@ export class ProfileParametersService {
    * lock on a profile's CDN refuses it (403), checked in the same transaction.
    */
   create(pairs: ProfileParameterDto[], user: LockUser): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       for (const pair of pairs) {
         await this.locks.assertCanModifyProfileCdn(pair.profileId, user, manager);
-        await insertLink(manager, pair.profileId, pair.parameterId);
+        await this.links.link(manager, pair.profileId, pair.parameterId);
       }
     });
   }
@@ -76,19 +48,15 @@ export class ProfileParametersService {
    * foreign keys still refuse a row deleted meanwhile. Answers the profile's name.
    */
   assignToProfile(body: ProfileParameterAssignment): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
-      const lock = lockingClause(manager.connection, 'share');
+    return this.unitOfWork.run(async (manager) => {
       const problems: string[] = [];
       let profileName = '';
       if (body.profileId === null) {
         problems.push('profileId missing');
       } else {
-        const [profile] = await manager.query<{ name: string }[]>(
-          `SELECT name FROM profile WHERE id = ?${lock}`,
-          [body.profileId],
-        );
-        if (profile) {
-          profileName = profile.name;
+        const name = await this.links.profileNameLocked(manager, body.profileId);
+        if (name !== undefined) {
+          profileName = name;
         } else {
           problems.push(`no profile with ID ${body.profileId} exists`);
         }
@@ -97,11 +65,7 @@ export class ProfileParametersService {
       if (body.paramIds === null) {
         problems.push('paramIds missing');
       } else if (ids.length > 0) {
-        const found = await manager.query<{ id: number | string }[]>(
-          `SELECT id FROM parameter WHERE id IN (${ids.map(() => '?').join(', ')})${lock}`,
-          ids,
-        );
-        const existing = new Set(found.map((row) => Number(row.id)));
+        const existing = await this.links.existingParametersLocked(manager, ids);
         const missing = body.paramIds.filter((id) => !existing.has(id));
         if (missing.length > 0) {
           problems.push(`parameters with IDs [${missing.join(' ')}] don't exist`);
@@ -112,15 +76,10 @@ export class ProfileParametersService {
       }
       const profileId = body.profileId!;
       if (body.replace) {
-        await manager.query('DELETE FROM profile_parameter WHERE profile = ?', [profileId]);
+        await this.links.unlinkProfile(manager, profileId);
       }
       if (ids.length > 0) {
-        await manager.query(
-          'INSERT INTO profile_parameter (profile, parameter) SELECT ?, p.id FROM parameter p ' +
-            `WHERE p.id IN (${ids.map(() => '?').join(', ')}) AND NOT EXISTS (` +
-            'SELECT 1 FROM profile_parameter x WHERE x.profile = ? AND x.parameter = p.id)',
-          [profileId, ...ids, profileId],
-        );
+        await this.links.linkMissing(manager, profileId, ids);
       }
       return profileName;
     });
@@ -128,11 +87,11 @@ export class ProfileParametersService {
 
   /** Another user's hard lock on the profile's CDN refuses it (403). */
   async remove(profileId: number, parameterId: number, user: LockUser): Promise<void> {
-    const result = await this.dataSource.transaction(async (manager) => {
+    const removed = await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyProfileCdn(profileId, user, manager);
-      return manager.delete(ProfileParameter, { profileId, parameterId });
+      return this.links.unlink(manager, profileId, parameterId);
     });
-    if (!result.affected) {
+    if (!removed) {
       throw new NotFoundException('no profileParameter with that key found');
     }
   }
@@ -144,11 +103,11 @@ export class ProfileParametersService {
    * both create a parameter. A failed statement leaves the transaction usable on MySQL and SQLite.
    */
   assignByName(profileId: number, items: ByNameParameter[]): Promise<Parameter[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const assigned: Parameter[] = [];
       for (const item of items) {
         const parameter = await this.insertOrReuse(manager, item);
-        await insertUnlessExists(() => insertLink(manager, profileId, parameter.id));
+        await this.links.linkUnlessLinked(manager, profileId, parameter.id);
         assigned.push(parameter);
       }
       return assigned;
@@ -160,22 +119,14 @@ export class ProfileParametersService {
    * texts); `replace` first removes the parameter's other links; existing links are kept.
    */
   assignToParameter(body: ParamProfileBody): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const problems: string[] = [];
-      const [param] = await manager.query<{ n: number | string }[]>(
-        'SELECT COUNT(*) AS n FROM parameter WHERE id = ?',
-        [body.paramId],
-      );
-      if (Number(param.n) === 0) {
+      if (!(await this.links.parameterExists(manager, body.paramId))) {
         problems.push(`no parameter with ID ${body.paramId} exists`);
       }
       const unique = [...new Set(body.profileIds)];
       if (unique.length > 0) {
-        const [profiles] = await manager.query<{ n: number | string }[]>(
-          `SELECT COUNT(*) AS n FROM profile WHERE id IN (${unique.map(() => '?').join(', ')})`,
-          unique,
-        );
-        if (Number(profiles.n) !== unique.length) {
+        if ((await this.links.profileCount(manager, unique)) !== unique.length) {
           problems.push(`profiles with IDs [${body.profileIds.join(' ')}] don't all exist`);
         }
       }
@@ -183,20 +134,17 @@ export class ProfileParametersService {
         throw new BadRequestException(`parse error: validating: ${problems.join(', ')}`);
       }
       if (body.replace) {
-        await manager.delete(ProfileParameter, { parameterId: body.paramId });
+        await this.links.unlinkParameter(manager, body.paramId);
       }
       for (const profileId of unique) {
-        await insertUnlessExists(() => insertLink(manager, profileId, body.paramId));
+        await this.links.linkUnlessLinked(manager, profileId, body.paramId);
       }
     });
   }
 
   /** Links `profileId` to every parameter `fromProfileId` has (a profile copy). */
-  async copyLinks(manager: EntityManager, fromProfileId: number, profileId: number): Promise<void> {
-    await manager.query(
-      'INSERT INTO profile_parameter (profile, parameter) SELECT ?, parameter FROM profile_parameter WHERE profile = ?',
-      [profileId, fromProfileId],
-    );
+  copyLinks(manager: TransactionManager, fromProfileId: number, profileId: number): Promise<void> {
+    return this.links.copyLinks(manager, fromProfileId, profileId);
   }
 
   /**
@@ -204,7 +152,7 @@ export class ProfileParametersService {
    * (not secure); each linked once. Answers how many were new and how many existed.
    */
   async importParameters(
-    manager: EntityManager,
+    manager: TransactionManager,
     profileId: number,
     parameters: ImportedParameter[],
   ): Promise<{ created: number; existing: number }> {
@@ -227,12 +175,12 @@ export class ProfileParametersService {
       } else {
         existing++;
       }
-      await insertLink(manager, profileId, id);
+      await this.links.link(manager, profileId, id);
     }
     return { created, existing };
   }
 
-  private async insertOrReuse(manager: EntityManager, item: ByNameParameter): Promise<Parameter> {
+  private async insertOrReuse(manager: TransactionManager, item: ByNameParameter): Promise<Parameter> {
     const { id } = await this.parameters.insertOrFind(manager, {
       name: item.name,
       configFile: item.configFile,
@@ -240,5 +188,10 @@ export class ProfileParametersService {
       secure: item.secure === 1,
     });
     return this.parameters.loadIn(manager, id);
+  }
+
+  /** The id of the CDN with this name, or undefined (read in the caller's transaction). */
+  cdnId(manager: TransactionManager, name: string): Promise<number | undefined> {
+    return this.links.cdnId(manager, name);
   }
 }

@@ -1,13 +1,11 @@
-import { insertRow } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import { ProfileDto } from './dto/profile.dto';
-import { PROFILE_TYPES, Profile } from './profile.entity';
+import { PROFILE_TYPES, type Profile } from './profile.entity';
+import { ProfilesRepository } from './profiles.repository';
 
 /** An entry of `GET cdns/domains`: a Traffic Router profile and its CDN's domain. */
 export interface CdnDomain {
@@ -21,29 +19,16 @@ export interface CdnDomain {
 @Injectable()
 export class ProfilesService {
   constructor(
-    @InjectRepository(Profile) private readonly profiles: Repository<Profile>,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly profiles: ProfilesRepository,
     private readonly locks: CdnLocksService,
   ) {}
 
   /** The Traffic Router profiles (`TR_PROFILE`) with their CDN's domain, by profile id. */
   async domains(): Promise<CdnDomain[]> {
-    const rows = await this.profiles
-      .createQueryBuilder('profile')
-      .innerJoin('profile.cdn', 'cdn')
-      .select('profile.id', 'profileId')
-      .addSelect('profile.name', 'profileName')
-      .addSelect('profile.description', 'profileDescription')
-      .addSelect('cdn.domain_name', 'domainName')
-      .where('profile.type = :type', { type: 'TR_PROFILE' })
-      .orderBy('profile.id', 'ASC')
-      .getRawMany<{
-        profileId: number | string;
-        profileName: string;
-        profileDescription: string | null;
-        domainName: string;
-      }>();
+    const rows = await this.profiles.trafficRouterDomains();
     return rows.map((row) => ({
-      profileId: Number(row.profileId),
+      profileId: row.profileId,
       parameterId: -1,
       profileName: row.profileName,
       profileDescription: row.profileDescription ?? '',
@@ -53,22 +38,15 @@ export class ProfilesService {
 
   /** `param`: only the profiles that use that parameter (the original's `param` filter). */
   list(query: ListQuery, param?: number): Promise<Profile[]> {
-    const qb = this.profiles.createQueryBuilder('profile').leftJoinAndSelect('profile.cdn', 'cdn');
-    if (param !== undefined) {
-      qb.andWhere(
-        'EXISTS (SELECT 1 FROM profile_parameter pp WHERE pp.profile = profile.id AND pp.parameter = :param)',
-        { param },
-      );
-    }
-    return getPlainMany(applyListQuery(qb, query));
+    return this.profiles.list(query, param);
   }
 
-  async find(id: number): Promise<Profile | null> {
-    return this.profiles.findOne({ where: { id }, relations: { cdn: true } });
+  find(id: number): Promise<Profile | null> {
+    return this.profiles.find({ id });
   }
 
-  async findByName(name: string): Promise<Profile | null> {
-    return this.profiles.findOne({ where: { name }, relations: { cdn: true } });
+  findByName(name: string): Promise<Profile | null> {
+    return this.profiles.find({ name });
   }
 
   /**
@@ -80,11 +58,11 @@ export class ProfilesService {
   async create(dto: ProfileDto, user?: LockUser): Promise<Profile> {
     const columns = this.columns(dto);
     if (!user) {
-      return this.findOrFail(await insertRow(this.profiles.manager, this.profiles.target, columns));
+      return this.findOrFail(await this.profiles.add(columns));
     }
-    const id = await this.profiles.manager.transaction(async (manager) => {
+    const id = await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyCdn(dto.cdn, user, manager);
-      return insertRow(manager, this.profiles.target, columns);
+      return this.profiles.add(columns, manager);
     });
     return this.findOrFail(id);
   }
@@ -92,11 +70,11 @@ export class ProfilesService {
   /** The lock checked is the one of the CDN the request names, as the original's. */
   async update(id: number, dto: ProfileDto, user: LockUser): Promise<Profile> {
     const columns = this.columns(dto);
-    const result = await this.profiles.manager.transaction(async (manager) => {
+    const changed = await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyCdn(dto.cdn, user, manager);
-      return manager.update(this.profiles.target, { id }, columns);
+      return this.profiles.change(manager, id, columns);
     });
-    if (!result.affected) {
+    if (!changed) {
       throw new NotFoundException('no profile found with this id');
     }
     return this.findOrFail(id);
@@ -107,18 +85,18 @@ export class ProfilesService {
    * hard lock on the profile's CDN refuses it (403).
    */
   async remove(id: number, user: LockUser): Promise<void> {
-    const result = await translateDbErrors(
+    const removed = await translateDbErrors(
       () =>
-        this.profiles.manager.transaction(async (manager) => {
+        this.unitOfWork.run(async (manager) => {
           await this.locks.assertCanModifyProfileCdn(id, user, manager);
-          return manager.delete(this.profiles.target, { id });
+          return this.profiles.remove(manager, id);
         }),
       (failure) =>
         failure.kind === 'inUse' && failure.referencingTable === 'server_profile'
           ? new BadRequestException('cannot delete profile because it is being used by a server')
           : undefined,
     );
-    if (!result.affected) {
+    if (!removed) {
       throw new NotFoundException('no profile with that key found');
     }
   }

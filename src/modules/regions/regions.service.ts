@@ -1,11 +1,9 @@
-import { insertRow } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, type FindOptionsWhere, Repository } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { type RegionDto, regionProblem } from './dto/region.dto';
-import { Region } from './region.entity';
+import type { Region } from './region.entity';
+import { RegionsRepository, type RegionColumns } from './regions.repository';
 
 export interface RegionKey {
   id?: number;
@@ -15,13 +13,12 @@ export interface RegionKey {
 @Injectable()
 export class RegionsService {
   constructor(
-    @InjectRepository(Region) private readonly regions: Repository<Region>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly regions: RegionsRepository,
   ) {}
 
   list(query: ListQuery): Promise<Region[]> {
-    const qb = this.regions.createQueryBuilder('region').innerJoinAndSelect('region.division', 'division');
-    return getPlainMany(applyListQuery(qb, query));
+    return this.regions.list(query);
   }
 
   /**
@@ -30,19 +27,17 @@ export class RegionsService {
    */
   create(dto: RegionDto): Promise<Region> {
     const columns = this.columns(dto);
-    return this.dataSource.transaction(async (manager) => {
-      return this.findOne(manager, await insertRow(manager, Region, columns));
-    });
+    return this.unitOfWork.run((manager) => this.regions.add(manager, columns));
   }
 
   update(id: number, dto: RegionDto): Promise<Region> {
     const columns = this.columns(dto);
-    return this.dataSource.transaction(async (manager) => {
-      const result = await manager.update(Region, { id }, columns);
-      if (!result.affected) {
+    return this.unitOfWork.run(async (manager) => {
+      const region = await this.regions.change(manager, id, columns);
+      if (!region) {
         throw new NotFoundException('no region found with this id');
       }
-      return this.findOne(manager, id);
+      return region;
     });
   }
 
@@ -54,28 +49,16 @@ export class RegionsService {
     if (key.id === undefined && key.name === undefined) {
       throw new BadRequestException('Refusing to delete all resources of type Region');
     }
-    const where: FindOptionsWhere<Region> = {};
-    if (key.id !== undefined) {
-      where.id = key.id;
-    }
-    if (key.name !== undefined) {
-      where.name = key.name;
-    }
-    const result = await this.regions.delete(where);
-    if (!result.affected) {
+    if (!(await this.regions.remove(key))) {
       throw new NotFoundException('no region with that key found');
     }
   }
 
-  private columns(dto: RegionDto): Pick<Region, 'name' | 'divisionId'> {
+  private columns(dto: RegionDto): RegionColumns {
     const problem = regionProblem(dto);
     if (problem) {
       throw new BadRequestException(problem);
     }
     return { name: dto.name!, divisionId: dto.division! };
-  }
-
-  private findOne(manager: EntityManager, id: number): Promise<Region> {
-    return manager.findOneOrFail(Region, { where: { id }, relations: { division: true } });
   }
 }

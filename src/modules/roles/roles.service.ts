@@ -1,17 +1,14 @@
-import { insertRow, insertRows } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import type { RoleInput } from './dto/role.dto';
 import type { RoleWithPermissions } from './dto/role.response';
 import { SessionUserCache } from 'src/common/auth/session-user.cache';
 import type { RoleKey } from './role-key';
-import { RoleCapability } from './role-capability.entity';
-import { Role } from './role.entity';
+import type { Role } from './role.entity';
+import { RolesRepository } from './roles.repository';
 
 export const ADMIN_ROLE = 'admin';
 
@@ -23,14 +20,13 @@ export function missingPermissions(user: CurrentUser, requested: string[]): stri
 @Injectable()
 export class RolesService {
   constructor(
-    @InjectRepository(Role) private readonly roles: Repository<Role>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly roles: RolesRepository,
     private readonly sessionCache: SessionUserCache,
   ) {}
 
   async list(query: ListQuery): Promise<RoleWithPermissions[]> {
-    const roles = await getPlainMany(applyListQuery(this.roles.createQueryBuilder('role'), query));
-    return this.withPermissions(this.roles.manager, roles);
+    return this.roles.list(query);
   }
 
   /** The role and its permissions are written in one transaction; a taken name is the unique index's 400. */
@@ -39,14 +35,14 @@ export class RolesService {
     // 4.0+ bodies carry no level: the new role gets its creator's.
     const privLevel =
       input.privLevel === undefined ? user.privLevel : this.allowedLevel(input.privLevel, user);
-    return this.dataSource.transaction(async (manager) => {
-      const id = await insertRow(manager, Role, {
+    return this.unitOfWork.run(async (manager) => {
+      const id = await this.roles.add(manager, {
         name: input.name,
         description: input.description,
         privLevel,
       });
-      await this.grant(manager, id, permissions);
-      return this.findById(manager, id);
+      await this.roles.grant(manager, id, permissions);
+      return this.roles.withPermissionsById(manager, id);
     });
   }
 
@@ -57,8 +53,8 @@ export class RolesService {
     }
     const permissions =
       input.permissions === null ? null : this.requestedPermissions(input.permissions, user);
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const role = await manager.findOneBy(Role, key);
+    const updated = await this.unitOfWork.run(async (manager) => {
+      const role = await this.roles.byKey(key, manager);
       if (!role) {
         throw new NotFoundException('name' in key ? 'no such role' : 'role not found');
       }
@@ -69,13 +65,13 @@ export class RolesService {
       if (input.privLevel !== undefined) {
         columns.privLevel = this.allowedLevel(input.privLevel, user);
       }
-      await manager.update(Role, { id: role.id }, columns);
+      await this.roles.change(manager, role.id, columns);
       if (permissions !== null) {
-        await manager.delete(RoleCapability, { roleId: role.id });
-        await this.grant(manager, role.id, permissions);
+        await this.roles.revokeAll(manager, role.id);
+        await this.roles.grant(manager, role.id, permissions);
       }
       this.sessionCache.invalidate(manager);
-      return this.findById(manager, role.id);
+      return this.roles.withPermissionsById(manager, role.id);
     });
     return updated;
   }
@@ -85,7 +81,7 @@ export class RolesService {
     if ('name' in key && key.name === ADMIN_ROLE) {
       throw new BadRequestException('cannot delete the admin role');
     }
-    const role = await this.roles.findOneBy(key);
+    const role = await this.roles.byKey(key);
     if (!role) {
       throw new NotFoundException('no role with that key found');
     }
@@ -93,10 +89,8 @@ export class RolesService {
       throw new BadRequestException('cannot delete the admin role');
     }
     try {
-      await this.dataSource.transaction(async (manager) => {
-        await manager.delete(RoleCapability, { roleId: role.id });
-        const result = await manager.delete(Role, { id: role.id });
-        if (!result.affected) {
+      await this.unitOfWork.run(async (manager) => {
+        if (!(await this.roles.remove(manager, role.id))) {
           throw new NotFoundException('no role with that key found');
         }
         this.sessionCache.invalidate(manager);
@@ -104,11 +98,8 @@ export class RolesService {
     } catch (error) {
       const failure = classifyDbError(error);
       if (failure?.kind === 'inUse' && failure.referencingTable === 'tm_user') {
-        const [{ n }]: { n: number | string }[] = await this.dataSource.query(
-          'SELECT COUNT(*) AS n FROM tm_user WHERE role = ?',
-          [role.id],
-        );
-        throw new BadRequestException(`can not delete a role with ${Number(n)} assigned users`);
+        const users = await this.roles.userCount(role.id);
+        throw new BadRequestException(`can not delete a role with ${users} assigned users`);
       }
       throw error;
     }
@@ -130,36 +121,5 @@ export class RolesService {
       throw new ForbiddenException('can not create a role with a higher priv level than your own');
     }
     return level;
-  }
-
-  private async grant(manager: EntityManager, roleId: number, permissions: string[]): Promise<void> {
-    if (permissions.length > 0) {
-      await insertRows(
-        manager,
-        RoleCapability,
-        permissions.map((capName) => ({ roleId, capName })),
-      );
-    }
-  }
-
-  private async findById(manager: EntityManager, id: number): Promise<RoleWithPermissions> {
-    const role = await manager.findOneByOrFail(Role, { id });
-    const [withPermissions] = await this.withPermissions(manager, [role]);
-    return withPermissions;
-  }
-
-  /** One query for the permissions of all the roles of a page. */
-  private async withPermissions(manager: EntityManager, roles: Role[]): Promise<RoleWithPermissions[]> {
-    if (roles.length === 0) {
-      return [];
-    }
-    const capabilities = await manager.find(RoleCapability, {
-      where: { roleId: In(roles.map((r) => r.id)) },
-      order: { capName: 'ASC' },
-    });
-    return roles.map((role) => ({
-      ...role,
-      permissions: capabilities.filter((c) => c.roleId === role.id).map((c) => c.capName),
-    }));
   }
 }

@@ -9,11 +9,16 @@ import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioni
 import { ServerCapabilityDto } from './dto/server-capability.dto';
 import { toServerCapabilityResponse } from './dto/server-capability.response';
 import { SERVER_CAPABILITY_LIST } from './server-capabilities.list';
-import { ServerCapabilitiesService } from './server-capabilities.service';
+import { ServerCapabilitiesService, type ServerCapabilityHandler } from './server-capabilities.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { TextParam } from 'src/common/request-input/param-rules';
 import { ValidQuery } from 'src/common/request-input/request-input';
 import { CreatedFrom } from 'src/common/wire/created-from';
+
+/** Which handler of the original a version's create and update run: the description from 4.1. */
+const handlerOf = (version: ApiVersion): ServerCapabilityHandler => ({
+  withDescription: version.atLeast('4.1'),
+});
 
 /**
  * `server_capabilities` (docs/original-behaviour.md#server-capabilities): GET, POST and DELETE on
@@ -50,7 +55,7 @@ export class ServerCapabilitiesController {
     @ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const sc = await this.capabilities.create(version, dto);
+    const sc = await this.capabilities.create(handlerOf(version), dto);
     return ApiResult.of(
       toServerCapabilityResponse(sc, version),
       successAlert('server capability was created.'),
@@ -67,7 +72,7 @@ export class ServerCapabilitiesController {
     @ValidBody(ServerCapabilityDto) dto: ServerCapabilityDto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const sc = await this.capabilities.update(version, name, dto);
+    const sc = await this.capabilities.update(handlerOf(version), name, dto);
     // The generic handler of 4.0 ends its text with a period, the 4.1+ handler does not.
     const text = version.atLeast('4.1') ? 'server capability was updated' : 'server capability was updated.';
     return ApiResult.of(toServerCapabilityResponse(sc, version), successAlert(text));
@@ -82,7 +87,7 @@ export class ServerCapabilitiesController {
     @ValidQuery('name', TextParam()) name: string | undefined,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.capabilities.remove(version, name);
+    await (version.atLeast('5.0') ? this.capabilities.remove(name) : this.capabilities.removeGeneric(name));
     const alert = successAlert('server capability was deleted.');
     return version.atLeast('5.0') ? ApiResult.of(name, alert) : ApiResult.alertsOnly(alert);
   }

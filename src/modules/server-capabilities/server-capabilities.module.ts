@@ -5,6 +5,7 @@ import { DeliveryServiceRequiredCapability } from './delivery-service-required-c
 import { RequiredCapabilitiesController } from './required-capabilities.controller';
 import { RequiredCapabilitiesService } from './required-capabilities.service';
 import { ServerCapabilitiesController } from './server-capabilities.controller';
+import { ServerCapabilitiesRepository } from './server-capabilities.repository';
 import { ServerCapabilitiesService } from './server-capabilities.service';
 import { ServerCapability } from './server-capability.entity';
 import {
@@ -30,7 +31,12 @@ import { ServerServerCapability } from './server-server-capability.entity';
     MultipleServersCapabilitiesController,
     RequiredCapabilitiesController,
   ],
-  providers: [ServerCapabilitiesService, ServerServerCapabilitiesService, RequiredCapabilitiesService],
+  providers: [
+    ServerCapabilitiesRepository,
+    ServerCapabilitiesService,
+    ServerServerCapabilitiesService,
+    RequiredCapabilitiesService,
+  ],
   exports: [RequiredCapabilitiesService],
 })
 export class ServerCapabilitiesModule {}

@@ -1,19 +1,23 @@
-import { insertRows } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { ApiVersion } from 'src/common/versioning/api-version';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { ServerCapabilityDto } from './dto/server-capability.dto';
-import { ServerCapability } from './server-capability.entity';
-import { runSql } from './sql';
+import { ServerCapabilitiesRepository } from './server-capabilities.repository';
+import type { ServerCapability } from './server-capability.entity';
 
 /** The original's text for a taken name (its PostgreSQL unique-violation text). */
 const taken = (name: string): BadRequestException =>
   new BadRequestException(`server_capability name '${name}' already exists.`);
+
+/**
+ * Which of the original's handlers a version's write runs (the controller chooses): before 4.1 the
+ * generic one (name only, its texts), from 4.1 the own one (with the description); DELETE: the
+ * generic one before 5.0, the own one from 5.0.
+ */
+export interface ServerCapabilityHandler {
+  /** The description is read and written (4.1+). */
+  withDescription: boolean;
+}
 
 /**
  * Server capabilities (docs/original-behaviour.md#server-capabilities). A capability still given to
@@ -22,94 +26,84 @@ const taken = (name: string): BadRequestException =>
  */
 @Injectable()
 export class ServerCapabilitiesService {
-  constructor(
-    @InjectRepository(ServerCapability) private readonly capabilities: Repository<ServerCapability>,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly capabilities: ServerCapabilitiesRepository) {}
 
   list(query: ListQuery): Promise<ServerCapability[]> {
-    return getPlainMany(applyListQuery(this.capabilities.createQueryBuilder('sc'), query));
+    return this.capabilities.listCapabilities(query);
   }
 
-  /** A taken name is refused by the primary key. Before 4.1 a description is not read (`''`). */
-  async create(version: ApiVersion, dto: ServerCapabilityDto): Promise<ServerCapability> {
-    const description = version.atLeast('4.1') ? (dto.description ?? '') : '';
+  /** A taken name is refused by the primary key. Without the description, `''` is written. */
+  async create(handler: ServerCapabilityHandler, dto: ServerCapabilityDto): Promise<ServerCapability> {
+    const description = handler.withDescription ? (dto.description ?? '') : '';
     await translateDbErrors(
-      () => insertRows(this.capabilities.manager, this.capabilities.target, { name: dto.name, description }),
+      () => this.capabilities.addCapability({ name: dto.name, description }),
       (failure) => (failure.kind === 'unique' ? taken(dto.name) : undefined),
     );
-    return this.capabilities.findOneByOrFail({ name: dto.name });
+    return this.capabilities.capability(dto.name);
   }
 
   /**
    * PUT server_capabilities?name=: renames the capability named by the query to the body's name.
-   * Before 4.1 (the original's generic handler) only the name changes: no key → `missing key: name`,
-   * no such capability → `cannot find exactly one …`. From 4.1 on the description is written too
-   * and a missing capability is `server capability with name: <new name> not found`.
+   * The generic handler (before 4.1) changes only the name: no key → `missing key: name`, no such
+   * capability → `cannot find exactly one …`. The own one (4.1+) writes the description too, and a
+   * missing capability is `server capability with name: <new name> not found`.
    */
   async update(
-    version: ApiVersion,
+    handler: ServerCapabilityHandler,
     key: string | undefined,
     dto: ServerCapabilityDto,
   ): Promise<ServerCapability> {
-    const current = version.atLeast('4.1');
-    if (!current && !key) {
+    const own = handler.withDescription;
+    if (!own && !key) {
       throw new BadRequestException('missing key: name');
     }
-    const existing = key
-      ? await this.capabilities.findOne({ where: { name: key }, lock: writeLock(this.dataSource) })
-      : null;
+    const existing = key ? await this.capabilities.lockedCapability(key) : null;
     if (!existing) {
       throw new BadRequestException(
-        current
+        own
           ? `server capability with name: ${dto.name} not found`
           : 'cannot find exactly one server capability with the query string provided',
       );
     }
-    const changes = current ? { name: dto.name, description: dto.description ?? '' } : { name: dto.name };
+    const changes = own ? { name: dto.name, description: dto.description ?? '' } : { name: dto.name };
     await translateDbErrors(
-      () => this.capabilities.update({ name: existing.name }, changes),
+      () => this.capabilities.changeCapability(existing.name, changes),
       (failure) => (failure.kind === 'unique' ? taken(dto.name) : undefined),
     );
-    return this.capabilities.findOneByOrFail({ name: dto.name });
+    return this.capabilities.capability(dto.name);
   }
 
   /**
-   * DELETE server_capabilities?name=. Before 5.0 (the generic handler): no key → `missing key:
-   * name`, none deleted → 404. On 5.0: an unknown name is a 404 naming it (an empty one a 400) and a
-   * capability given to servers is refused with their number. Either way, one still referenced is
-   * refused by the foreign keys (`cannot delete server_capability because it is being used by …`).
+   * DELETE server_capabilities?name= by the generic handler (before 5.0): no key → `missing key:
+   * name`, none deleted → 404. One still referenced is refused by the foreign keys (`cannot delete
+   * server_capability because it is being used by …`).
    */
-  async remove(version: ApiVersion, name: string | undefined): Promise<void> {
-    if (!version.atLeast('5.0')) {
-      if (!name) {
-        throw new BadRequestException('missing key: name');
-      }
-      const result = await this.capabilities.delete({ name });
-      if (!result.affected) {
-        throw new NotFoundException('no server capability with that key found');
-      }
-      return;
+  async removeGeneric(name: string | undefined): Promise<void> {
+    if (!name) {
+      throw new BadRequestException('missing key: name');
     }
-    const existing = name
-      ? await this.capabilities.findOne({ where: { name }, lock: writeLock(this.dataSource) })
-      : null;
+    if (!(await this.capabilities.removeCapability(name))) {
+      throw new NotFoundException('no server capability with that key found');
+    }
+  }
+
+  /**
+   * DELETE server_capabilities?name= by 5.0's own handler: an unknown name is a 404 naming it (an
+   * empty one a 400) and a capability given to servers is refused with their number; one still
+   * required by a delivery service is refused by the foreign key.
+   */
+  async remove(name: string | undefined): Promise<void> {
+    const existing = name ? await this.capabilities.lockedCapability(name) : null;
     if (!existing) {
       if (name) {
         throw new NotFoundException(`no server capability exists by name: ${name}`);
       }
       throw new BadRequestException('no server capability exists for empty name: ');
     }
-    const [{ count }] = await runSql<{ count: number | string }>(
-      this.dataSource,
-      'SELECT COUNT(*) AS count FROM server_server_capability WHERE server_capability = :name',
-      { name: existing.name },
-    );
-    if (Number(count) > 0) {
-      throw new BadRequestException(
-        `can not delete a server capability with ${Number(count)} assigned servers`,
-      );
+    const count = await this.capabilities.serverCount(existing.name);
+    if (count > 0) {
+      throw new BadRequestException(`can not delete a server capability with ${count} assigned servers`);
     }
-    await this.capabilities.delete({ name: existing.name });
+    await this.capabilities.removeCapability(existing.name);
   }
 }

@@ -1,19 +1,12 @@
-import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import type { DataSource, Repository } from 'typeorm';
 import { translateDbErrors } from 'src/common/database/db-error';
-import { lockingClause } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { Server } from 'src/modules/servers/server.entity';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import type { MultipleServersCapabilities } from './dto/multiple-servers-capabilities.dto';
 import type { ServerServerCapabilityRow } from './dto/server-server-capability.response';
 import { ServerServerCapabilityDto } from './dto/server-server-capability.dto';
-import { ServerServerCapability } from './server-server-capability.entity';
-import { CAPABLE_SERVER_TYPE, runSql } from './sql';
-import { toDate } from 'src/common/time/timestamps';
+import { ServerCapabilitiesRepository } from './server-capabilities.repository';
 
 /** The original's text for a pair that exists (its PostgreSQL unique-violation text). */
 const pairTaken = (serverId: number, capability: string): BadRequestException =>
@@ -32,31 +25,12 @@ type PageType = 'sc' | 'server';
 @Injectable()
 export class ServerServerCapabilitiesService {
   constructor(
-    @InjectRepository(ServerServerCapability) private readonly pairs: Repository<ServerServerCapability>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly capabilities: ServerCapabilitiesRepository,
     private readonly tenancy: TenancyService,
   ) {}
 
-  async list(query: ListQuery): Promise<ServerServerCapabilityRow[]> {
-    const qb = this.pairs
-      .createQueryBuilder('ssc')
-      .innerJoin(Server, 's', 's.id = ssc.server')
-      .select('ssc.server', 'serverId')
-      .addSelect('ssc.server_capability', 'serverCapability')
-      .addSelect('ssc.last_updated', 'lastUpdated')
-      .addSelect('s.host_name', 'serverHostName');
-    const rows = await applyListQuery(qb, query).addOrderBy('ssc.server_capability', 'ASC').getRawMany<{
-      serverId: number | string;
-      serverCapability: string;
-      lastUpdated: Date | string;
-      serverHostName: string;
-    }>();
-    return rows.map((row) => ({
-      serverId: Number(row.serverId),
-      serverCapability: row.serverCapability,
-      lastUpdated: toDate(row.lastUpdated),
-      serverHostName: row.serverHostName,
-    }));
+  list(query: ListQuery): Promise<ServerServerCapabilityRow[]> {
+    return this.capabilities.listPairs(query);
   }
 
   /**
@@ -67,17 +41,10 @@ export class ServerServerCapabilitiesService {
   async create(dto: ServerServerCapabilityDto): Promise<ServerServerCapabilityRow> {
     await this.checkServers([dto.serverId]);
     await translateDbErrors(
-      () =>
-        insertRows(this.pairs.manager, this.pairs.target, {
-          serverId: dto.serverId,
-          serverCapability: dto.serverCapability,
-        }),
+      () => this.capabilities.addPair(dto.serverId, dto.serverCapability),
       (failure) => (failure.kind === 'unique' ? pairTaken(dto.serverId, dto.serverCapability) : undefined),
     );
-    const row = await this.pairs.findOneByOrFail({
-      serverId: dto.serverId,
-      serverCapability: dto.serverCapability,
-    });
+    const row = await this.capabilities.pair(dto.serverId, dto.serverCapability);
     return { serverId: row.serverId, serverCapability: row.serverCapability, lastUpdated: row.lastUpdated };
   }
 
@@ -88,32 +55,18 @@ export class ServerServerCapabilitiesService {
    * added in between.
    */
   async remove(user: CurrentUser, serverId: number, capability: string): Promise<void> {
-    await runSql(
-      this.dataSource,
-      'SELECT server FROM server_server_capability WHERE server = :serverId AND server_capability = :capability' +
-        lockingClause(this.dataSource, 'write'),
-      { serverId, capability },
-    );
+    await this.capabilities.lockPair(serverId, capability);
     await this.checkTopologyDeliveryServicesKept(user, serverId, capability);
-    const requiring = await runSql<{ id: number | string; tenantId: number | string }>(
-      this.dataSource,
-      'SELECT ds.id AS id, ds.tenant_id AS tenantId FROM deliveryservice_server dss ' +
-        'JOIN deliveryservices_required_capability drc ' +
-        'ON drc.deliveryservice_id = dss.deliveryservice AND drc.required_capability = :capability ' +
-        'JOIN deliveryservice ds ON ds.id = dss.deliveryservice WHERE dss.server = :serverId ORDER BY ds.id' +
-        lockingClause(this.dataSource, 'share'),
-      { serverId, capability },
-    );
+    const requiring = await this.capabilities.requiringDeliveryServices(serverId, capability);
     if (requiring.length > 0) {
       const reachable = new Set(await this.tenancy.reachableTenantIds(user.tenantId));
-      const visible = requiring.filter((ds) => reachable.has(Number(ds.tenantId))).map((ds) => Number(ds.id));
+      const visible = requiring.filter((ds) => reachable.has(ds.tenantId)).map((ds) => ds.id);
       const which = visible.length > 0 ? `the delivery services ${visible.join(',')}` : 'delivery services';
       throw new BadRequestException(
         `cannot remove the capability ${capability} from the server ${serverId} as the server is assigned to ${which} that require it`,
       );
     }
-    const result = await this.pairs.delete({ serverId, serverCapability: capability });
-    if (!result.affected) {
+    if (!(await this.capabilities.removePair(serverId, capability))) {
       throw new NotFoundException('no server server_capability with that key found');
     }
   }
@@ -129,37 +82,11 @@ export class ServerServerCapabilitiesService {
     serverId: number,
     capability: string,
   ): Promise<void> {
-    const requiring = await runSql<{
-      xmlId: string;
-      topology: string;
-      tenantId: number | string;
-      required: string;
-    }>(
-      this.dataSource,
-      'SELECT ds.xml_id AS xmlId, ds.topology AS topology, ds.tenant_id AS tenantId, ' +
-        'all_rc.required_capability AS required FROM server s ' +
-        'JOIN cachegroup c ON c.id = s.cachegroup JOIN topology_cachegroup tc ON tc.cachegroup = c.name ' +
-        'JOIN deliveryservice ds ON ds.topology = tc.topology ' +
-        'JOIN deliveryservices_required_capability rc ' +
-        'ON rc.deliveryservice_id = ds.id AND rc.required_capability = :capability ' +
-        'JOIN deliveryservices_required_capability all_rc ON all_rc.deliveryservice_id = ds.id ' +
-        'WHERE s.id = :serverId ORDER BY ds.xml_id, all_rc.required_capability' +
-        lockingClause(this.dataSource, 'share'),
-      { serverId, capability },
-    );
+    const requiring = await this.capabilities.topologyDeliveryServicesRequiring(serverId, capability);
     if (requiring.length === 0) {
       return;
     }
-    const others = await runSql<{ id: number | string; capability: string }>(
-      this.dataSource,
-      'SELECT s.id AS id, ssc.server_capability AS capability FROM server s ' +
-        'JOIN server_server_capability ssc ON ssc.server = s.id ' +
-        'JOIN server me ON me.id = :serverId AND me.cachegroup = s.cachegroup AND me.cdn_id = s.cdn_id ' +
-        'WHERE s.id <> :serverId AND s.id IN (SELECT has.server FROM server_server_capability has ' +
-        'WHERE has.server_capability = :capability) ORDER BY s.id' +
-        lockingClause(this.dataSource, 'share'),
-      { serverId, capability },
-    );
+    const others = await this.capabilities.otherCapableServersOfCachegroup(serverId, capability);
     const capabilitiesOf = new Map<number, Set<string>>();
     for (const row of others) {
       const set = capabilitiesOf.get(Number(row.id)) ?? new Set<string>();
@@ -215,7 +142,7 @@ export class ServerServerCapabilitiesService {
         : capabilities.map((capability): [number, string] => [ids[0], capability]);
     for (const [serverId, capability] of pairs) {
       await translateDbErrors(
-        () => insertRows(this.pairs.manager, this.pairs.target, { serverId, serverCapability: capability }),
+        () => this.capabilities.addPair(serverId, capability),
         (failure) => (failure.kind === 'unique' ? pairTaken(serverId, capability) : undefined),
       );
     }
@@ -232,26 +159,19 @@ export class ServerServerCapabilitiesService {
     const capabilities = body.serverCapabilities ?? [];
     await this.checkServers(ids, false);
     const pageType = this.pageType(body.pageType, '');
-    const qb = this.pairs.createQueryBuilder().delete().from(ServerServerCapability);
+    let where: { capability?: string; serverId?: number };
     if (pageType === 'sc') {
       if (capabilities.length === 0) {
         throw new BadRequestException("'serverCapabilities' cannot be blank");
       }
-      qb.where('server_capability = :capability', { capability: capabilities[0] });
-      if (ids.length === 1) {
-        qb.andWhere('server = :serverId', { serverId: ids[0] });
-      }
+      where = { capability: capabilities[0], ...(ids.length === 1 ? { serverId: ids[0] } : {}) };
     } else {
       if (ids.length === 0) {
         throw new BadRequestException("'serverIds' cannot be blank");
       }
-      qb.where('server = :serverId', { serverId: ids[0] });
-      if (capabilities.length === 1) {
-        qb.andWhere('server_capability = :capability', { capability: capabilities[0] });
-      }
+      where = { serverId: ids[0], ...(capabilities.length === 1 ? { capability: capabilities[0] } : {}) };
     }
-    const result = await qb.execute();
-    return { pageType, removed: result.affected ?? 0 };
+    return { pageType, removed: await this.capabilities.removePairs(where) };
   }
 
   /** The page type, or the original's 400 (its POST and DELETE texts differ by a space). */
@@ -272,13 +192,7 @@ export class ServerServerCapabilitiesService {
     if (ids.length === 0) {
       return;
     }
-    const rows = await runSql<{ id: number | string; capable: number | string | boolean }>(
-      this.dataSource,
-      `SELECT s.id AS id, CASE WHEN ${CAPABLE_SERVER_TYPE} THEN 1 ELSE 0 END AS capable ` +
-        'FROM server s JOIN type t ON t.id = s.type WHERE s.id IN (:...ids)',
-      { ids: [...new Set(ids)] },
-    );
-    const found = new Map(rows.map((row) => [Number(row.id), Number(row.capable) === 1]));
+    const found = await this.capabilities.serversCapable(ids);
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) {
       throw new NotFoundException(`server ${missing} does not exist`);

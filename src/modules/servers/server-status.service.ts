@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import {
   BadRequestException,
   ConflictException,
@@ -34,12 +35,13 @@ interface StatusTarget {
 @Injectable()
 export class ServerStatusService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locks: CdnLocksService,
   ) {}
 
   setStatus(id: number, request: ServerStatusRequest, user: LockUser): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const server = await this.serverOf(manager, id);
       try {
         await this.locks.assertHoldsLock(server.cdnId, user);

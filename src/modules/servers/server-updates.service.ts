@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -69,6 +70,7 @@ function pgBoolean(text: string): boolean {
 @Injectable()
 export class ServerUpdatesService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locks: CdnLocksService,
   ) {}
@@ -191,7 +193,7 @@ export class ServerUpdatesService {
    * legacy booleans: true queues, false applies now). Answers the success alert's text.
    */
   update(idOrName: string, parse: () => ParsedServerUpdate, user: LockUser): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const server = await this.serverOf(manager, idOrName);
       // As the original: another user's lock on the server's CDN refuses t3c's reports too.
       await this.locks.assertHoldsLock(server.cdnId, user);
@@ -226,7 +228,7 @@ export class ServerUpdatesService {
 
   /** POST servers/{id}/queue_update: queueing sets the update time to now, dequeueing to the apply time. */
   async queue(id: number, action: 'queue' | 'dequeue', user: LockUser): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const server = await this.serverOf(manager, String(id));
       await this.locks.assertHoldsLock(server.cdnId, user);
       await manager

@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -24,6 +25,7 @@ export interface QueueUpdateResult {
 @Injectable()
 export class ServersQueueService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly locks: CdnLocksService,
   ) {}
@@ -37,7 +39,7 @@ export class ServersQueueService {
     request: QueueUpdateRequest,
     user: CurrentUser,
   ): Promise<QueueUpdateResult> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const cdn = await this.cdnOf(manager, request);
       const cachegroup = await manager.findOne(Cachegroup, {
         select: { id: true, name: true },
@@ -149,7 +151,7 @@ export class ServersQueueService {
     action: 'queue' | 'dequeue',
     filters: { type?: string; profile?: string },
   ): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       if (!(await manager.findOne(Cdn, { where: { id: cdnId } }))) {
         throw new NotFoundException('Not Found');
       }

@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import {
   BadRequestException,
@@ -38,6 +39,7 @@ interface ServerWrite {
 @Injectable()
 export class ServersService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly locks: CdnLocksService,
@@ -82,7 +84,7 @@ export class ServersService {
   async create(dto: ServerV3Dto | ServerV4Dto, user: CurrentUser): Promise<LoadedServer> {
     const write = await this.validated(dto);
     await this.locks.assertCanModifyCdn(dto.cdnId, user);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await this.assertServiceAddressesFree(manager, write);
       const now = new Date();
       const id = await insertRow(manager, Server, {
@@ -103,7 +105,7 @@ export class ServersService {
   /** Replaces the server, its profiles and its interfaces in one transaction. */
   async update(id: number, dto: ServerV3Dto | ServerV4Dto, user: CurrentUser): Promise<LoadedServer> {
     const write = await this.validated(dto);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const existing = await manager.findOne(Server, { where: { id }, lock: writeLock(this.dataSource) });
       if (!existing) {
         throw new NotFoundException("the server doesn't exist, cannot update");
@@ -255,7 +257,7 @@ export class ServersService {
 
   /** Deletes the server (its profiles, interfaces and addresses go with it); answers what was deleted. */
   remove(id: number, user: CurrentUser): Promise<LoadedServer> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const server = await this.findOne(id, manager);
       if (!server) {
         throw new NotFoundException(`no server exists by id #${id}`);

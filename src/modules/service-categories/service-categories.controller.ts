@@ -1,4 +1,13 @@
-import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundException,
+  Post,
+  Put,
+} from '@nestjs/common';
 import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -13,11 +22,30 @@ import {
 } from './dto/service-category.dto';
 import { toServiceCategoryResponse } from './dto/service-category.response';
 import { SERVICE_CATEGORY_LIST } from './service-categories.list';
-import { ServiceCategoriesService } from './service-categories.service';
+import { ServiceCategoriesService, type ServiceCategoryRules } from './service-categories.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PathText } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
 import { CreatedFrom } from 'src/common/wire/created-from';
+
+/** The generic handlers' words (3.x/4.x). */
+const GENERIC_RULES: ServiceCategoryRules = {
+  duplicateName: (name) => `service_category name '${name}' already exists.`,
+  missingOnRename: (current) => new BadRequestException(`no service category found with name ${current}`),
+  missingOnDelete: () => 'no serviceCategory with that key found',
+  countsAssigned: false,
+};
+
+/** The 5.0 handlers' own words and checks. */
+const V5_RULES: ServiceCategoryRules = {
+  duplicateName: (name) => `service category name '${name}' already exists.`,
+  missingOnRename: (current) => new NotFoundException(`service category with name: ${current} not found`),
+  missingOnDelete: (name) => `no service category exists for name: ${name}`,
+  countsAssigned: true,
+};
+
+const rulesOf = (version: ApiVersion): ServiceCategoryRules =>
+  version.atLeast('5.0') ? V5_RULES : GENERIC_RULES;
 
 /**
  * `service_categories` (docs/original-behaviour.md#service-categories): list and create; rename and
@@ -53,7 +81,7 @@ export class ServiceCategoriesController {
     @ValidBody(SERVICE_CATEGORY_BODIES) body: ServiceCategoryV3Dto | ServiceCategoryV5Dto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const sc = await this.categories.create(body.name, version);
+    const sc = await this.categories.create(body.name, rulesOf(version));
     return ApiResult.of(
       toServiceCategoryResponse(sc, version),
       successAlert(version.atLeast('5.0') ? 'service category was created.' : 'serviceCategory was created.'),
@@ -73,7 +101,7 @@ export class ServiceCategoriesController {
     @ValidBody(SERVICE_CATEGORY_BODIES) body: ServiceCategoryV3Dto | ServiceCategoryV5Dto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const sc = await this.categories.rename(name, body.name, version);
+    const sc = await this.categories.rename(name, body.name, rulesOf(version));
     if (version.atLeast('5.0')) {
       return ApiResult.of(
         toServiceCategoryResponse(sc, version),
@@ -91,7 +119,7 @@ export class ServiceCategoriesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('SERVICE-CATEGORY:DELETE', 'SERVICE-CATEGORY:READ')
   async remove(@ValidPath('name', PathText()) name: string, @RequestedVersion() version: ApiVersion) {
-    await this.categories.remove(name, version);
+    await this.categories.remove(name, rulesOf(version));
     return ApiResult.alertsOnly(
       successAlert(version.atLeast('5.0') ? `${name} was deleted.` : 'serviceCategory was deleted.'),
     );

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { BadRequestException, Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -16,6 +16,14 @@ import { StaticDnsEntriesService } from './static-dns-entries.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, intRule } from 'src/common/request-input/param-rules';
 import { DeferredInput, ValidQuery } from 'src/common/request-input/request-input';
+
+/** 5.0 requires the body's `typeId`; before, an absent type is looked up as the type 0 (`type not found`). */
+function typedBody(body: StaticDnsEntryDto, version: ApiVersion): StaticDnsEntryDto {
+  if ((body.typeId === undefined || body.typeId === null) && version.atLeast('5.0')) {
+    throw new BadRequestException("missing property: 'typeId'");
+  }
+  return body;
+}
 
 /**
  * The entry's `?id=`: before 5.0 as the original's generic handlers read a key (`missing key: id`,
@@ -57,7 +65,7 @@ export class StaticDnsEntriesController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.entries.validate(body, version);
+    await this.entries.validate(typedBody(body, version));
     const entry = await this.entries.create(body, user);
     return ApiResult.of(toStaticDnsEntryResponse(entry), successAlert('staticDNSEntry was created.'));
   }
@@ -72,7 +80,7 @@ export class StaticDnsEntriesController {
     @CurrentUser() user: User,
     @RequestedVersion() version: ApiVersion,
   ) {
-    await this.entries.validate(body, version);
+    await this.entries.validate(typedBody(body, version));
     const entry = await this.entries.update(id.read(), body, user);
     return ApiResult.of(toStaticDnsEntryResponse(entry), successAlert('staticDNSEntry was updated.'));
   }

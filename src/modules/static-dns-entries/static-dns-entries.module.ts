@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { StaticDnsEntriesController } from './static-dns-entries.controller';
+import { StaticDnsEntriesRepository } from './static-dns-entries.repository';
 import { StaticDnsEntriesService } from './static-dns-entries.service';
 import { StaticDnsEntry } from './static-dns-entry.entity';
 
@@ -13,7 +14,7 @@ import { StaticDnsEntry } from './static-dns-entry.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([StaticDnsEntry]), TenantsModule, CdnLocksModule],
   controllers: [StaticDnsEntriesController],
-  providers: [StaticDnsEntriesService],
+  providers: [StaticDnsEntriesService, StaticDnsEntriesRepository],
   exports: [StaticDnsEntriesService],
 })
 export class StaticDnsEntriesModule {}

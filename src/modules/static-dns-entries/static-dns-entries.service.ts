@@ -1,17 +1,11 @@
-import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { toDate } from 'src/common/time/timestamps';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import type { ApiVersion } from 'src/common/versioning/api-version';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
-import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
 import type { CRConfigStaticDnsEntry, StaticDnsEntryRow } from './dto/static-dns-entry.response';
-import { StaticDnsEntry } from './static-dns-entry.entity';
+import { StaticDnsEntriesRepository, type StaticDnsEntryColumns } from './static-dns-entries.repository';
 import { staticDnsEntryProblems } from './static-dns-entry.rules';
 
 /** The original's texts for an entry that is not there, by operation. */
@@ -20,23 +14,6 @@ export const ENTRY_NOT_FOUND_FOR_DELETE = 'no staticDNSEntry with that key found
 
 /** The `use_in_table` of the record types. */
 const USE_IN_TABLE = 'staticdnsentry';
-
-interface RawEntry {
-  id: number | string;
-  host: string;
-  address: string;
-  ttl: number | string;
-  typeId: number | string;
-  type: string;
-  deliveryServiceId: number | string;
-  deliveryService: string;
-  tenantId: number | string | null;
-  cachegroupId: number | string | null;
-  cachegroup: string | null;
-  lastUpdated: Date | string;
-}
-
-const intOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
 /**
  * Static DNS entries (docs/original-behaviour.md#static-dns-entries): the original's rules — the
@@ -47,29 +24,22 @@ const intOrNull = (v: number | string | null): number | null => (v === null ? nu
 @Injectable()
 export class StaticDnsEntriesService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly entries: StaticDnsEntriesRepository,
     private readonly tenancy: TenancyService,
     private readonly locks: CdnLocksService,
   ) {}
 
-  async list(query: ListQuery, user: CurrentUser): Promise<StaticDnsEntryRow[]> {
-    const qb = withinTenancy(this.select(), 'ds.tenant_id', user.tenantId);
-    return (await applyListQuery(qb, query).getRawMany<RawEntry>()).map(toRow);
+  list(query: ListQuery, user: CurrentUser): Promise<StaticDnsEntryRow[]> {
+    return this.entries.list(query, user.tenantId);
   }
 
   /**
-   * The original's validation of a body: its type (400 `missing property: 'typeId'` on 5.0 — before
-   * 5.0 an absent type is the type 0 —, `type not found`, `type is not a valid staticdnsentry
-   * type`), then the fields' rules by that type, joined.
+   * The original's validation of a body: its type (an absent type is the type 0: `type not found`;
+   * 5.0's `missing property: 'typeId'` is the controller's), `type is not a valid staticdnsentry
+   * type`, then the fields' rules by that type, joined.
    */
-  async validate(body: StaticDnsEntryDto, version: ApiVersion): Promise<void> {
-    if ((body.typeId === undefined || body.typeId === null) && version.atLeast('5.0')) {
-      throw new BadRequestException("missing property: 'typeId'");
-    }
-    const [type] = await this.dataSource.query<{ name: string; useInTable: string | null }[]>(
-      'SELECT name, use_in_table AS useInTable FROM type WHERE id = ?',
-      [body.typeId ?? 0],
-    );
+  async validate(body: StaticDnsEntryDto): Promise<void> {
+    const type = await this.entries.type(body.typeId ?? 0);
     if (!type) {
       throw new BadRequestException('type not found');
     }
@@ -85,7 +55,7 @@ export class StaticDnsEntriesService {
   /** Creates a validated entry; an unknown delivery service or cache group is the database's 404. */
   async create(body: StaticDnsEntryDto, user: CurrentUser): Promise<StaticDnsEntryRow> {
     await this.checkDeliveryService(body.deliveryserviceId!, user);
-    return this.findOrFail(await insertRow(this.dataSource.manager, StaticDnsEntry, values(body)));
+    return this.findOrFail(await this.entries.add(columns(body)));
   }
 
   /**
@@ -93,9 +63,7 @@ export class StaticDnsEntriesService {
    * (its tenancy and its CDN's lock, as the original), then 404 when there is no such entry.
    */
   async update(id: number, body: StaticDnsEntryDto, user: CurrentUser): Promise<StaticDnsEntryRow> {
-    const current = await this.dataSource
-      .getRepository(StaticDnsEntry)
-      .findOne({ where: { id }, lock: writeLock(this.dataSource) });
+    const current = await this.entries.lockedById(id);
     if (current) {
       await this.checkTenancyOf(current.deliveryServiceId, user);
     }
@@ -103,20 +71,18 @@ export class StaticDnsEntriesService {
     if (!current) {
       throw new NotFoundException(ENTRY_NOT_FOUND_FOR_UPDATE);
     }
-    await this.dataSource.getRepository(StaticDnsEntry).update({ id }, values(body));
+    await this.entries.change(id, columns(body));
     return this.findOrFail(id);
   }
 
   /** Deletes an entry: 404 when there is none, then its delivery service's tenancy and CDN lock. */
   async remove(id: number, user: CurrentUser): Promise<void> {
-    const current = await this.dataSource
-      .getRepository(StaticDnsEntry)
-      .findOne({ where: { id }, lock: writeLock(this.dataSource) });
+    const current = await this.entries.lockedById(id);
     if (!current) {
       throw new NotFoundException(ENTRY_NOT_FOUND_FOR_DELETE);
     }
     await this.checkDeliveryService(current.deliveryServiceId, user);
-    await this.dataSource.getRepository(StaticDnsEntry).delete({ id });
+    await this.entries.remove(id);
   }
 
   /**
@@ -129,17 +95,8 @@ export class StaticDnsEntriesService {
     cdnId: number,
     ttlOverride: number | null,
   ): Promise<Map<string, CRConfigStaticDnsEntry[]>> {
-    const rows = await this.dataSource.query<
-      { xmlId: string; host: string; ttl: number | string; address: string; type: string }[]
-    >(
-      'SELECT ds.xml_id AS xmlId, e.host AS host, e.ttl AS ttl, e.address AS address, t.name AS type ' +
-        'FROM staticdnsentry e INNER JOIN deliveryservice ds ON ds.id = e.deliveryservice ' +
-        'INNER JOIN type t ON t.id = e.type ' +
-        "WHERE ds.cdn_id = ? AND ds.active = 'ACTIVE' ORDER BY e.id",
-      [cdnId],
-    );
     const out = new Map<string, CRConfigStaticDnsEntry[]>();
-    for (const row of rows) {
+    for (const row of await this.entries.crConfigRows(cdnId)) {
       const entries = out.get(row.xmlId) ?? [];
       entries.push({
         name: row.host,
@@ -158,61 +115,32 @@ export class StaticDnsEntriesService {
    * foreign key answers 404 `deliveryservice not found`.
    */
   private async checkDeliveryService(deliveryServiceId: number, user: CurrentUser): Promise<void> {
-    const [ds] = await this.dataSource.query<{ cdnId: number | string; tenantId: number | string }[]>(
-      'SELECT cdn_id AS cdnId, tenant_id AS tenantId FROM deliveryservice WHERE id = ?',
-      [deliveryServiceId],
-    );
+    const ds = await this.entries.deliveryService(deliveryServiceId);
     if (!ds) {
       return;
     }
-    await this.tenancy.assertWithinReach(user.tenantId, Number(ds.tenantId));
-    await this.locks.assertCanModifyCdn(Number(ds.cdnId), user);
+    await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId);
+    await this.locks.assertCanModifyCdn(ds.cdnId, user);
   }
 
   private async checkTenancyOf(deliveryServiceId: number, user: CurrentUser): Promise<void> {
-    const [ds] = await this.dataSource.query<{ tenantId: number | string }[]>(
-      'SELECT tenant_id AS tenantId FROM deliveryservice WHERE id = ?',
-      [deliveryServiceId],
-    );
+    const ds = await this.entries.deliveryService(deliveryServiceId);
     if (ds) {
-      await this.tenancy.assertWithinReach(user.tenantId, Number(ds.tenantId));
+      await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId);
     }
   }
 
   private async findOrFail(id: number): Promise<StaticDnsEntryRow> {
-    const raw = await this.select().where('sde.id = :id', { id }).getRawOne<RawEntry>();
-    if (!raw) {
+    const row = await this.entries.row(id);
+    if (!row) {
       throw new NotFoundException(ENTRY_NOT_FOUND_FOR_UPDATE);
     }
-    return toRow(raw);
-  }
-
-  private select(): SelectQueryBuilder<StaticDnsEntry> {
-    return this.dataSource
-      .getRepository(StaticDnsEntry)
-      .createQueryBuilder('sde')
-      .innerJoin('type', 'tp', 'tp.id = sde.type')
-      .leftJoin('cachegroup', 'cg', 'cg.id = sde.cachegroup')
-      .innerJoin('deliveryservice', 'ds', 'ds.id = sde.deliveryservice')
-      .select([
-        'sde.id AS id',
-        'sde.host AS host',
-        'sde.address AS address',
-        'sde.ttl AS ttl',
-        'tp.id AS typeId',
-        'tp.name AS type',
-        'sde.deliveryservice AS deliveryServiceId',
-        'ds.xml_id AS deliveryService',
-        'ds.tenant_id AS tenantId',
-        'cg.id AS cachegroupId',
-        'cg.name AS cachegroup',
-        'sde.last_updated AS lastUpdated',
-      ]);
+    return row;
   }
 }
 
 /** The columns a validated body writes. */
-function values(body: StaticDnsEntryDto) {
+function columns(body: StaticDnsEntryDto): StaticDnsEntryColumns {
   return {
     host: body.host!,
     address: body.address!,
@@ -220,22 +148,5 @@ function values(body: StaticDnsEntryDto) {
     ttl: body.ttl!,
     deliveryServiceId: body.deliveryserviceId!,
     cachegroupId: body.cachegroupId ?? null,
-  };
-}
-
-function toRow(raw: RawEntry): StaticDnsEntryRow {
-  return {
-    id: Number(raw.id),
-    host: raw.host,
-    address: raw.address,
-    ttl: Number(raw.ttl),
-    typeId: Number(raw.typeId),
-    type: raw.type,
-    deliveryServiceId: Number(raw.deliveryServiceId),
-    deliveryService: raw.deliveryService,
-    tenantId: intOrNull(raw.tenantId),
-    cachegroupId: intOrNull(raw.cachegroupId),
-    cachegroup: raw.cachegroup,
-    lastUpdated: toDate(raw.lastUpdated),
   };
 }

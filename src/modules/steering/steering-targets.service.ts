@@ -1,13 +1,11 @@
-import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { UnitOfWork, type TransactionManager } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { isStorableId, type SteeringTargetFields } from './dto/steering-target.body';
 import type { SteeringTargetRow } from './dto/steering-target.response';
-import { SteeringTarget } from './steering-target.entity';
+import { SteeringRepository } from './steering.repository';
 
 interface ValidTarget {
   typeId: number;
@@ -21,8 +19,8 @@ interface ValidTarget {
 @Injectable()
 export class SteeringTargetsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectRepository(SteeringTarget) private readonly targets: Repository<SteeringTarget>,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly targets: SteeringRepository,
     private readonly tenancy: TenancyService,
   ) {}
 
@@ -33,15 +31,7 @@ export class SteeringTargetsService {
     user: CurrentUser,
     targetId?: number,
   ): Promise<SteeringTargetRow[]> {
-    const qb = withinTenancy(
-      this.rows(this.targets.manager).where('st.deliveryservice = :dsId', { dsId }),
-      'ds.tenant_id',
-      user.tenantId,
-    );
-    if (targetId !== undefined) {
-      qb.andWhere('st.target = :targetId', { targetId });
-    }
-    return applyListQuery(qb, query).getRawMany<SteeringTargetRow>();
+    return this.targets.list(dsId, query, user.tenantId, targetId);
   }
 
   /**
@@ -51,7 +41,7 @@ export class SteeringTargetsService {
    * (`deliveryservice not found`) and a duplicate the unique index's 400, both mapped centrally.
    */
   async create(dsId: number, fields: SteeringTargetFields, user: CurrentUser): Promise<SteeringTargetRow> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const valid = await this.validate(manager, fields);
       if (fields.targetId === null) {
         throw new BadRequestException('missing target');
@@ -62,7 +52,7 @@ export class SteeringTargetsService {
       }
       // A second target of the same pair is the unique index's 400, worded centrally:
       // `steering_target deliveryservice, target '<ds>, <target>' already exists.`
-      await insertRows(manager, SteeringTarget, {
+      await this.targets.add(manager, {
         deliveryServiceId: dsId,
         targetId: fields.targetId,
         value: valid.value,
@@ -79,15 +69,12 @@ export class SteeringTargetsService {
     fields: SteeringTargetFields,
     user: CurrentUser,
   ): Promise<SteeringTargetRow> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const valid = await this.validate(manager, fields);
       await this.steeringDeliveryService(manager, dsId, user);
-      const result = await manager.update(
-        SteeringTarget,
-        { deliveryServiceId: dsId, targetId },
-        { value: valid.value, typeId: valid.typeId },
-      );
-      if (!result.affected) {
+      if (
+        !(await this.targets.change(manager, dsId, targetId, { value: valid.value, typeId: valid.typeId }))
+      ) {
         throw new NotFoundException('no steering target found with this id');
       }
       return this.one(manager, dsId, targetId);
@@ -95,10 +82,9 @@ export class SteeringTargetsService {
   }
 
   async remove(dsId: number, targetId: number, user: CurrentUser): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await this.steeringDeliveryService(manager, dsId, user);
-      const result = await manager.delete(SteeringTarget, { deliveryServiceId: dsId, targetId });
-      if (!result.affected) {
+      if (!(await this.targets.remove(manager, dsId, targetId))) {
         throw new NotFoundException('steering target not found');
       }
     });
@@ -106,20 +92,17 @@ export class SteeringTargetsService {
 
   /** lib/go-tc SteeringTargetNullable.Validate: every problem, joined with `; `. */
   private async validate(
-    manager: EntityManager,
+    manager: TransactionManager,
     fields: { typeId: number | null; value: number | null },
   ): Promise<ValidTarget> {
     const problems: string[] = [];
     if (fields.typeId === null) {
       problems.push('missing typeId');
     } else {
-      const rows: { use_in_table: string | null }[] = await manager.query(
-        'SELECT use_in_table FROM type WHERE id = ?',
-        [fields.typeId],
-      );
-      if (rows.length === 0) {
+      const type = await this.targets.typeTable(manager, fields.typeId);
+      if (!type) {
         problems.push('type not found');
-      } else if (rows[0].use_in_table !== 'steering_target') {
+      } else if (type.useInTable !== 'steering_target') {
         problems.push('type is not a valid steering_target type');
       }
     }
@@ -137,44 +120,22 @@ export class SteeringTargetsService {
    * original's tenancy check words it) and be within the user's tenancy (403).
    */
   private async steeringDeliveryService(
-    manager: EntityManager,
+    manager: TransactionManager,
     dsId: number,
     user: CurrentUser,
   ): Promise<void> {
-    const rows: { tenant_id: number | string }[] = await manager.query(
-      'SELECT ds.tenant_id FROM deliveryservice ds WHERE ds.id = ?',
-      [dsId],
-    );
-    if (rows.length === 0) {
+    const tenantId = await this.targets.deliveryServiceTenant(manager, dsId);
+    if (tenantId === undefined) {
       throw new NotFoundException(`delivery service ${dsId} not found`);
     }
-    await this.tenancy.assertWithinReach(user.tenantId, Number(rows[0].tenant_id), manager);
+    await this.tenancy.assertWithinReach(user.tenantId, tenantId, manager);
   }
 
-  private async one(manager: EntityManager, dsId: number, targetId: number): Promise<SteeringTargetRow> {
-    const row = await this.rows(manager)
-      .where('st.deliveryservice = :dsId', { dsId })
-      .andWhere('st.target = :targetId', { targetId })
-      .getRawOne<SteeringTargetRow>();
+  private async one(manager: TransactionManager, dsId: number, targetId: number): Promise<SteeringTargetRow> {
+    const row = await this.targets.one(manager, dsId, targetId);
     if (!row) {
       throw new NotFoundException('steering target not found');
     }
     return row;
-  }
-
-  /** The original's select: the target joined with both delivery services' xmlIds and its type. */
-  private rows(manager: EntityManager): SelectQueryBuilder<SteeringTarget> {
-    return manager
-      .createQueryBuilder(SteeringTarget, 'st')
-      .innerJoin('deliveryservice', 'ds', 'ds.id = st.deliveryservice')
-      .innerJoin('deliveryservice', 'dst', 'dst.id = st.target')
-      .innerJoin('type', 'tp', 'tp.id = st.type')
-      .select('ds.xml_id', 'deliveryService')
-      .addSelect('st.deliveryservice', 'deliveryServiceId')
-      .addSelect('dst.xml_id', 'target')
-      .addSelect('st.target', 'targetId')
-      .addSelect('tp.name', 'type')
-      .addSelect('st.type', 'typeId')
-      .addSelect('st.value', 'value');
   }
 }

@@ -5,11 +5,12 @@ import { SteeringTarget } from './steering-target.entity';
 import { SteeringTargetsController } from './steering-targets.controller';
 import { SteeringTargetsService } from './steering-targets.service';
 import { SteeringController } from './steering.controller';
+import { SteeringRepository } from './steering.repository';
 import { SteeringService } from './steering.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SteeringTarget]), TenantsModule],
   controllers: [SteeringController, SteeringTargetsController],
-  providers: [SteeringService, SteeringTargetsService],
+  providers: [SteeringService, SteeringTargetsService, SteeringRepository],
 })
 export class SteeringModule {}

@@ -1,6 +1,4 @@
 import { Controller, Get } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { packageInfo } from 'src/bootstrap/package-info';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
@@ -8,10 +6,10 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { schemaVersionOf } from 'src/database/schema-version';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues } from 'src/modules/parameters/secure-values';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SystemRepository } from './system.repository';
 
 /** The parameters GET system/info shows: those of the `global` configuration file (as the original). */
 const GLOBAL_CONFIG_FILE = 'global';
@@ -25,7 +23,7 @@ const GLOBAL_CONFIG_FILE = 'global';
 @ApiTags('system')
 export class SystemController {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly database: SystemRepository,
     private readonly parameters: ParametersService,
   ) {}
 
@@ -35,13 +33,13 @@ export class SystemController {
   @RawResponse()
   async about(): Promise<Record<string, string>> {
     const { name, version } = packageInfo();
-    const schema = await schemaVersionOf(this.dataSource);
+    const schemaVersion = await this.database.schemaVersion();
     return {
       name,
       Version: version,
       release: '',
       nodeVersion: process.version,
-      schemaVersion: schema.current ?? '',
+      schemaVersion: schemaVersion ?? '',
     };
   }
 

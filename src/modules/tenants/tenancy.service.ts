@@ -1,3 +1,4 @@
+import { bindParameters } from 'src/common/database/typeorm-adapter';
 import { ForbiddenException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
@@ -66,7 +67,8 @@ export class TenancyService {
     userTenantId: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<number[]> {
-    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
+    const [sql, params] = bindParameters(
+      this.dataSource,
       reachableTenantIdsSql(USER_TENANT_PARAM),
       { [USER_TENANT_PARAM]: userTenantId },
       {},
@@ -81,7 +83,8 @@ export class TenancyService {
     tenantId: number,
     manager: EntityManager = this.dataSource.manager,
   ): Promise<boolean> {
-    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
+    const [sql, params] = bindParameters(
+      this.dataSource,
       `SELECT 1 AS reachable FROM (${reachableTenantIdsSql(USER_TENANT_PARAM)}) reach WHERE reach.id = :tenantId`,
       { [USER_TENANT_PARAM]: userTenantId, tenantId },
       {},
@@ -100,7 +103,8 @@ export class TenancyService {
     if (ids.length === 1) {
       return this.isWithinReach(userTenantId, ids[0], manager);
     }
-    const [sql, params] = this.dataSource.driver.escapeQueryWithParameters(
+    const [sql, params] = bindParameters(
+      this.dataSource,
       `SELECT reach.id AS id FROM (${reachableTenantIdsSql(USER_TENANT_PARAM)}) reach WHERE reach.id IN (:...ids)`,
       { [USER_TENANT_PARAM]: userTenantId, ids },
       {},

@@ -1,7 +1,8 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, Repository } from 'typeorm';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
@@ -23,8 +24,8 @@ const IN_USE_BY: Record<string, string> = {
 @Injectable()
 export class TenantsService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(Tenant) private readonly tenants: Repository<Tenant>,
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
   ) {}
 
@@ -39,7 +40,7 @@ export class TenantsService {
    * name the unique index's 400; a parent out of reach then rolls the insert back (403).
    */
   async create(dto: TenantDto, user: CurrentUser): Promise<TenantWithParent> {
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.unitOfWork.run(async (manager) => {
       const created = await insertRow(manager, Tenant, this.columns(dto));
       await this.tenancy.assertWithinReach(user.tenantId, dto.parentId, manager);
       return created;
@@ -48,7 +49,7 @@ export class TenantsService {
   }
 
   async update(id: number, dto: TenantDto, user: CurrentUser): Promise<TenantWithParent> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const tenant = await manager.findOneBy(Tenant, { id });
       if (!tenant) {
         throw new NotFoundException('no tenant found with this id');

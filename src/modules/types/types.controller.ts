@@ -8,7 +8,7 @@ import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version
 import { TypeDto } from './dto/type.dto';
 import { toTypeResponse } from './dto/type.response';
 import { TYPE_LIST } from './types.list';
-import { TypesService } from './types.service';
+import { assertTypeNameCharacters, TypesService } from './types.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -38,7 +38,10 @@ export class TypesController {
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TYPE:CREATE', 'TYPE:READ')
   async create(@ValidBody(TypeDto) dto: TypeDto, @RequestedVersion() version: ApiVersion) {
-    const type = await this.types.create(dto, version);
+    if (version.atLeast('5.0')) {
+      assertTypeNameCharacters(dto.name);
+    }
+    const type = await this.types.create(dto);
     return ApiResult.of(toTypeResponse(type), successAlert('type was created.'));
   }
 
@@ -51,7 +54,10 @@ export class TypesController {
     @ValidBody(TypeDto) dto: TypeDto,
     @RequestedVersion() version: ApiVersion,
   ) {
-    const type = await this.types.update(id, dto, version);
+    if (version.atLeast('5.0')) {
+      assertTypeNameCharacters(dto.name);
+    }
+    const type = await this.types.update(id, dto);
     return ApiResult.of(toTypeResponse(type), successAlert('type was updated.'));
   }
 

@@ -1,76 +1,61 @@
-import { insertRow } from 'src/common/database/insert-rows';
-import { getPlainMany } from 'src/common/database/plain-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { ApiVersion } from 'src/common/versioning/api-version';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { TypeDto } from './dto/type.dto';
-import { Type } from './type.entity';
+import type { Type } from './type.entity';
+import { TypesRepository } from './types.repository';
 
 /** Only server types may be created, changed or removed through the API; the rest are the system's. */
 const DYNAMIC_TABLE = 'server';
 const V5_NAME = /^[a-zA-Z0-9\-_]+$/;
 
+/** The rule API 5.0 adds for a type's name (the controller applies it from that version on). */
+export function assertTypeNameCharacters(name: string): void {
+  if (!V5_NAME.test(name)) {
+    throw new BadRequestException("'name' must consist of only alphanumeric, dash, or underscore characters");
+  }
+}
+
 @Injectable()
 export class TypesService {
   constructor(
-    @InjectRepository(Type) private readonly types: Repository<Type>,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly types: TypesRepository,
   ) {}
 
   list(query: ListQuery): Promise<Type[]> {
-    return getPlainMany(applyListQuery(this.types.createQueryBuilder('type'), query));
+    return this.types.list(query);
   }
 
-  async create(dto: TypeDto, version: ApiVersion): Promise<Type> {
-    this.checkName(dto, version);
+  create(dto: TypeDto): Promise<Type> {
     if (dto.useInTable !== DYNAMIC_TABLE) {
       throw new BadRequestException('can not create type');
     }
-    const id = await insertRow(this.types.manager, this.types.target, {
-      name: dto.name,
-      description: dto.description,
-      useInTable: dto.useInTable,
-    });
-    return this.types.findOneByOrFail({ id });
+    return this.types.add({ name: dto.name, description: dto.description, useInTable: dto.useInTable });
   }
 
   /** Both the stored and the requested `useInTable` must be `server` (docs/decisions.md#d35). */
-  update(id: number, dto: TypeDto, version: ApiVersion): Promise<Type> {
-    this.checkName(dto, version);
-    return this.dataSource.transaction(async (manager) => {
-      const existing = await manager.findOne(Type, { where: { id }, lock: writeLock(this.dataSource) });
+  update(id: number, dto: TypeDto): Promise<Type> {
+    return this.unitOfWork.run(async (manager) => {
+      const existing = await this.types.lockedById(manager, id);
       if (!existing) {
         throw new NotFoundException('no type found with this id');
       }
       if (existing.useInTable !== DYNAMIC_TABLE || dto.useInTable !== DYNAMIC_TABLE) {
         throw new BadRequestException('can not update type');
       }
-      await manager.update(Type, { id }, { name: dto.name, description: dto.description });
-      return manager.findOneByOrFail(Type, { id });
+      return this.types.change(manager, id, { name: dto.name, description: dto.description });
     });
   }
 
   /** Types still classifying rows are refused by the database (400 `cannot delete type …`). */
   async remove(id: number): Promise<void> {
-    const result = await this.types.delete({ id, useInTable: DYNAMIC_TABLE });
-    if (result.affected) {
+    if (await this.types.removeUsedIn(id, DYNAMIC_TABLE)) {
       return;
     }
-    const existing = await this.types.findOneBy({ id });
-    if (!existing) {
+    if (!(await this.types.byId(id))) {
       throw new NotFoundException('no type with that key found');
     }
     throw new BadRequestException('can not delete type');
-  }
-
-  private checkName(dto: TypeDto, version: ApiVersion): void {
-    if (version.atLeast('5.0') && !V5_NAME.test(dto.name)) {
-      throw new BadRequestException(
-        "'name' must consist of only alphanumeric, dash, or underscore characters",
-      );
-    }
   }
 }

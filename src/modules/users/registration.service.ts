@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRows } from 'src/common/database/insert-rows';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -28,6 +29,7 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 @Injectable()
 export class RegistrationService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly mail: MailService,
@@ -58,7 +60,7 @@ export class RegistrationService {
     this.mail.assertConfigured();
     const token = randomUUID();
     const tenant = await this.dataSource.manager.findOneByOrFail(Tenant, { id: request.tenantId });
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const existing = await manager.findOne(User, {
         where: { email: request.email },
         lock: writeLock(this.dataSource),

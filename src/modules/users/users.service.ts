@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import {
@@ -49,6 +50,7 @@ const MAX_GENERATION = 2_147_483_647;
 @Injectable()
 export class UsersService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectRepository(User) private readonly users: Repository<User>,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
@@ -193,7 +195,7 @@ export class UsersService {
     this.checkPassword(dto, dto.localPasswd);
     const role = await this.assignableRole(dto.role, user);
     const password = await hashPassword(dto.localPasswd);
-    const id = await this.dataSource.transaction(async (manager) => {
+    const id = await this.unitOfWork.run(async (manager) => {
       const created = await insertRow(manager, User, { ...this.columns(dto, role), localPasswd: password });
       await this.tenancy.assertWithinReach(user.tenantId, dto.tenantId, manager);
       return created;
@@ -223,7 +225,7 @@ export class UsersService {
       this.checkPassword(dto, dto.localPasswd);
       password = await hashPassword(dto.localPasswd);
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const columns: Partial<User> = this.columns(dto, role);
       if (password !== undefined) {
         columns.localPasswd = password;
@@ -275,7 +277,7 @@ export class UsersService {
       throw new NotFoundException(`no such tenant: #${dto.tenantId}`);
     }
     const password = dto.localPasswd ? await hashPassword(dto.localPasswd) : undefined;
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const columns: Partial<User> = { ...this.columns(dto, role), newUser: false, token: null };
       if (password !== undefined) {
         columns.localPasswd = password;
@@ -317,7 +319,7 @@ export class UsersService {
       }
     }
     const password = body.localPasswd === undefined ? undefined : await hashPassword(body.localPasswd);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const stored = await manager.findOneOrFail(User, {
         where: { id: user.id },
         lock: writeLock(this.dataSource),
@@ -391,7 +393,7 @@ export class UsersService {
     }
     const hash = await hashPassword(password);
     // A new password ends every session issued before, as through the API.
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await manager.update(User, { id: user.id }, { localPasswd: hash });
       await this.endSessions(user.id, manager);
     });

@@ -1,5 +1,5 @@
 import { DataSource, type TableColumn } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
+import type { ColumnMetadata } from 'src/common/database/typeorm-adapter';
 import type { DatabaseConfig } from 'src/config/database.config';
 import { withServerFlavour } from 'src/database/server-flavour';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';

@@ -1,3 +1,4 @@
+import { bindParameters } from 'src/common/database/typeorm-adapter';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -122,7 +123,8 @@ export class FederationsService {
   ): Promise<void> {
     const xmlIds = [...new Set(mappings.map((m) => m.deliveryService))];
     const reachable = tenantCondition('ds.tenant_id', user.tenantId);
-    const [reachSql, reachParams] = this.dataSource.driver.escapeQueryWithParameters(
+    const [reachSql, reachParams] = bindParameters(
+      this.dataSource,
       'SELECT ds.id AS id, ds.xml_id AS xmlId, ' +
         `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable ` +
         'FROM deliveryservice ds WHERE ds.xml_id IN (:...xmlIds)',

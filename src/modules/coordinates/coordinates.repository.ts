@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { insertRow } from 'src/common/database/insert-rows';
+import { writeLock } from 'src/common/database/locks';
+import { getPlainMany } from 'src/common/database/plain-rows';
+import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { Coordinate } from './coordinate.entity';
+
+export type CoordinateColumns = Pick<Coordinate, 'name' | 'latitude' | 'longitude'>;
+
+/** The coordinate table: the only file of the module that runs SQL (docs/architecture.md#data-access). */
+@Injectable()
+export class CoordinatesRepository {
+  constructor(
+    @InjectRepository(Coordinate) private readonly coordinates: Repository<Coordinate>,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  list(query: ListQuery): Promise<Coordinate[]> {
+    return getPlainMany(applyListQuery(this.coordinates.createQueryBuilder('c'), query));
+  }
+
+  /** Adds a coordinate and answers it as stored. */
+  async add(columns: CoordinateColumns): Promise<Coordinate> {
+    const id = await insertRow(this.coordinates.manager, this.coordinates.target, columns);
+    return this.coordinates.findOneByOrFail({ id });
+  }
+
+  /** Changes a coordinate: its row as stored afterwards, or undefined when there is none. */
+  async change(id: number, columns: CoordinateColumns): Promise<Coordinate | undefined> {
+    const result = await this.coordinates.update({ id }, columns);
+    return result.affected ? this.coordinates.findOneByOrFail({ id }) : undefined;
+  }
+
+  /** Deletes a coordinate, read first with a write lock: the deleted row, or undefined when there was none. */
+  async remove(id: number): Promise<Coordinate | undefined> {
+    const row = await this.coordinates.findOne({ where: { id }, lock: writeLock(this.dataSource) });
+    if (!row) {
+      return undefined;
+    }
+    await this.coordinates.delete({ id });
+    return row;
+  }
+}
