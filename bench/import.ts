@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, loadavg, tmpdir, userInfo } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { type RunStart, runLine } from './sections';
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
@@ -130,16 +131,18 @@ export async function importBench(root: string): Promise<ImportResult> {
   }
 }
 
-export function importReport(result: ImportResult): string[] {
+export const IMPORT_HEADING = '## Import from Traffic Ops (issue 29)';
+
+export function importReport(result: ImportResult, started: RunStart): string[] {
   return [
-    '## Import from Traffic Ops (issue 29)',
+    IMPORT_HEADING,
     '',
     '`npm run cli -- import:traffic-ops` from a Traffic Ops 8.0 database in a private PostgreSQL 15',
     'cluster into a fresh embedded database, timed from the command’s start to its exit (Node start',
     'and the application context included). The target: under a minute.',
-    'Command: `npm run bench -- --only=import` (needs PostgreSQL 15’s programs; PG_BIN). It runs only when',
-    'asked: a full `npm run bench` keeps this section as the last run wrote it.',
-    `Run: ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()[0].toFixed(1)}.`,
+    'It needs PostgreSQL 15’s programs (PG_BIN) and runs only when asked; it writes this section, and a',
+    'full `npm run bench` keeps it as the last run wrote it.',
+    runLine('npm run bench -- --only=import', started),
     '',
     '| servers | delivery services | source rows | seconds |',
     '|---:|---:|---:|---:|',

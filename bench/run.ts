@@ -18,9 +18,10 @@ import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
-import { observabilityCosts } from './observability';
-import { clusterBench, clusterReport } from './cluster';
-import { importBench, importReport } from './import';
+import { OBSERVABILITY_HEADING, observabilityCosts } from './observability';
+import { CLUSTER_HEADING, clusterBench, clusterReport } from './cluster';
+import { IMPORT_HEADING, importBench, importReport } from './import';
+import { keptSection, startOfRun, writeSection } from './sections';
 import { type FloorDatabase, type FloorResult, floorReport, measureFloor } from './floor';
 import { COMPARISON_DATASET, createDataset } from './dataset';
 import { type FleetResult, fleetOptions, fleetReport, measureFleet, ORIGINAL_FLEET } from './fleet';
@@ -414,46 +415,30 @@ function report(
         ]),
     ...(snapshot ? snapshotReport(snapshot) : []),
     ...costReport(costs),
-    ...keptSection('## Import from Traffic Ops'),
+    ...KEPT_SECTIONS.flatMap((heading) => keptSection(BENCHMARKS_FILE, heading)),
   ];
   return lines.join('\n');
 }
 
 /**
- * A section of the current docs/benchmarks.md written from a part that runs only when asked
- * (`--only=import`): a full run keeps it as it is.
+ * The headings of the sections that the parts run only when asked write (`--only=cluster`,
+ * `--only=observability`, `--only=import`): a full run keeps each as the last run of its part wrote it.
  */
-function keptSection(heading: string): string[] {
-  let text: string;
-  try {
-    text = readFileSync(join(ROOT, 'docs', 'benchmarks.md'), 'utf8');
-  } catch {
-    return [];
-  }
-  const start = text.indexOf(`\n${heading}`);
-  if (start < 0) {
-    return [];
-  }
-  const end = text.indexOf('\n## ', start + 1);
-  return [
-    '',
-    ...text
-      .slice(start + 1, end < 0 ? undefined : end)
-      .trimEnd()
-      .split('\n'),
-    '',
-  ];
-}
+const KEPT_SECTIONS = [IMPORT_HEADING, CLUSTER_HEADING, OBSERVABILITY_HEADING];
+
+const BENCHMARKS_FILE = join(ROOT, 'docs', 'benchmarks.md');
 
 /**
- * `npm run bench -- --only=<part>`: one part alone, its section printed, docs/benchmarks.md left as it is:
+ * `npm run bench -- --only=<part>`: one part alone. The first five print their section and leave
+ * docs/benchmarks.md as it is; the last three run only when asked and write (replace) their own
+ * section of it, which a full run keeps:
  * - `comparison`: against the original;
  * - `fleet`: caches polling as t3c does (bench/fleet.ts);
  * - `floor`: the stack's own cost of a ping;
  * - `request-log`: the request log's cost rows;
  * - `snapshot`: GET cdns/{name}/snapshot/new on a big CDN;
- * - `observability`: metrics off/on, tracing on (run only when asked);
- * - `cluster`: a Galera cluster of three nodes against one (bench/cluster.ts; run only when asked);
+ * - `observability`: metrics off/on, tracing on (bench/observability.ts);
+ * - `cluster`: a Galera cluster of three nodes against one (bench/cluster.ts);
  * - `import`: import:traffic-ops of 10,000 servers and 2,000 delivery services (needs PostgreSQL 15's
  *   programs).
  */
@@ -474,7 +459,12 @@ async function main(): Promise<void> {
     throw new Error(`--only=${ONLY}: the parts that run alone are ${PARTS_ALONE.join(', ')}`);
   }
   if (ONLY === 'cluster') {
-    console.log(clusterReport(await clusterBench(ROOT, PORT, SECONDS), SECONDS).join('\n'));
+    const started = startOfRun();
+    writeSection(
+      BENCHMARKS_FILE,
+      CLUSTER_HEADING,
+      clusterReport(await clusterBench(ROOT, PORT, SECONDS), SECONDS, started),
+    );
     return;
   }
   if (ONLY === 'comparison') {
@@ -486,7 +476,8 @@ async function main(): Promise<void> {
     return;
   }
   if (ONLY === 'import') {
-    console.log(importReport(await importBench(ROOT)).join('\n'));
+    const started = startOfRun();
+    writeSection(BENCHMARKS_FILE, IMPORT_HEADING, importReport(await importBench(ROOT), started));
     return;
   }
   if (ONLY === 'floor') {
@@ -500,15 +491,16 @@ async function main(): Promise<void> {
     return;
   }
   if (ONLY === 'observability') {
+    const started = startOfRun();
     const databaseUrl = await prepareDatabase();
-    const report = await observabilityCosts({
+    const report = await observabilityCosts(started, {
       startServer: (logLevel, extraEnv) => startServer(databaseUrl, 1, logLevel, extraEnv),
       login,
       run: (path, connections, cookie, seconds) => run(path, connections, cookie, seconds),
       cpuMicros,
       stop,
     });
-    console.log(report.join('\n'));
+    writeSection(BENCHMARKS_FILE, OBSERVABILITY_HEADING, report);
     return;
   }
   if (ONLY === 'snapshot') {
