@@ -1,3 +1,4 @@
+import { median } from './client';
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,17 +26,12 @@ interface Variant {
 }
 
 const PATH = '/api/4.0/cdns';
-const ROUNDS = Number(process.env.BENCH_OBSERVABILITY_ROUNDS ?? 6);
+const ROUNDS = Number(process.env.BENCH_OBSERVABILITY_ROUNDS ?? 9);
 const SECONDS = 5;
 /** Issue 32's bound: metrics on (the default) cost under 5 % of a small request's CPU. */
 const TARGET_PERCENT = 5;
 
 export const OBSERVABILITY_HEADING = '## What metrics and tracing cost (issue 32)';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 /** An OTLP/HTTP receiver that accepts and discards what it is sent (the spans' export is measured, not a collector). */
 async function discardingReceiver(): Promise<{ server: Server; url: string }> {

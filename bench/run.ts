@@ -17,7 +17,7 @@ import { DataSource } from 'typeorm';
 import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
-import { BenchClient } from './client';
+import { BenchClient, median } from './client';
 import { OBSERVABILITY_HEADING, observabilityCosts } from './observability';
 import { CLUSTER_HEADING, clusterBench, clusterReport } from './cluster';
 import { IMPORT_HEADING, importBench, importReport } from './import';
@@ -845,11 +845,6 @@ function snapshotReport(result: SnapshotResult): string[] {
 }
 
 const COST_ROUNDS = 6;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((x, y) => x - y);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 interface Cost {
   variant: string;
