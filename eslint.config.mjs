@@ -194,20 +194,10 @@ const DATA_ACCESS_TO_CONVERT = [
 ];
 
 /**
- * The modules that still open transactions their own way (`.transaction(`), to convert to
- * `unitOfWork.run` once their split into sub-resource folders is merged. This list only shrinks.
+ * The modules that still open transactions their own way (`.transaction(`): none; every module makes
+ * work atomic with `unitOfWork.run`. Keep it empty.
  */
-const TRANSACTIONS_TO_CONVERT = [
-  'cdni',
-  'delivery-service-requests',
-  'delivery-service-servers',
-  'delivery-services',
-  'federations',
-  'jobs',
-  'keys',
-  'snapshots',
-  'topologies',
-];
+const TRANSACTIONS_TO_CONVERT = [];
 
 const dataAccessPlugin = dataAccess({
   toConvert: DATA_ACCESS_TO_CONVERT,

@@ -1,3 +1,4 @@
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import * as mysql from 'mysql2/promise';
 import { createCipheriv, randomBytes, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -217,7 +218,10 @@ describe('import:traffic-ops --traffic-vault', () => {
     await dataSource.runMigrations({ transaction: 'each' });
     const quiet = new Progress({ isTTY: false } as NodeJS.WriteStream);
     const importer = (storeKey: Buffer | undefined) =>
-      new TrafficOpsImporter(dataSource!, new KeyStoreService(dataSource!, { key: storeKey }));
+      new TrafficOpsImporter(
+        dataSource!,
+        new KeyStoreService(dataSource!, { key: storeKey }, new UnitOfWork(dataSource!)),
+      );
     const run = async (
       vault: string,
       aesKeyFile: string,

@@ -20,6 +20,7 @@ import type {
   CdniTelemetryCapabilityWire,
   CdniTelemetrySourceWire,
 } from './dto/cdni.response';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** Where the original says a queued request's progress can be read (its `CurrentAsyncEndpoint`). */
 export const ASYNC_STATUS_ENDPOINT = '/api/4.0/async_status/';
@@ -145,6 +146,7 @@ function requestedLimits(value: unknown): RequestedLimit[] {
 @Injectable()
 export class CdniService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(cdniConfig.KEY) private readonly config: CdniConfig,
     private readonly users: UsersService,
@@ -243,7 +245,7 @@ export class CdniService {
     request: { ucdn: string; data: unknown; requestType: string; host: string },
     statusMessage: string,
   ): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const asyncStatusId = await insertRow(manager, AsyncStatus, {
         status: 'PENDING',
         message: statusMessage,
@@ -302,7 +304,7 @@ export class CdniService {
    * one transaction, so a refusal changes nothing. Answers the original's message.
    */
   async respond(id: number, approved: boolean): Promise<string> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const found = await manager.query<
         { data: string; async_status_id: number | string; host: string | null; ucdn: string }[]
       >(

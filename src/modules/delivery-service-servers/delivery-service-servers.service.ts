@@ -38,6 +38,7 @@ import {
   serverInfos,
   toServerInfo,
 } from './assignment-queries';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** What POST servers/{id}/deliveryservices answers (lib/go-tc AssignedDsResponse), with the server's name. */
 export interface ServerAssignmentResult {
@@ -61,6 +62,7 @@ export interface CachegroupAssignmentResult {
 @Injectable()
 export class DeliveryServiceServersService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
   ) {}
@@ -102,7 +104,7 @@ export class DeliveryServiceServersService {
    * delivery service served, then the servers' existence.
    */
   replace(user: CurrentUser, body: ServerAssignment): Promise<ServerAssignment> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const ds = await deliveryServiceInfo(this.dataSource, manager, body.dsId);
       if (!ds) {
         throw new BadRequestException('no delivery service with that ID exists');
@@ -137,7 +139,7 @@ export class DeliveryServiceServersService {
 
   /** DELETE /deliveryserviceserver/{dsId}/{serverId}, with the original's checks and texts. */
   unassign(user: CurrentUser, dsId: number, serverId: number): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const ds = await deliveryServiceInfo(this.dataSource, manager, dsId);
       if (!ds) {
         throw new NotFoundException(`no such Delivery Service: #${dsId}`);
@@ -212,7 +214,7 @@ export class DeliveryServiceServersService {
     dsIds: number[],
     replace: boolean,
   ): Promise<ServerAssignmentResult> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const lock = lockingClause(this.dataSource, 'write');
       const [row] = await queryRows<Record<string, unknown>>(
         this.dataSource,
@@ -286,7 +288,7 @@ export class DeliveryServiceServersService {
     xmlId: string,
     body: DeferredBody<HostNameAssignment>,
   ): Promise<HostNameAssignment & { xmlId: string }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const lock = lockingClause(this.dataSource, 'write');
       const [row] = await queryRows<{ id: number | string }>(
         this.dataSource,
@@ -348,7 +350,7 @@ export class DeliveryServiceServersService {
     cachegroupId: number,
     deliveryServiceIds: number[],
   ): Promise<CachegroupAssignmentResult> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const servers = await queryRows<{ hostName: string }>(
         this.dataSource,
         manager,

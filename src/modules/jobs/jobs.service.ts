@@ -31,6 +31,7 @@ import {
   toView,
 } from './job-queries';
 import { Job } from './job.entity';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 const HOUR_MS = 3600_000;
 const TWO_DAYS_MS = 48 * HOUR_MS;
@@ -63,6 +64,7 @@ interface JobForUpdate extends JobView {
 @Injectable()
 export class JobsService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly servers: ServersQueueService,
@@ -145,7 +147,7 @@ export class JobsService {
     user: CurrentUser,
     wording: JobWording,
   ): Promise<JobWrite> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const job = await this.loadForUpdate(manager, id, user);
       const input = await deferred.read();
       this.checkStartWindow(input.structural, input.startTime);
@@ -188,7 +190,7 @@ export class JobsService {
 
   /** DELETE jobs?id= (every version). */
   async remove(id: number, user: CurrentUser): Promise<JobView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const row = await manager.findOne(Job, { where: { id }, lock: writeLock(this.dataSource) });
       if (!row) {
         throw new NotFoundException(`No job by id '${id}'!`);
@@ -320,7 +322,7 @@ export class JobsService {
     invalidationType: string,
     user: CurrentUser,
   ): Promise<JobView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const origin = await originUrl(manager, dsId);
       if (origin === undefined) {
         throw new BadRequestException('assetUrl is a required field');

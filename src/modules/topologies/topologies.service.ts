@@ -23,6 +23,7 @@ import {
   nodeShapeFailures,
 } from './topology-rules';
 import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** The original's texts (topology.go). */
 export const NOT_EXACTLY_ONE = 'cannot find exactly 1 topology with the query string provided';
@@ -50,6 +51,7 @@ export interface TopologyWrite {
 @Injectable()
 export class TopologiesService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly queue: ServersQueueService,
     private readonly locks: CdnLocksService,
@@ -62,7 +64,7 @@ export class TopologiesService {
   }
 
   create(input: TopologyInput): Promise<TopologyWrite> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const warnings = await this.validate(manager, input, '');
       await translateDbErrors(
         () => insertRows(manager, Topology, { name: input.name, description: input.description }),
@@ -74,7 +76,7 @@ export class TopologiesService {
   }
 
   update(name: string | undefined, input: TopologyInput): Promise<TopologyWrite> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const warnings = await this.validate(manager, input, name ?? '');
       if (name === undefined || name === '') {
         throw new BadRequestException('missing key: name');
@@ -110,7 +112,7 @@ export class TopologiesService {
   }
 
   remove(name: string | undefined): Promise<TopologyView> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       if (name === undefined || name === '') {
         throw new BadRequestException(REFUSE_DELETE_ALL);
       }

@@ -4,7 +4,6 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { writeLock } from 'src/common/database/locks';
-import { inRequestTransactionOrJoin } from 'src/common/database/request-transaction';
 import { distinctAsStored } from 'src/common/database/text-order';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
@@ -39,6 +38,7 @@ import {
 import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.body';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import type { DeliveryServiceRules } from './delivery-service.validation';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** Config files whose `location` parameters belong to a delivery service (deleted with it). */
 const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
@@ -61,6 +61,7 @@ export type DeliveryServiceCreatedHook = (created: CreatedDeliveryService) => Pr
 @Injectable()
 export class DeliveryServicesService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
     private readonly regexes: DeliveryServiceRegexesService,
@@ -97,7 +98,7 @@ export class DeliveryServicesService {
     const { input, legacy, carries } = write;
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
-    const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+    const view = await this.unitOfWork.run(async (manager) => {
       await validateWrite(manager, input, true, this.requiredCapabilities, this.rules);
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
       await this.checkReferences(manager, input);
@@ -159,7 +160,7 @@ export class DeliveryServicesService {
     const { input, legacy, carries } = write;
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
-    const view = await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+    const view = await this.unitOfWork.run(async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
         lock: writeLock(this.dataSource),
@@ -242,7 +243,7 @@ export class DeliveryServicesService {
    * assignments, origins and other links cascade. Missing → 404 (docs/decisions.md#d8).
    */
   async remove(id: number, user: CurrentUser): Promise<void> {
-    await inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
         lock: writeLock(this.dataSource),
@@ -276,7 +277,7 @@ export class DeliveryServicesService {
     body: DeferredBody<SafeUpdate>,
     user: CurrentUser,
   ): Promise<DeliveryServiceView> {
-    return inRequestTransactionOrJoin(this.dataSource, async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const existing = await manager.findOne(DeliveryService, {
         where: { id },
         lock: writeLock(this.dataSource),

@@ -18,6 +18,7 @@ import {
 import { DeliveryServiceRegexDto } from './delivery-service-regex.dto';
 import type { DeliveryServiceIdRegex, DeliveryServiceRegexes } from './delivery-service-regex.response';
 import { Regex } from './regex.entity';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 const HOST_REGEXP = 'HOST_REGEXP';
 /** The id of the HOST_REGEXP type, as an SQL expression (NULL without the type). */
@@ -49,6 +50,7 @@ interface DsRegexRow {
 @Injectable()
 export class DeliveryServiceRegexesService {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly tenancy: TenancyService,
   ) {}
@@ -119,7 +121,7 @@ export class DeliveryServiceRegexesService {
     body: DeferredBody<DeliveryServiceRegexDto>,
     user: CurrentUser,
   ): Promise<DeliveryServiceIdRegex> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await this.lockDeliveryService(manager, dsId, user);
       const dto = await body.read();
       const input = await this.validate(manager, dsId, dto, undefined);
@@ -139,7 +141,7 @@ export class DeliveryServiceRegexesService {
     body: DeferredBody<DeliveryServiceRegexDto>,
     user: CurrentUser,
   ): Promise<DeliveryServiceIdRegex> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await this.lockDeliveryService(manager, dsId, user);
       const dto = await body.read();
       const current = await this.current(manager, dsId, regexId);
@@ -159,7 +161,7 @@ export class DeliveryServiceRegexesService {
 
   /** DELETE …/regexes/{rid}: the link and the regex itself (it belongs to this delivery service only). */
   async remove(dsId: number, regexId: number, user: CurrentUser): Promise<DeliveryServiceIdRegex> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await this.lockDeliveryService(manager, dsId, user);
       const current = await this.current(manager, dsId, regexId);
       if (current.setNumber === 0 && current.typeName === HOST_REGEXP) {

@@ -13,6 +13,7 @@ import {
 import { CdnFederationDto } from './cdn-federation.dto';
 import type { CdnFederationRow } from './cdn-federation.response';
 import { Federation } from 'src/modules/federations/federation.entity';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 interface RawCdnFederationRow extends Omit<CdnFederationRow, 'lastUpdated'> {
   lastUpdated: Date | string;
@@ -25,7 +26,10 @@ interface RawCdnFederationRow extends Omit<CdnFederationRow, 'lastUpdated'> {
  */
 @Injectable()
 export class CdnFederationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   /**
    * One entry per (federation, delivery service of the CDN), filtered silently to the delivery
@@ -61,7 +65,7 @@ export class CdnFederationsService {
   }
 
   async create(cdnName: string, dto: CdnFederationDto): Promise<Federation> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await this.cdnIdOf(manager, cdnName);
       const id = await insertRow(manager, Federation, {
         cname: dto.cname,
@@ -73,7 +77,7 @@ export class CdnFederationsService {
   }
 
   async update(cdnName: string, id: number, dto: CdnFederationDto, user: CurrentUser): Promise<Federation> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await this.assertTenancy(manager, id, user);
       await this.cdnIdOf(manager, cdnName);
       const result = await manager.update(
@@ -90,7 +94,7 @@ export class CdnFederationsService {
 
   /** Deleting a federation removes its assignments and resolver links (cascades). */
   async remove(cdnName: string, id: number, user: CurrentUser): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await this.assertTenancy(manager, id, user);
       await this.cdnIdOf(manager, cdnName);
       const result = await manager.delete(Federation, { id });

@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { type Assignment } from 'src/modules/federations/assignment.body';
 import { insertFederationLinks, lockFederation } from 'src/modules/federations/federation-store';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 export interface FederationDeliveryServiceRow {
   id: number;
@@ -16,7 +17,10 @@ export interface FederationDeliveryServiceRow {
 /** Delivery services assigned to a federation (docs/original-behaviour.md#federation-deliveryservices). */
 @Injectable()
 export class FederationDeliveryServicesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   /** An unknown federation simply has none (200 `[]`, as the original). */
   async list(federationId: number, query: ListQuery): Promise<FederationDeliveryServiceRow[]> {
@@ -42,7 +46,7 @@ export class FederationDeliveryServicesService {
    * index) and an unknown delivery service answers 404 `deliveryservice not found`.
    */
   assign(federationId: number, body: DeferredBody<Assignment>): Promise<Assignment> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await lockFederation(manager, federationId);
       const assignment = await body.read();
       const ids = assignment.ids ?? [];
@@ -69,7 +73,7 @@ export class FederationDeliveryServicesService {
    */
   async remove(federationId: number, dsId: number): Promise<void> {
     const notFound = () => new NotFoundException(`federation ${federationId} not found`);
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await lockFederation(manager, federationId);
       const rows = await manager.query<{ id: number | string }[]>(
         'SELECT deliveryservice AS id FROM federation_deliveryservice WHERE federation = ?',

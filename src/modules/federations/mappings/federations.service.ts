@@ -8,6 +8,7 @@ import { tenantCondition } from 'src/modules/tenants/tenancy.service';
 import type { ResolverMapping } from './resolver-mappings.body';
 import { insertLinksIgnoringDuplicates, placeholders } from 'src/modules/federations/federation-store';
 import { lockingClause } from 'src/common/database/locks';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 export interface FederationMapping {
   ttl: number;
@@ -31,7 +32,10 @@ const USER_FEDERATIONS = 'SELECT fu.federation FROM federation_tmuser fu WHERE f
  */
 @Injectable()
 export class FederationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   /** One entry per delivery service (ordered by xmlId), one mapping per federation (by id). */
   async mappingsOf(user: CurrentUser): Promise<DeliveryServiceMappings[]> {
@@ -87,12 +91,12 @@ export class FederationsService {
 
   /** POST: the whole request in one transaction (a 409 on any mapping writes nothing). */
   create(user: CurrentUser, mappings: ResolverMapping[]): Promise<void> {
-    return this.dataSource.transaction((manager) => this.addMappings(manager, user, mappings));
+    return this.unitOfWork.run((manager) => this.addMappings(manager, user, mappings));
   }
 
   /** PUT: every resolver of the user's federations removed, then POST's rules; one transaction. */
   replace(user: CurrentUser, mappings: ResolverMapping[]): Promise<string[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const deleted = await this.removeAll(manager, user);
       await this.addMappings(manager, user, mappings);
       return deleted;
@@ -101,7 +105,7 @@ export class FederationsService {
 
   /** DELETE: 409 when the user's federations have no resolver. */
   remove(user: CurrentUser): Promise<string[]> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const deleted = await this.removeAll(manager, user);
       if (deleted.length === 0) {
         throw new ConflictException(`No federation resolvers to delete for user ${user.username}`);

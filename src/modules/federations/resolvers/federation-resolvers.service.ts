@@ -10,6 +10,7 @@ import type { FederationResolverBody } from './federation-resolver.body';
 import { resolverTypeOf } from 'src/modules/federations/ip';
 import { Federation } from 'src/modules/federations/federation.entity';
 import { insertLinksIgnoringDuplicates } from 'src/modules/federations/federation-store';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 export interface FederationResolverRow {
   id: number;
@@ -25,7 +26,10 @@ interface RawResolverRow extends Omit<FederationResolverRow, 'lastUpdated'> {
 /** Federation resolvers (`federation_resolvers`) and their links to federations. */
 @Injectable()
 export class FederationResolversService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   async list(query: ListQuery): Promise<FederationResolverRow[]> {
     const qb = this.dataSource
@@ -47,7 +51,7 @@ export class FederationResolversService {
    */
   create(body: FederationResolverBody): Promise<FederationResolverRow & { typeId: number }> {
     const typeName = resolverTypeOf(body.family);
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       await translateDbErrors(
         () =>
           manager.query(
@@ -84,7 +88,7 @@ export class FederationResolversService {
 
   /** Deletes a resolver and, by cascade, its links to federations. */
   remove(id: number): Promise<Omit<FederationResolverRow, 'lastUpdated'>> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const lock = lockingClause(this.dataSource, 'write');
       const [row] = await manager.query<{ id: number | string; ipAddress: string; type: string }[]>(
         'SELECT fr.id AS id, fr.ip_address AS ipAddress, t.name AS type FROM federation_resolver fr ' +
@@ -120,7 +124,7 @@ export class FederationResolversService {
     federationId: number,
     assignment: Assignment,
   ): Promise<{ assignment: Assignment; federation: Federation }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const federation = await manager.getRepository(Federation).findOne({
         where: { id: federationId },
         lock: writeLock(this.dataSource),

@@ -6,6 +6,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { type Assignment } from 'src/modules/federations/assignment.body';
 import { Federation } from 'src/modules/federations/federation.entity';
 import { insertFederationLinks, lockFederation } from 'src/modules/federations/federation-store';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 export interface FederationUserRow {
   id: number;
@@ -19,7 +20,10 @@ export interface FederationUserRow {
 /** Users assigned to a federation (`federations/{id}/users`). */
 @Injectable()
 export class FederationUsersService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
 
   async list(federationId: number, query: ListQuery): Promise<FederationUserRow[]> {
     const federation = await this.dataSource.manager.findOneBy(Federation, { id: federationId });
@@ -51,7 +55,7 @@ export class FederationUsersService {
     federationId: number,
     body: DeferredBody<Assignment>,
   ): Promise<{ assignment: Assignment; federation: Federation }> {
-    return this.dataSource.transaction(async (manager) => {
+    return this.unitOfWork.run(async (manager) => {
       const federation = await lockFederation(manager, federationId);
       const assignment = await body.read();
       if (assignment.replace) {

@@ -1,7 +1,6 @@
 import { BadRequestException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { inRequestTransaction } from 'src/common/database/request-transaction';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { processLogger } from 'src/common/logging/logger';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
@@ -45,6 +44,7 @@ import {
 } from './dnssec-queries';
 import { type CdnDnssecKeys, toCdnDnssecKeys } from './dnssec-keys.response';
 import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 const DAY_MS = 86_400_000;
 const KIND = 'dnssec';
@@ -66,6 +66,7 @@ export interface RefreshOutcome {
 @Injectable()
 export class DnssecKeysService implements OnModuleInit {
   constructor(
+    private readonly unitOfWork: UnitOfWork,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: KeyStoreService,
     private readonly locks: CdnLocksService,
@@ -375,14 +376,14 @@ export class DnssecKeysService implements OnModuleInit {
    * entry when it changed or failed anything (a GET has no request transaction and no entry).
    */
   refreshInTransaction(user: CurrentUser): Promise<RefreshOutcome> {
-    return inRequestTransaction(this.dataSource, async (runner) => {
+    return this.unitOfWork.run(async (manager) => {
       const outcome = await this.refresh();
       if (outcome.updated > 0 || outcome.errors > 0) {
         const message =
           outcome.errors > 0
             ? `Refreshed ${outcome.updated} DNSSEC keys, but ${outcome.errors} errors occurred`
             : `Refreshed ${outcome.updated} DNSSEC keys`;
-        await this.changeLog.record(runner.manager, user, message, 'cdns');
+        await this.changeLog.record(manager, user, message, 'cdns');
       }
       return outcome;
     });

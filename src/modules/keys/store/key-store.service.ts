@@ -5,6 +5,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DataSource, In } from 'typeorm';
 import { keyStoreConfig, type KeyStoreConfig } from 'src/config/key-store.config';
 import { KeyStoreEntry, type KeyKind } from './key-store.entity';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** The clear metadata stored beside an SSL keys document. */
 export interface KeyMetadata {
@@ -27,6 +28,7 @@ export class KeyStoreService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     @Inject(keyStoreConfig.KEY) private readonly config: KeyStoreConfig,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   /** Whether KEY_STORE_KEY is set: without it, the original's answer without a Traffic Vault. */
@@ -81,7 +83,7 @@ export class KeyStoreService {
     if (sealed.some((entry) => entry.ciphertext.length > MAX_CIPHERTEXT)) {
       throw new BadRequestException('the keys are too large to store');
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       await manager.delete(KeyStoreEntry, { kind, owner, version: In(versions) });
       for (const entry of sealed) {
         await insertRows(manager, KeyStoreEntry, {
@@ -123,7 +125,7 @@ export class KeyStoreService {
     if (sealed.some((entry) => entry.ciphertext.length > MAX_CIPHERTEXT)) {
       throw new BadRequestException('the keys are too large to store');
     }
-    await this.dataSource.transaction(async (manager) => {
+    await this.unitOfWork.run(async (manager) => {
       if (metadata.replaceAll) {
         await manager.delete(KeyStoreEntry, { kind, version });
       } else if (sealed.length > 0) {
