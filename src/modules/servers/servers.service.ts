@@ -22,8 +22,14 @@ import { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import type { LoadedServer } from './dto/server.response';
 import { IpAddress } from './ip-address.entity';
 import { canonicalInet } from 'src/common/net/inet';
-import { interfaceProblems, leftWithoutServersText } from './server-rules';
-import { activeDeliveryServicesOnlyServedBy, emptiedTopologyCachegroup } from './server-keep-rules';
+import { interfaceProblems } from './server-rules';
+import {
+  activeDeliveryServicesOnlyServedBy,
+  assertServiceAddressesFree,
+  assertStillServing,
+  emptiedTopologyCachegroup,
+  serviceAddressesOf,
+} from './server-keep-rules';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
@@ -85,7 +91,12 @@ export class ServersService {
     const write = await this.validated(dto);
     await this.locks.assertCanModifyCdn(dto.cdnId, user);
     return this.unitOfWork.run(async (manager) => {
-      await this.assertServiceAddressesFree(manager, write);
+      await assertServiceAddressesFree(
+        manager,
+        serviceAddressesOf(write.interfaces),
+        write.profiles,
+        lockingClause(this.dataSource, 'write'),
+      );
       const now = new Date();
       const id = await insertRow(manager, Server, {
         ...this.columns(dto),
@@ -117,8 +128,14 @@ export class ServersService {
       }
       // The CDN the server is to be in, as the original checks it (docs/original-behaviour.md#cdn-locks).
       await this.locks.assertCanModifyCdn(dto.cdnId, user);
-      await this.assertStillServing(manager, existing, dto);
-      await this.assertServiceAddressesFree(manager, write, id);
+      await assertStillServing(manager, existing, dto);
+      await assertServiceAddressesFree(
+        manager,
+        serviceAddressesOf(write.interfaces),
+        write.profiles,
+        lockingClause(this.dataSource, 'write'),
+        id,
+      );
       await this.assertTypeAndCdnChangeable(manager, existing, dto);
       await manager.update(
         Server,
@@ -133,100 +150,6 @@ export class ServersService {
       await this.writeParts(manager, id, write);
       return (await this.findOne(id, manager))!;
     });
-  }
-
-  /**
-   * No other server with the same profiles, in the same order, has one of the server's service
-   * addresses (400 `there exists a server with id <n> on the same profile that has the same service
-   * address <a>`). The profiles' rows are write-locked first, so two writes with the same profiles
-   * take their turns and neither misses the other's address.
-   */
-  private async assertServiceAddressesFree(
-    manager: EntityManager,
-    write: ServerWrite,
-    serverId?: number,
-  ): Promise<void> {
-    const service = write.interfaces.flatMap((iface) =>
-      iface.ipAddresses.filter((ip) => ip.serviceAddress).map((ip) => canonicalInet(ip.address)),
-    );
-    const profileIds = write.profiles.map((p) => p.id);
-    if (service.length === 0 || profileIds.length === 0) {
-      return;
-    }
-    await manager.query(
-      `SELECT id FROM profile WHERE id IN (${profileIds.map(() => '?').join(', ')}) ORDER BY id` +
-        lockingClause(this.dataSource, 'write'),
-      profileIds,
-    );
-    const holders = await manager.query<{ server: number | string; address: string }[]>(
-      `SELECT ip.server AS server, ip.address AS address FROM ip_address ip ` +
-        `WHERE ip.address IN (${service.map(() => '?').join(', ')}) AND ip.server <> ? ORDER BY ip.server, ip.id`,
-      [...service, serverId ?? 0],
-    );
-    if (holders.length === 0) {
-      return;
-    }
-    const ids = [...new Set(holders.map((h) => Number(h.server)))];
-    const links = await manager.query<{ server: number | string; profile: number | string }[]>(
-      `SELECT server, profile FROM server_profile WHERE server IN (${ids.map(() => '?').join(', ')}) ` +
-        'ORDER BY server, priority',
-      ids,
-    );
-    const profilesOf = groupBy(links, (link) => Number(link.server));
-    const same = (id: number) =>
-      (profilesOf.get(id) ?? []).map((link) => Number(link.profile)).join(',') === profileIds.join(',');
-    const problems = holders
-      .filter((holder) => same(Number(holder.server)))
-      .map(
-        (holder) =>
-          `there exists a server with id ${Number(holder.server)} on the same profile that has the same service address ${holder.address}`,
-      );
-    if (problems.length > 0) {
-      throw new BadRequestException(problems.join(', '));
-    }
-  }
-
-  /**
-   * A server that moves to another cache group or CDN may not leave its topology cache group empty
-   * (400); one whose status becomes other than ONLINE or REPORTED may not be the only EDGE (or
-   * multi-site ORG) server of an active delivery service (409). The original's order and texts.
-   */
-  private async assertStillServing(
-    manager: EntityManager,
-    existing: Server,
-    dto: ServerV3Dto | ServerV4Dto,
-  ): Promise<void> {
-    if (dto.cachegroupId !== existing.cachegroupId || dto.cdnId !== existing.cdnId) {
-      const emptied = await emptiedTopologyCachegroup(manager, existing);
-      if (emptied) {
-        throw new BadRequestException(
-          'server is the last one in its Cache Group, which is used by a Topology, so it cannot be moved ' +
-            `to another Cache Group: ${emptied}`,
-        );
-      }
-    }
-    if (dto.statusId === existing.statusId) {
-      return;
-    }
-    const [status] = await manager.query<{ name: string }[]>('SELECT name FROM status WHERE id = ?', [
-      dto.statusId,
-    ]);
-    if (!status || status.name === 'ONLINE' || status.name === 'REPORTED') {
-      return;
-    }
-    const [type] = await manager.query<{ name: string }[]>('SELECT name FROM type WHERE id = ?', [
-      existing.typeId,
-    ]);
-    const left = await activeDeliveryServicesOnlyServedBy(manager, { id: existing.id, type: type.name });
-    if (left.length > 0) {
-      throw new ConflictException(
-        leftWithoutServersText(
-          `setting server status to '${status.name}' would leave Active Delivery Service`,
-          type.name,
-          left,
-        ),
-      );
-    }
   }
 
   /**
