@@ -199,6 +199,15 @@ const DATA_ACCESS_TO_CONVERT = [
  */
 const TRANSACTIONS_TO_CONVERT = [];
 
+/** Source files still over 400 lines, to split by concern. This list only shrinks. */
+const FILES_OVER_400_TO_SPLIT = [
+  'src/config/env.validation.ts',
+  'src/modules/cdni/cdni.service.ts',
+  'src/modules/monitoring/monitoring.service.ts',
+  'src/modules/topologies/topologies.service.ts',
+  'src/modules/users/users.service.ts',
+];
+
 const dataAccessPlugin = dataAccess({
   toConvert: DATA_ACCESS_TO_CONVERT,
   transactionsToConvert: TRANSACTIONS_TO_CONVERT,
@@ -307,12 +316,10 @@ export default tseslint.config(
     },
   },
   {
-    // The modules split into sub-resource folders (docs/decisions.md#d181) stay in files under 400
-    // lines; a file that grows past it is split by concern (reads, rules, per sub-resource).
-    files: [
-      'src/modules/{delivery-services,delivery-service-servers,delivery-service-requests}/**/*.ts',
-      'src/modules/{keys,federations,jobs,snapshots}/**/*.ts',
-    ],
+    // Every source file stays under 400 lines (docs/decisions.md#d181); a file that grows past it is
+    // split by concern (reads, rules, per sub-resource). FILES_OVER_400_TO_SPLIT only shrinks.
+    files: ['src/**/*.ts'],
+    ignores: FILES_OVER_400_TO_SPLIT,
     rules: { 'max-lines': ['error', { max: 399, skipBlankLines: false, skipComments: false }] },
   },
   {
