@@ -80,11 +80,7 @@ export function dataAccess({ toConvert, transactionsToConvert }) {
         return {
           CallExpression(node) {
             const name = node.callee.type === 'Identifier' ? node.callee.name : calledMethod(node);
-            if (
-              name === 'transaction' ||
-              name === 'inRequestTransaction' ||
-              name === 'inRequestTransactionOrJoin'
-            ) {
+            if (name === 'transaction' || name === 'inRequestTransaction') {
               context.report({ node, message });
             }
           },

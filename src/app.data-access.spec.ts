@@ -65,7 +65,7 @@ describe('the data-access lint (eslint/data-access.mjs, docs/architecture.md#dat
   ].join('\n');
   const transactionCode = [
     'void this.dataSource.transaction(async (manager) => manager);',
-    'void inRequestTransactionOrJoin(dataSource, async (manager) => manager);',
+    'void inRequestTransaction(dataSource, async (runner) => runner);',
   ].join('\n');
   const internalsCode = [
     "import { DriverUtils } from 'typeorm/driver/DriverUtils';",

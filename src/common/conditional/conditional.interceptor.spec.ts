@@ -7,6 +7,7 @@ import {
   ConditionalRequestInterceptor,
   NotModifiedException,
 } from 'src/common/conditional/conditional.interceptor';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 class Routes {
   @ConditionalOn('cdn')
@@ -25,7 +26,12 @@ const SINCE = 'Sat, 01 Jun 2024 12:00:00 GMT';
 /** The interceptor on the handlers of `Routes`, over a database that answers `answer` to every query. */
 function interceptorOver(answer: Record<string, Date | string | null>) {
   const query = jest.fn().mockResolvedValue([answer]);
-  const interceptor = new ConditionalRequestInterceptor(new Reflector(), { query } as unknown as DataSource);
+  const dataSource = { query } as unknown as DataSource;
+  const interceptor = new ConditionalRequestInterceptor(
+    new Reflector(),
+    dataSource,
+    new UnitOfWork(dataSource),
+  );
   const headers: Record<string, string> = {};
   const request = (handler: keyof Routes, method: string, requestHeaders: Record<string, string>) => {
     const req = { method, headers: requestHeaders, params: { id: '7' }, query: {} };

@@ -21,7 +21,7 @@ import {
 } from 'src/common/conditional/conditional.decorator';
 import { etagOf, parseHttpDate, parseIfMatch, seconds } from 'src/common/conditional/http-dates';
 import { lockingClause } from 'src/common/database/locks';
-import { inRequestTransactionOrJoin } from 'src/common/database/request-transaction';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
 import { ApiResult } from 'src/common/http/alerts';
 import { toDate } from 'src/common/time/timestamps';
 
@@ -83,6 +83,7 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -137,7 +138,7 @@ export class ConditionalRequestInterceptor implements NestInterceptor {
     }
     // In the request's write transaction (the change log opens it), before the handler: the row
     // stays locked until the write commits, so no other write can come in between.
-    const checked = inRequestTransactionOrJoin(this.dataSource, async () => {
+    const checked = this.unitOfWork.run(async () => {
       await this.assertUnmodified(spec, row, since);
       return lastValueFrom<unknown, undefined>(next.handle(), { defaultValue: undefined });
     });

@@ -1,6 +1,5 @@
 import {
   inRequestTransaction,
-  inRequestTransactionOrJoin,
   RequestScopedDataSource,
 } from 'src/common/database/request-transaction';
 
@@ -63,30 +62,5 @@ describe('request transactions (embedded SQLite)', () => {
     expect(runner.isTransactionActive).toBe(false);
     await insert('outside');
     expect(await names()).toEqual(['outside']);
-  });
-
-  it('joins the transaction in progress, or opens one when there is none', async () => {
-    await expect(
-      inRequestTransaction(dataSource, async (outer) => {
-        await insert('outer');
-        await inRequestTransactionOrJoin(dataSource, async (manager) => {
-          expect(dataSource.createQueryRunner()).toBe(outer);
-          expect(manager.queryRunner).toBe(outer);
-          await insert('joined');
-        });
-        throw new Error('refused');
-      }),
-    ).rejects.toThrow('refused');
-    expect(await names()).toEqual([]);
-
-    await expect(
-      inRequestTransactionOrJoin(dataSource, async (manager) => {
-        expect(dataSource.createQueryRunner().isTransactionActive).toBe(true);
-        expect(manager.queryRunner).toBe(dataSource.createQueryRunner());
-        await insert('alone');
-        throw new Error('refused');
-      }),
-    ).rejects.toThrow('refused');
-    expect(await names()).toEqual([]);
   });
 });

@@ -103,18 +103,3 @@ export function inRequestTransaction<T>(
 export function requestTransactionManager(): EntityManager | undefined {
   return ambient.getStore()?.manager;
 }
-
-/**
- * Runs `work` inside the request's transaction: joins the one in progress (the change log opens one
- * for every signed-in write), or opens one when there is none, so that what `work` checks and what it
- * writes always commit together. `work` is handed the transaction's manager. Unlike
- * `dataSource.transaction`, joining costs no statement: no savepoint is set and released around a
- * piece of work whose failure rolls the whole request back anyway.
- */
-export function inRequestTransactionOrJoin<T>(
-  dataSource: DataSource,
-  work: (manager: EntityManager) => Promise<T>,
-): Promise<T> {
-  const runner = ambient.getStore();
-  return runner ? work(runner.manager) : inRequestTransaction(dataSource, (own) => work(own.manager));
-}
