@@ -246,6 +246,15 @@ export default tseslint.config(
       curly: ['error', 'all'],
       'no-console': 'error',
       'no-restricted-imports': ['error', { patterns: IMPORT_PATTERNS, paths: IMPORT_PATHS }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // The build rewrites the `src/…` paths of static imports only: a dynamic one would fail in
+          // dist (found in `cli compare`).
+          selector: 'ImportExpression > Literal[value=/^src\\//]',
+          message: "A dynamic import names a relative path: the build does not rewrite 'src/…' in import().",
+        },
+      ],
     },
   },
   {

@@ -155,9 +155,9 @@ COMMANDS.compare = {
   },
   run: () => Promise.reject(new Error('compare runs standalone')),
   standalone: async (values) => {
-    const { compareApis } = await import('src/cli/compare/compare');
-    const { routesOfModule } = await import('src/common/routes/route-inventory');
-    const { AppModule } = await import('src/app.module');
+    const { compareApis } = await import('./cli/compare/compare');
+    const { routesOfModule } = await import('./common/routes/route-inventory');
+    const { AppModule } = await import('./app.module');
     const user = required(values, 'user');
     const password = secret(values, 'password', 'COMPARE_PASSWORD');
     return compareApis({

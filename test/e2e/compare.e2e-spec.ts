@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from 'src/app.module';
 import { listPaths } from 'src/cli/compare/compare';
+import { documentPaths } from 'src/cli/compare/documents';
 import { routesOfModule } from 'src/common/routes/route-inventory';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';
@@ -30,10 +31,21 @@ async function record(url: string, only?: string[]): Promise<Answers> {
   });
   const cookie = login.headers.getSetCookie()[0].split(';')[0];
   const answers: Answers = new Map();
-  for (const path of only ?? listPaths(routesOfModule(AppModule), VERSION)) {
+  const get = async (path: string) => {
     const res = await fetch(`${url}/api/${VERSION}/${path}`, { headers: { cookie } });
     const text = await res.text();
     answers.set(path, { status: res.status, body: res.status === 200 ? JSON.parse(text) : text });
+  };
+  for (const path of only ?? listPaths(routesOfModule(AppModule), VERSION)) {
+    await get(path);
+  }
+  if (only === undefined) {
+    // Each CDN's snapshot and monitoring documents, which compare reads after the lists.
+    for (const cdn of rowsOf(answers, 'cdns').filter((c) => c.name !== 'ALL')) {
+      for (const path of documentPaths(String(cdn.name))) {
+        await get(path);
+      }
+    }
   }
   return answers;
 }
@@ -88,11 +100,18 @@ describe('compare', () => {
   const runs: Record<string, Finished> = {};
   let createdId = '';
   let firstCdnId = '';
+  let monitoringPath = '';
 
   beforeAll(async () => {
     urls.first = await listen(app);
     second = await createTestApp();
     urls.second = await listen(second);
+    // A CDN besides ALL: its snapshot and monitoring documents are compared too.
+    const cdnName = uniqueName('doc');
+    await admin
+      .post('/cdns')
+      .send({ name: cdnName, domainName: `${cdnName}.example.net`, dnssecEnabled: false })
+      .expect(200);
     runs.same = await compare(urls.first, urls.second);
 
     // A recording of the first, then a change: the recording is the side the change missed.
@@ -129,6 +148,12 @@ describe('compare', () => {
     });
     cdns[0].domainName = 'changed.example.net';
     firstCdnId = String(cdns[0].id);
+    // A leaf of a CDN's monitoring configuration that only the original has.
+    const documented = cdns.find((cdn) => cdn.name !== 'ALL' && cdn.name !== 'only-there')!;
+    monitoringPath = documentPaths(String(documented.name))[1];
+    expect(answers.get(monitoringPath)?.status).toBe(200);
+    const monitoring = (answers.get(monitoringPath)!.body as { response: { config: Row } }).response;
+    monitoring.config['only.there'] = 7;
     runs.missing = await compare(original.url, urls.second);
 
     runs.wrong = await compare(urls.first, urls.second, { COMPARE_PASSWORD: 'not-the-password' });
@@ -144,7 +169,7 @@ describe('compare', () => {
 
   it('finds no difference between two instances on the same data (exit 0)', () => {
     expect(runs.same.stderr).toBe('');
-    expect(runs.same.stdout).toMatch(/\d+ lists compared: no differences/);
+    expect(runs.same.stdout).toMatch(/\d+ lists and [1-9]\d* CDN documents compared: no differences/);
     expect(runs.same.code).toBe(0);
   });
 
@@ -152,7 +177,7 @@ describe('compare', () => {
     expect(runs.changed.code).toBe(1);
     expect(runs.changed.stdout).toContain('cdns:');
     expect(runs.changed.stdout).toContain(`  extra here: ${createdId}`);
-    expect(runs.changed.stdout).toMatch(/lists compared: [1-9]\d* differ/);
+    expect(runs.changed.stdout).toMatch(/documents compared: [1-9]\d* lists and \d+ documents differ/);
   });
 
   it('compares recorded answers of the original: times written differently are noted, not counted', () => {
@@ -168,6 +193,9 @@ describe('compare', () => {
     expect(runs.missing.code).toBe(1);
     expect(runs.missing.stdout).toContain('  missing here: 987654');
     expect(runs.missing.stdout).toContain(`  ${firstCdnId}: domainName: "changed.example.net" ≠ `);
+    const documentReport = runs.missing.stdout.slice(runs.missing.stdout.indexOf(`${monitoringPath}:\n`));
+    expect(documentReport).toMatch(/^[^\n]+:\n( {2}[^\n]+\n)* {2}config\.only\.there: 7 ≠ \(absent\)\n/);
+    expect(runs.missing.stdout).toMatch(/documents compared: [1-9]\d* lists and 1 documents differ/);
   });
 
   it('refuses a wrong password (exit 1) and a missing --with (usage, exit 2)', () => {

@@ -1,4 +1,5 @@
 import type { CommandOutput } from 'src/cli/import/importer';
+import { canonical, compareDocuments, documentPaths } from 'src/cli/compare/documents';
 import { isListRoute, type Route } from 'src/common/routes/route-inventory';
 
 /** One API to read: its base URL (`https://to.example.net`) and an account on it. */
@@ -74,8 +75,8 @@ class Reader {
     this.cookie = cookie;
   }
 
-  /** The route's `response` array, or the HTTP status it answered instead. */
-  async list(path: string): Promise<Row[] | number> {
+  /** The route's `response`, or the HTTP status it answered instead of a JSON 200. */
+  async response(path: string): Promise<{ response: unknown } | number> {
     let res: Response;
     try {
       res = await fetch(`${this.base()}${path}`, {
@@ -89,13 +90,20 @@ class Reader {
     if (res.status !== 200) {
       return res.status;
     }
-    let body: unknown;
     try {
-      body = JSON.parse(text);
+      return { response: (JSON.parse(text) as { response?: unknown }).response };
     } catch {
       return res.status;
     }
-    const response = (body as { response?: unknown }).response;
+  }
+
+  /** The route's `response` array (an object answered is a list of one), or the HTTP status. */
+  async list(path: string): Promise<Row[] | number> {
+    const answer = await this.response(path);
+    if (typeof answer === 'number') {
+      return answer;
+    }
+    const { response } = answer;
     if (Array.isArray(response)) {
       return response as Row[];
     }
@@ -112,15 +120,6 @@ function keyOf(row: Row, index: number): string {
     }
   }
   return `#${index}`;
-}
-
-/** Equal JSON values, objects' keys in any order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Row).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
-  );
 }
 
 const TIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d/;
@@ -212,10 +211,44 @@ export async function compareApis(options: CompareOptions): Promise<CommandOutpu
     lines.push(...result.lines);
     differing += result.differs ? 1 : 0;
   }
+  const documents = (await cdnNames(other, self)).flatMap(documentPaths);
+  let documentsDiffering = 0;
+  for (const path of documents) {
+    const result = compareDocumentAnswers(await other.response(path), await self.response(path));
+    if (result.length > 0) {
+      lines.push(`${path}:`, ...result);
+      documentsDiffering += 1;
+    }
+  }
+  const counted = `${paths.length} lists and ${documents.length} CDN documents compared`;
   lines.push(
-    differing === 0
-      ? `${paths.length} lists compared: no differences`
-      : `${paths.length} lists compared: ${differing} differ`,
+    differing + documentsDiffering === 0
+      ? `${counted}: no differences`
+      : `${counted}: ${differing} lists and ${documentsDiffering} documents differ`,
   );
-  return { lines, code: differing === 0 ? 0 : 1 };
+  return { lines, code: differing + documentsDiffering === 0 ? 0 : 1 };
+}
+
+/** The CDNs either side has (bar `ALL`, which has no servers and no documents). */
+async function cdnNames(other: Reader, self: Reader): Promise<string[]> {
+  const names = new Set<string>();
+  for (const rows of [await other.list('cdns'), await self.list('cdns')]) {
+    for (const row of typeof rows === 'number' ? [] : rows) {
+      if (typeof row.name === 'string' && row.name !== 'ALL') {
+        names.add(row.name);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+function compareDocumentAnswers(
+  other: { response: unknown } | number,
+  self: { response: unknown } | number,
+): string[] {
+  if (typeof other === 'number' || typeof self === 'number') {
+    const status = (v: { response: unknown } | number) => (typeof v === 'number' ? `HTTP ${v}` : 'HTTP 200');
+    return other === self ? [] : [`  answered ${status(other)} there, ${status(self)} here`];
+  }
+  return compareDocuments(other.response, self.response);
 }
