@@ -177,8 +177,6 @@ const VERSIONED_SERVICES_TO_CONVERT = [];
  * shrinks; a new module starts with a repository.
  */
 const DATA_ACCESS_TO_CONVERT = [
-  'cdni',
-  'change-log',
   'delivery-service-requests',
   'delivery-service-servers',
   'delivery-services',
@@ -186,9 +184,7 @@ const DATA_ACCESS_TO_CONVERT = [
   'jobs',
   'keys',
   'servers',
-  'snapshots',
   'stats',
-  'tenants',
   'topologies',
   'users',
 ];
