@@ -143,7 +143,7 @@ const READ_JOINS = {
 const TABLES_WITHOUT_ENTITY = {
   snapshot: {
     owner: 'snapshots',
-    why: 'one row per CDN holding JSON documents; SnapshotsService upserts it with raw SQL (the upsert differs per database), no entity',
+    why: 'one row per CDN holding JSON documents; SnapshotsRepository upserts it with raw SQL (the upsert differs per database), no entity',
   },
   last_deleted: {
     owner: null,
