@@ -28,7 +28,7 @@ export class ChangeLogService {
   /**
    * Adds an entry through `manager`, i.e. inside the transaction of the change it describes; counted
    * per resource (the first segment of the route's path) and, once committed, sent to the audit sink.
-   * With no manager (a read's entry, outside any transaction), it is written and sent at once.
+   * With no manager (a read's entry), it is written on the data source's own and sent at once.
    */
   async record(
     manager: TransactionManager | undefined,

@@ -55,7 +55,7 @@ export class SecretReadLog implements NestInterceptor {
         const user = req.user as CurrentUser;
         // eslint-disable-next-line no-restricted-properties -- names the secret by the route's declared path parameters
         const secret = secretOf(req.params as Record<string, string>);
-        // Outside any transaction: the entry is written and sent whatever happens after.
+        // No manager: a read's entry, written on the data source's own and sent to the audit sink at once.
         await this.changeLog.record(
           undefined,
           user,
