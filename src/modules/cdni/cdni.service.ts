@@ -1,35 +1,33 @@
-import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { lockingClause } from 'src/common/database/locks';
 import { holdsPermissionNamed, type CurrentUser } from 'src/common/types/current-user';
-import { BIGINT, fitsColumn } from 'src/common/validation/integers';
 import { cdniConfig, type CdniConfig } from 'src/config/cdni.config';
 import { UsersService } from 'src/modules/users/users.service';
 import { CdniTokenError, verifyHs256 } from './cdni-token';
-import { AsyncStatus, CdniCapabilityUpdate } from './cdni.entity';
 import { rfc3339 } from 'src/common/wire/by-version';
 import type {
   AsyncStatusV4,
   CdniAdvertisementWire,
   CdniCapacityCapabilityWire,
   CdniConfigurationRequestV4,
-  CdniFootprintWire,
-  CdniLimitWire,
   CdniTelemetryCapabilityWire,
-  CdniTelemetrySourceWire,
 } from './dto/cdni.response';
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
+import { footprintsByCapability, limitsByCapability, telemetryByCapability } from './cdni-advertisement';
+import {
+  genericMetadata,
+  goFootprints,
+  goLimit,
+  type RequestedLimit,
+  requestedLimits,
+  stringArray,
+} from './cdni-metadata';
+import { CdniRepository } from './cdni.repository';
 
 /** Where the original says a queued request's progress can be read (its `CurrentAsyncEndpoint`). */
 export const ASYNC_STATUS_ENDPOINT = '/api/4.0/async_status/';
 
 /** The request type a host's configuration update is queued with. */
 export const HOST_CONFIG_UPDATE = 'hostConfigUpdate';
-
-/** The one generic metadata type an approval can apply. */
-const REQUESTED_CAPACITY_LIMITS = 'MI.RequestedCapacityLimits';
 
 /** The permission that lets a user without a uCDN act for the one named by `?ucdn=`. */
 const UCDN_OVERRIDE = 'ICDN:UCDN-OVERRIDE';
@@ -40,105 +38,6 @@ export interface CdniCredentials {
   ucdnParam: string;
 }
 
-/** A requested limit as the original reads it from a queued request (`CapacityLimit`). */
-interface RequestedLimit {
-  limitType: string;
-  limitValue: number;
-  footprints: { type: string; value: string[] }[];
-}
-
-interface FootprintRow {
-  capability_id: number | string;
-  footprint_type: string;
-  footprint_value: string;
-  ucdn?: string;
-}
-
-/** A JSON array of strings kept in a text column (the original's `text[]`). */
-function stringArray(text: string | null): string[] | null {
-  if (text === null) {
-    return null;
-  }
-  const value: unknown = JSON.parse(text);
-  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
-    throw new Error(`not a JSON array of strings: ${text}`);
-  }
-  return value;
-}
-
-/** Go's `%v` of a footprint (`{ipv4cidr [a b] 0}`: the capability id is never read from JSON). */
-const goFootprint = (f: { type: string; value: string[] }): string => `{${f.type} [${f.value.join(' ')}] 0}`;
-const goFootprints = (fs: { type: string; value: string[] }[]): string =>
-  `[${fs.map(goFootprint).join(' ')}]`;
-const goLimit = (l: RequestedLimit): string =>
-  `{${l.limitType} ${l.limitValue} ${goFootprints(l.footprints)}}`;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** A refusal to apply a queued request whose data cannot be read (the original fails with 500). */
-function unreadable(problem: string): BadRequestException {
-  return new BadRequestException(`unmarshalling data for configuration update: ${problem}`);
-}
-
-/** A JSON string field as Go decodes it into a string: absent or null is ''. */
-function goString(value: unknown, name: string): string {
-  if (value === undefined || value === null) {
-    return '';
-  }
-  if (typeof value !== 'string') {
-    throw unreadable(`${name} must be a string`);
-  }
-  return value;
-}
-
-/** A JSON array field as Go decodes it into a slice: absent or null is empty. */
-function goArray(value: unknown, name: string): unknown[] {
-  if (value === undefined || value === null) {
-    return [];
-  }
-  if (!Array.isArray(value)) {
-    throw unreadable(`${name} must be an array`);
-  }
-  return value;
-}
-
-/** The requested limits of an `MI.RequestedCapacityLimits` value (`CapacityRequestedLimits`). */
-function requestedLimits(value: unknown): RequestedLimit[] {
-  if (value === undefined || value === null) {
-    return [];
-  }
-  if (!isObject(value)) {
-    throw unreadable('generic-metadata-value must be an object');
-  }
-  return goArray(value['requested-limits'], 'requested-limits').map((raw) => {
-    if (raw !== null && !isObject(raw)) {
-      throw unreadable('a requested limit must be an object');
-    }
-    const limit = raw ?? {};
-    const limitValue = limit['limit-value'] ?? 0;
-    if (!fitsColumn(limitValue, BIGINT)) {
-      throw unreadable(`limit-value must be an integer between ${BIGINT.min} and ${BIGINT.max}`);
-    }
-    return {
-      limitType: goString(limit['limit-type'], 'limit-type'),
-      limitValue,
-      footprints: goArray(limit.footprints, 'footprints').map((rawFootprint) => {
-        if (rawFootprint !== null && !isObject(rawFootprint)) {
-          throw unreadable('a footprint must be an object');
-        }
-        const footprint = rawFootprint ?? {};
-        return {
-          type: goString(footprint['footprint-type'], 'footprint-type'),
-          value: goArray(footprint['footprint-value'], 'footprint-value').map((entry) =>
-            goString(entry, 'footprint-value'),
-          ),
-        };
-      }),
-    };
-  });
-}
-
 /**
  * CDN interconnection (docs/original-behaviour.md#cdni): the advertisement a uCDN reads, the
  * configuration changes it asks for, queued, and their approval or denial by an administrator.
@@ -147,7 +46,7 @@ function requestedLimits(value: unknown): RequestedLimit[] {
 export class CdniService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly cdni: CdniRepository,
     @Inject(cdniConfig.KEY) private readonly config: CdniConfig,
     private readonly users: UsersService,
   ) {}
@@ -202,15 +101,15 @@ export class CdniService {
 
   /** GET OC/FCI/advertisement: the uCDN's capacity capabilities, then its telemetry capabilities. */
   async advertisement(ucdn: string): Promise<CdniAdvertisementWire> {
-    const capabilities = await this.dataSource.query<{ id: number | string; type: string }[]>(
-      'SELECT id, type FROM cdni_capabilities WHERE ucdn = ? AND type IN (?, ?) ORDER BY id',
-      [ucdn, 'FCI.CapacityLimits', 'FCI.Telemetry'],
-    );
-    const footprints = await this.footprintsByCapability();
+    const capabilities = await this.cdni.capabilities(ucdn);
+    const footprints = footprintsByCapability(await this.cdni.footprints());
     const capacity: CdniCapacityCapabilityWire[] = [];
     const telemetry: CdniTelemetryCapabilityWire[] = [];
-    const limits = await this.limitsByCapability();
-    const sources = await this.telemetryByCapability();
+    const limits = limitsByCapability(await this.cdni.limits());
+    const sources = telemetryByCapability(
+      await this.cdni.telemetrySources(),
+      await this.cdni.telemetryMetrics(),
+    );
     for (const row of capabilities) {
       const id = Number(row.id);
       if (row.type === 'FCI.CapacityLimits') {
@@ -232,7 +131,7 @@ export class CdniService {
 
   /** PUT OC/CI/configuration/{host}: the host must be in some limit's scope, else 400. */
   async assertHostExists(host: string): Promise<void> {
-    if (!(await this.hostInScopes(this.dataSource.manager, host))) {
+    if (!(await this.hostInScopes(host))) {
       throw new BadRequestException(`No data found for host: ${host}`);
     }
   }
@@ -246,14 +145,10 @@ export class CdniService {
     statusMessage: string,
   ): Promise<number> {
     return this.unitOfWork.run(async (manager) => {
-      const asyncStatusId = await insertRow(manager, AsyncStatus, {
-        status: 'PENDING',
-        message: statusMessage,
-      });
-      await insertRows(manager, CdniCapabilityUpdate, {
+      const asyncStatusId = await this.cdni.addPendingStatus(manager, statusMessage);
+      await this.cdni.addRequest(manager, asyncStatusId, {
         ucdn: request.ucdn,
         data: JSON.stringify(request.data),
-        asyncStatusId,
         requestType: request.requestType,
         host: request.host,
       });
@@ -263,7 +158,7 @@ export class CdniService {
 
   /** GET async_status/{id}: a queued request's progress; unknown: 404 `Not Found`, as the original. */
   async asyncStatus(id: number): Promise<AsyncStatusV4> {
-    const found = await this.dataSource.getRepository(AsyncStatus).findOneBy({ id });
+    const found = await this.cdni.asyncStatus(id);
     if (!found) {
       throw new NotFoundException('Not Found');
     }
@@ -278,15 +173,14 @@ export class CdniService {
 
   /** GET OC/CI/configuration/requests[?id=]: the queued requests, oldest first. */
   async requests(rawId: string | undefined): Promise<CdniConfigurationRequestV4[]> {
-    const select = 'SELECT id, ucdn, data, request_type, host, async_status_id FROM cdni_capability_updates';
     let rows: Record<string, unknown>[];
     if (rawId !== undefined && rawId !== '') {
       if (!/^[+-]?\d+$/.test(rawId)) {
         throw new BadRequestException('id must be an integer');
       }
-      rows = await this.dataSource.query(`${select} WHERE id = ? ORDER BY id`, [Number(rawId)]);
+      rows = await this.cdni.requests(Number(rawId));
     } else {
-      rows = await this.dataSource.query(`${select} ORDER BY id`);
+      rows = await this.cdni.requests();
     }
     return rows.map((row) => ({
       id: Number(row.id),
@@ -305,16 +199,10 @@ export class CdniService {
    */
   async respond(id: number, approved: boolean): Promise<string> {
     return this.unitOfWork.run(async (manager) => {
-      const found = await manager.query<
-        { data: string; async_status_id: number | string; host: string | null; ucdn: string }[]
-      >(
-        `SELECT data, async_status_id, host, ucdn FROM cdni_capability_updates WHERE id = ?${lockingClause(this.dataSource, 'write')}`,
-        [id],
-      );
-      if (found.length === 0) {
+      const request = await this.cdni.lockedRequest(manager, id);
+      if (!request) {
         throw new NotFoundException('no configuration request for that id');
       }
-      const request = found[0];
       const asyncStatusId = Number(request.async_status_id);
       if (!approved) {
         await this.finish(
@@ -323,10 +211,10 @@ export class CdniService {
           'FAILED',
           'Requested configuration update has been denied.',
         );
-        await manager.query('DELETE FROM cdni_capability_updates WHERE id = ?', [id]);
+        await this.cdni.removeRequest(manager, id);
         return 'Successfully denied configuration update request.';
       }
-      const updates = this.genericMetadata(request.data);
+      const updates = genericMetadata(request.data);
       const host = request.host ?? '';
       for (const update of updates) {
         for (const limit of requestedLimits(update.value)) {
@@ -335,28 +223,9 @@ export class CdniService {
         }
       }
       await this.finish(manager, asyncStatusId, 'SUCCEEDED', 'Capacity requested update has been completed.');
-      await manager.query('DELETE FROM cdni_capability_updates WHERE id = ?', [id]);
+      await this.cdni.removeRequest(manager, id);
       return 'Successfully updated configuration.';
     });
-  }
-
-  /** The request's data as a list of generic metadata, every type one an approval can apply. */
-  private genericMetadata(data: string): { type: string; value: unknown }[] {
-    const list = goArray(JSON.parse(data), 'data').map((entry) => {
-      if (entry !== null && !isObject(entry)) {
-        throw unreadable('data must be a list of generic metadata objects');
-      }
-      const item = entry ?? {};
-      return {
-        type: goString(item['generic-metadata-type'], 'generic-metadata-type'),
-        value: item['generic-metadata-value'],
-      };
-    });
-    const unsupported = list.map((item) => item.type).filter((type) => type !== REQUESTED_CAPACITY_LIMITS);
-    if (unsupported.length > 0) {
-      throw new BadRequestException(`unsupported generic metadata types found: ${unsupported.join(', ')}`);
-    }
-    return list;
   }
 
   /**
@@ -364,13 +233,11 @@ export class CdniService {
    * one of the capability's (for the uCDN, same type, same values in order) and it has no other.
    */
   private async capabilityMatching(
-    manager: EntityManager,
+    manager: TransactionManager,
     ucdn: string,
     limit: RequestedLimit,
   ): Promise<number> {
-    const rows = await manager.query<FootprintRow[]>(
-      'SELECT capability_id, footprint_type, footprint_value, ucdn FROM cdni_footprints ORDER BY id',
-    );
+    const rows = await this.cdni.footprintsWithUcdn(manager);
     const all = new Map<number, number>();
     const ofUcdn = new Map<number, { type: string; value: string }[]>();
     for (const row of rows) {
@@ -409,16 +276,13 @@ export class CdniService {
    * request): exactly one limit must match.
    */
   private async setMaximumHard(
-    manager: EntityManager,
+    manager: TransactionManager,
     capabilityId: number,
     limit: RequestedLimit,
     host: string,
     type: string,
   ): Promise<void> {
-    const candidates = await manager.query<{ id: number | string; scope_value: string | null }[]>(
-      `SELECT id, scope_value FROM cdni_limits WHERE capability_id = ? AND limit_type = ?${lockingClause(this.dataSource, 'write')}`,
-      [capabilityId, limit.limitType],
-    );
+    const candidates = await this.cdni.lockedLimits(manager, capabilityId, limit.limitType);
     const chosen = candidates.filter(
       (candidate) => host === '' || (stringArray(candidate.scope_value) ?? []).includes(host),
     );
@@ -430,97 +294,21 @@ export class CdniService {
     if (chosen.length > 1) {
       throw new BadRequestException(`capacity update affected too many rows: ${chosen.length}`);
     }
-    await manager.query('UPDATE cdni_limits SET maximum_hard = ? WHERE id = ?', [
-      limit.limitValue,
-      Number(chosen[0].id),
-    ]);
+    await this.cdni.setMaximumHard(manager, Number(chosen[0].id), limit.limitValue);
   }
 
-  private async finish(manager: EntityManager, id: number, status: string, message: string): Promise<void> {
-    await manager
-      .createQueryBuilder()
-      .update(AsyncStatus)
-      .set({ status, message, endTime: () => 'CURRENT_TIMESTAMP' })
-      .where('id = :id', { id })
-      .execute();
+  private async finish(
+    manager: TransactionManager,
+    id: number,
+    status: string,
+    message: string,
+  ): Promise<void> {
+    await this.cdni.finishStatus(manager, id, status, message);
   }
 
   /** Whether some limit's scope lists the host (the scopes are JSON text: a text search, then a check). */
-  private async hostInScopes(manager: EntityManager, host: string): Promise<boolean> {
-    const rows = await manager.query<{ scope_value: string }[]>(
-      'SELECT scope_value FROM cdni_limits WHERE scope_value IS NOT NULL AND INSTR(scope_value, ?) > 0',
-      [JSON.stringify(host).slice(1, -1)],
-    );
+  private async hostInScopes(host: string): Promise<boolean> {
+    const rows = await this.cdni.scopesContaining(JSON.stringify(host).slice(1, -1));
     return rows.some((row) => (stringArray(row.scope_value) ?? []).includes(host));
-  }
-
-  private async footprintsByCapability(): Promise<Map<number, CdniFootprintWire[]>> {
-    const rows = await this.dataSource.query<FootprintRow[]>(
-      'SELECT capability_id, footprint_type, footprint_value FROM cdni_footprints ORDER BY id',
-    );
-    const byCapability = new Map<number, CdniFootprintWire[]>();
-    for (const row of rows) {
-      const id = Number(row.capability_id);
-      byCapability.set(id, [
-        ...(byCapability.get(id) ?? []),
-        { 'footprint-type': row.footprint_type, 'footprint-value': stringArray(row.footprint_value) ?? [] },
-      ]);
-    }
-    return byCapability;
-  }
-
-  private async limitsByCapability(): Promise<Map<number, CdniLimitWire[]>> {
-    const rows = await this.dataSource.query<Record<string, unknown>[]>(
-      'SELECT limit_id, scope_type, scope_value, limit_type, maximum_hard, maximum_soft, telemetry_id, ' +
-        'telemetry_metric, capability_id FROM cdni_limits ORDER BY id',
-    );
-    const byCapability = new Map<number, CdniLimitWire[]>();
-    for (const row of rows) {
-      const id = Number(row.capability_id);
-      const limit: CdniLimitWire = {
-        id: row.limit_id as string,
-        ...(row.scope_type === null
-          ? {}
-          : {
-              scope: { type: row.scope_type as string, value: stringArray(row.scope_value as string | null) },
-            }),
-        'limit-type': row.limit_type as string,
-        'maximum-hard': Number(row.maximum_hard),
-        'maximum-soft': Number(row.maximum_soft),
-        'telemetry-source': { id: row.telemetry_id as string, metric: row.telemetry_metric as string },
-      };
-      byCapability.set(id, [...(byCapability.get(id) ?? []), limit]);
-    }
-    return byCapability;
-  }
-
-  private async telemetryByCapability(): Promise<Map<number, CdniTelemetrySourceWire[]>> {
-    const sources = await this.dataSource.query<Record<string, unknown>[]>(
-      'SELECT id, type, capability_id, configuration_url FROM cdni_telemetry ORDER BY id',
-    );
-    const metrics = await this.dataSource.query<Record<string, unknown>[]>(
-      'SELECT name, time_granularity, data_percentile, latency, telemetry_id FROM cdni_telemetry_metrics ORDER BY name',
-    );
-    const byCapability = new Map<number, CdniTelemetrySourceWire[]>();
-    for (const source of sources) {
-      const id = Number(source.capability_id);
-      byCapability.set(id, [
-        ...(byCapability.get(id) ?? []),
-        {
-          id: source.id as string,
-          type: source.type as string,
-          metrics: metrics
-            .filter((metric) => metric.telemetry_id === source.id)
-            .map((metric) => ({
-              name: metric.name as string,
-              'time-granularity': Number(metric.time_granularity),
-              'data-percentile': Number(metric.data_percentile),
-              latency: Number(metric.latency),
-            })),
-          configuration: { url: source.configuration_url as string },
-        },
-      ]);
-    }
-    return byCapability;
   }
 }

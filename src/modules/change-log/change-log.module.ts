@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ChangeLogParticipant } from './change-log.participant';
+import { ChangeLogRepository } from './change-log.repository';
 import { ChangeLogService } from './change-log.service';
 import { LogEntry } from './log.entity';
 import { LogsController } from './logs.controller';
@@ -13,7 +14,7 @@ import { AuditTrail } from './audit-sink/audit-trail';
 @Module({
   imports: [TypeOrmModule.forFeature([LogEntry])],
   controllers: [LogsController],
-  providers: [ChangeLogService, ChangeLogParticipant, AuditTrail],
+  providers: [ChangeLogService, ChangeLogRepository, ChangeLogParticipant, AuditTrail],
   exports: [ChangeLogParticipant, ChangeLogService],
 })
 export class ChangeLogModule {}

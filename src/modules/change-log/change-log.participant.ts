@@ -1,8 +1,8 @@
 import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { EntityManager } from 'typeorm';
 import type { TransactionParticipant } from 'src/common/database/request-transaction.interceptor';
+import type { TransactionManager } from 'src/common/database/unit-of-work';
 import { ApiResult } from 'src/common/http/alerts';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
@@ -25,7 +25,7 @@ export class ChangeLogParticipant implements TransactionParticipant {
     private readonly changeLog: ChangeLogService,
   ) {}
 
-  async beforeCommit(context: ExecutionContext, result: unknown, manager: EntityManager): Promise<void> {
+  async beforeCommit(context: ExecutionContext, result: unknown, manager: TransactionManager): Promise<void> {
     if (this.reflector.getAllAndOverride(NotAChange, [context.getHandler(), context.getClass()])) {
       return;
     }

@@ -13,7 +13,8 @@ import type {
   DeliveryServiceView,
   DeliveryServiceWire,
 } from 'src/modules/delivery-services/core/delivery-service.response';
-import { NOT_AUTHORIZED_ON_TENANT, TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
+import { withinTenancy } from 'src/modules/tenants/tenants.repository';
 import { DeliveryServiceRequest } from './delivery-service-request.entity';
 import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.body';
 import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';

@@ -7,7 +7,7 @@ import {
 import type { DataSource, EntityManager } from 'typeorm';
 import { lockingClause } from 'src/common/database/locks';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { tenantCondition } from 'src/modules/tenants/tenancy.service';
+import { tenantCondition } from 'src/modules/tenants/tenants.repository';
 import {
   type AssigneeServer,
   AVAILABLE_STATUS,

@@ -13,7 +13,8 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
-import { TenancyService, withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import { withinTenancy } from 'src/modules/tenants/tenants.repository';
 import type { JobView } from './dto/job.response';
 import { goTimeString } from './go-formats';
 import type { JobCreateInput, JobUpdateInput, JobWording } from './job.input';

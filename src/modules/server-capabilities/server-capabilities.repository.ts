@@ -9,7 +9,7 @@ import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query
 import { toDate } from 'src/common/time/timestamps';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { Server } from 'src/modules/servers/server.entity';
-import { withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { withinTenancy } from 'src/modules/tenants/tenants.repository';
 import { DeliveryServiceRequiredCapability } from './delivery-service-required-capability.entity';
 import type { RequiredCapabilityRow } from './dto/required-capability.response';
 import type { ServerServerCapabilityRow } from './dto/server-server-capability.response';

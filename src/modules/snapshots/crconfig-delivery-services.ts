@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { SnapshotsRepository } from './snapshots.repository';
 import type { StaticDnsEntriesReader } from './crconfig.builder';
 import type {
   CRConfigBypassDestination,
@@ -8,7 +8,6 @@ import type {
   CRConfigSoa,
 } from './dto/crconfig.response';
 import {
-  ANY_MAP,
   category,
   DEFAULT_TLD_TTL_NS,
   DEFAULT_TLD_TTL_SOA,
@@ -18,12 +17,12 @@ import {
   SOA_ADMIN,
   tf,
 } from './crconfig-parts';
-import { bool, type CdnRow, num, numOrNull, rows, sortedObject, str, strOrNull } from './snapshot-queries';
+import { bool, type CdnRow, num, numOrNull, sortedObject, str, strOrNull } from './snapshot-queries';
 
 /* The CRConfig's delivery services, read with a fixed number of queries over the whole CDN. */
 
 export async function crConfigDeliveryServices(
-  dataSource: DataSource,
+  snapshots: SnapshotsRepository,
   readStaticDnsEntries: StaticDnsEntriesReader,
   cdn: CdnRow,
 ): Promise<Record<string, CRConfigDeliveryService>> {
@@ -37,30 +36,11 @@ export async function crConfigDeliveryServices(
     refresh: String(capped(SOA.refresh)),
     retry: String(capped(SOA.retry)),
   };
-  const dsParams = await dsParamsOf(dataSource, cdn);
-  const { matchsets, domains } = await matchsetsOf(dataSource, cdn);
+  const dsParams = await dsParamsOf(snapshots, cdn);
+  const { matchsets, domains } = await matchsetsOf(snapshots, cdn);
   const staticDnsEntries = await readStaticDnsEntries(cdn.id, cdn.ttlOverride);
-  const queryParams = group(
-    await rows(
-      dataSource,
-      'SELECT q.deliveryservice_id, q.name FROM deliveryservice_consistent_hash_query_param q ' +
-        'INNER JOIN deliveryservice ds ON ds.id = q.deliveryservice_id WHERE ds.cdn_id = ? ORDER BY q.name',
-      [cdn.id],
-    ),
-    'deliveryservice_id',
-    'name',
-  );
-  const dsRows = await rows(
-    dataSource,
-    'SELECT d.id, d.xml_id, d.anonymous_blocking_enabled, d.consistent_hash_regex, d.deep_caching_type, ' +
-      'd.initial_dispersion, d.dns_bypass_cname, d.dns_bypass_ip, d.dns_bypass_ip6, d.dns_bypass_ttl, ' +
-      'd.routing_name, d.ccr_dns_ttl, d.ecs_enabled, d.regional_geo_blocking, d.geo_limit, ' +
-      'd.geo_limit_countries, d.geolimit_redirect_url, d.http_bypass_fqdn, d.ipv6_routing_enabled, ' +
-      'd.max_dns_answers, d.miss_lat, d.miss_long, d.profile, d.protocol, d.topology, d.tr_request_headers, ' +
-      'd.tr_response_headers, t.name AS type FROM deliveryservice d INNER JOIN type t ON t.id = d.type ' +
-      "WHERE d.cdn_id = ? AND d.active = 'ACTIVE' AND t.name <> ?",
-    [cdn.id, ANY_MAP],
-  );
+  const queryParams = group(await snapshots.consistentHashQueryParams(cdn.id), 'deliveryservice_id', 'name');
+  const dsRows = await snapshots.routedDeliveryServices(cdn.id);
   const out = new Map<string, CRConfigDeliveryService>();
   for (const row of dsRows) {
     const xmlId = str(row.xml_id);
@@ -194,14 +174,8 @@ export async function crConfigDeliveryServices(
 }
 
 /** tld.ttls.SOA and tld.ttls.NS of the profiles of the CDN's servers (the first found of each). */
-async function dsParamsOf(dataSource: DataSource, cdn: CdnRow): Promise<Map<string, string>> {
-  const params = await rows(
-    dataSource,
-    'SELECT DISTINCT pa.id, pa.name, pa.value FROM parameter pa INNER JOIN profile_parameter pp ON pp.parameter = pa.id ' +
-      'WHERE pa.name IN (?, ?) AND pp.profile IN (SELECT sp.profile FROM server_profile sp ' +
-      'INNER JOIN server s ON s.id = sp.server WHERE s.cdn_id = ?) ORDER BY pa.id',
-    ['tld.ttls.SOA', 'tld.ttls.NS', cdn.id],
-  );
+async function dsParamsOf(snapshots: SnapshotsRepository, cdn: CdnRow): Promise<Map<string, string>> {
+  const params = await snapshots.tldTtlParameters(cdn.id);
   const out = new Map<string, string>();
   for (const row of params) {
     if (!out.has(str(row.name))) {
@@ -216,17 +190,10 @@ async function dsParamsOf(dataSource: DataSource, cdn: CdnRow): Promise<Map<stri
  * than HOST, PATH or HEADER gives `null`. HOST_REGEXPs of set number 0 name the domains.
  */
 async function matchsetsOf(
-  dataSource: DataSource,
+  snapshots: SnapshotsRepository,
   cdn: CdnRow,
 ): Promise<{ matchsets: Map<string, (CRConfigMatchSet | null)[]>; domains: Map<string, string[]> }> {
-  const regexes = await rows(
-    dataSource,
-    'SELECT r.pattern, t.name AS type, dt.name AS ds_type, dr.set_number, d.xml_id FROM regex r ' +
-      'INNER JOIN deliveryservice_regex dr ON dr.regex = r.id INNER JOIN deliveryservice d ON d.id = dr.deliveryservice ' +
-      'INNER JOIN type t ON t.id = r.type INNER JOIN type dt ON dt.id = d.type ' +
-      "WHERE d.cdn_id = ? AND d.active = 'ACTIVE' ORDER BY dr.set_number, dr.id",
-    [cdn.id],
-  );
+  const regexes = await snapshots.activeRegexes(cdn.id);
   const matchsets = new Map<string, (CRConfigMatchSet | null)[]>();
   const domains = new Map<string, string[]>();
   const matchTypes: Record<string, string> = {

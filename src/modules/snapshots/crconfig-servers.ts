@@ -1,5 +1,5 @@
 import { isIPv4 } from 'node:net';
-import type { DataSource } from 'typeorm';
+import type { SnapshotsRepository } from './snapshots.repository';
 import type {
   CRConfigContentServer,
   CRConfigLocation,
@@ -8,12 +8,10 @@ import type {
 } from './dto/crconfig.response';
 import {
   ALL_LOCALIZATION_METHODS,
-  ANY_MAP,
   DEFAULT_WEIGHT,
   DEFAULT_WEIGHT_MULTIPLIER,
   group,
   isDnsType,
-  STATUS_LIST,
   tf,
 } from './crconfig-parts';
 import {
@@ -22,10 +20,7 @@ import {
   MONITOR_TYPE,
   num,
   numOrNull,
-  PRIMARY_PROFILE_JOIN,
-  ROUTED_STATUSES,
   ROUTER_TYPE,
-  rows,
   sortedObject,
   str,
 } from './snapshot-queries';
@@ -50,25 +45,17 @@ interface ServerRow {
 }
 
 export async function crConfigServers(
-  dataSource: DataSource,
+  snapshots: SnapshotsRepository,
   cdn: CdnRow,
 ): Promise<{
   servers: Record<string, CRConfigContentServer>;
   routers: Record<string, CRConfigRouter>;
   monitors: Record<string, CRConfigMonitor>;
 }> {
-  const serverRows = await rows(
-    dataSource,
-    'SELECT s.id, s.host_name, s.domain_name, s.xmpp_id, s.https_port, s.tcp_port, cg.name AS cachegroup, ' +
-      'p.name AS profile, p.routing_disabled, st.name AS status, t.name AS type ' +
-      `FROM server s ${PRIMARY_PROFILE_JOIN} ` +
-      'INNER JOIN cachegroup cg ON cg.id = s.cachegroup INNER JOIN type t ON t.id = s.type ' +
-      `INNER JOIN status st ON st.id = s.status WHERE s.cdn_id = ? AND st.name IN (${STATUS_LIST})`,
-    [cdn.id, ...ROUTED_STATUSES],
-  );
-  const params = await serverParams(dataSource, cdn);
-  const addresses = await serviceAddresses(dataSource, cdn);
-  const serverDses = await serverDeliveryServices(dataSource, cdn);
+  const serverRows = await snapshots.routedServers(cdn.id);
+  const params = await serverParams(snapshots, cdn);
+  const addresses = await serviceAddresses(snapshots, cdn);
+  const serverDses = await serverDeliveryServices(snapshots, cdn);
 
   const servers = new Map<string, CRConfigContentServer>();
   const routers = new Map<string, CRConfigRouter>();
@@ -145,21 +132,12 @@ export async function crConfigServers(
 
 /** weight and weightMultiplier (CRConfig.json), api.port and secure.api.port of each server's profile. */
 async function serverParams(
-  dataSource: DataSource,
+  snapshots: SnapshotsRepository,
   cdn: CdnRow,
 ): Promise<
   Map<string, { apiPort?: string; secureApiPort?: string; weight?: number; weightMultiplier?: number }>
 > {
-  const params = await rows(
-    dataSource,
-    'SELECT s.host_name, pa.name, pa.value FROM server s ' +
-      `${PRIMARY_PROFILE_JOIN} INNER JOIN status st ON st.id = s.status ` +
-      'INNER JOIN profile_parameter pp ON pp.profile = p.id INNER JOIN parameter pa ON pa.id = pp.parameter ' +
-      `WHERE s.cdn_id = ? AND st.name IN (${STATUS_LIST}) AND ((pa.config_file = 'CRConfig.json' ` +
-      "AND pa.name IN ('weight', 'weightMultiplier')) OR pa.name IN ('api.port', 'secure.api.port')) " +
-      'ORDER BY pa.id',
-    [cdn.id, ...ROUTED_STATUSES],
-  );
+  const params = await snapshots.routedServerParameters(cdn.id);
   const out = new Map<
     string,
     { apiPort?: string; secureApiPort?: string; weight?: number; weightMultiplier?: number }
@@ -198,16 +176,10 @@ async function serverParams(
  * (as stored). A server without one has empty strings (docs/decisions.md#d71).
  */
 async function serviceAddresses(
-  dataSource: DataSource,
+  snapshots: SnapshotsRepository,
   cdn: CdnRow,
 ): Promise<Map<number, { interfaceName: string; ip: string; ip6: string }>> {
-  const addressRows = await rows(
-    dataSource,
-    'SELECT ip.server, i.name AS interface_name, ip.address FROM ip_address ip ' +
-      'INNER JOIN interface i ON i.id = ip.interface INNER JOIN server s ON s.id = ip.server ' +
-      'WHERE s.cdn_id = ? AND ip.service_address = 1 ORDER BY ip.server, i.name, ip.id',
-    [cdn.id],
-  );
+  const addressRows = await snapshots.serviceAddresses(cdn.id);
   const out = new Map<number, { interfaceName: string; ip: string; ip6: string; done: boolean }>();
   for (const row of addressRows) {
     const server = num(row.server);
@@ -242,27 +214,11 @@ async function serviceAddresses(
  * one name per HOST_REGEXP of the delivery service (by set number).
  */
 async function serverDeliveryServices(
-  dataSource: DataSource,
+  snapshots: SnapshotsRepository,
   cdn: CdnRow,
 ): Promise<Map<string, Map<string, string[]>>> {
-  const assignments = await rows(
-    dataSource,
-    'SELECT s.host_name, ds.xml_id FROM deliveryservice_server dss ' +
-      'INNER JOIN server s ON s.id = dss.server INNER JOIN deliveryservice ds ON ds.id = dss.deliveryservice ' +
-      `INNER JOIN type dt ON dt.id = ds.type ${PRIMARY_PROFILE_JOIN} INNER JOIN status st ON st.id = s.status ` +
-      "WHERE ds.cdn_id = ? AND ds.active = 'ACTIVE' AND dt.name <> ? AND p.routing_disabled = 0 " +
-      `AND ds.topology IS NULL AND st.name IN (${STATUS_LIST}) ORDER BY s.host_name, ds.xml_id`,
-    [cdn.id, ANY_MAP, ...ROUTED_STATUSES],
-  );
-  const regexes = await rows(
-    dataSource,
-    'SELECT ds.xml_id, dt.name AS ds_type, ds.routing_name, r.pattern FROM regex r ' +
-      'INNER JOIN type rt ON rt.id = r.type INNER JOIN deliveryservice_regex dsr ON dsr.regex = r.id ' +
-      'INNER JOIN deliveryservice ds ON ds.id = dsr.deliveryservice INNER JOIN type dt ON dt.id = ds.type ' +
-      "WHERE ds.cdn_id = ? AND ds.active = 'ACTIVE' AND dt.name <> ? AND rt.name = 'HOST_REGEXP' " +
-      'AND ds.topology IS NULL ORDER BY dsr.set_number, dsr.id',
-    [cdn.id, ANY_MAP],
-  );
+  const assignments = await snapshots.routedAssignments(cdn.id);
+  const regexes = await snapshots.routedHostRegexes(cdn.id);
   const routes = new Map<string, { dns: boolean; raw: boolean; remap: string }[]>();
   for (const row of regexes) {
     const pattern = str(row.pattern);
@@ -294,29 +250,12 @@ async function serverDeliveryServices(
 
 /** Cache groups of the CDN's routed edges (`edgeLocations`) and Traffic Routers (`trafficRouterLocations`). */
 export async function crConfigLocations(
-  dataSource: DataSource,
+  snapshots: SnapshotsRepository,
   cdn: CdnRow,
 ): Promise<{ edge: Record<string, CRConfigLocation>; router: Record<string, CRConfigLocation> }> {
-  const groups = await rows(
-    dataSource,
-    'SELECT DISTINCT cg.id, cg.name, cg.latitude, cg.longitude, cg.fallback_to_closest, t.name AS type ' +
-      'FROM cachegroup cg INNER JOIN server s ON s.cachegroup = cg.id INNER JOIN type t ON t.id = s.type ' +
-      `INNER JOIN status st ON st.id = s.status WHERE s.cdn_id = ? AND (SUBSTR(t.name, 1, 4) = 'EDGE' OR t.name = ?) ` +
-      `AND st.name IN (${STATUS_LIST})`,
-    [cdn.id, ROUTER_TYPE, ...ROUTED_STATUSES],
-  );
-  const fallbacks = await rows(
-    dataSource,
-    'SELECT f.primary_cg, cg.name FROM cachegroup_fallbacks f INNER JOIN cachegroup cg ON cg.id = f.backup_cg ' +
-      'WHERE f.primary_cg IN (SELECT s.cachegroup FROM server s WHERE s.cdn_id = ?) ORDER BY f.set_order, f.id',
-    [cdn.id],
-  );
-  const methods = await rows(
-    dataSource,
-    'SELECT m.cachegroup, m.method FROM cachegroup_localization_method m ' +
-      'WHERE m.cachegroup IN (SELECT s.cachegroup FROM server s WHERE s.cdn_id = ?) ORDER BY m.id',
-    [cdn.id],
-  );
+  const groups = await snapshots.locationCachegroups(cdn.id);
+  const fallbacks = await snapshots.locationFallbacks(cdn.id);
+  const methods = await snapshots.locationMethods(cdn.id);
   const fallbacksOf = group(fallbacks, 'primary_cg', 'name');
   const methodsOf = group(methods, 'cachegroup', 'method');
   const edge = new Map<string, CRConfigLocation>();

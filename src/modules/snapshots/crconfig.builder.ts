@@ -1,7 +1,7 @@
-import type { DataSource } from 'typeorm';
+import type { SnapshotsRepository } from './snapshots.repository';
 import type { CRConfigStaticDnsEntry } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
 import type { CRConfig } from './dto/crconfig.response';
-import { type CdnRow, ROUTER_TYPE, rows, snapshotTopologies, sortedObject, str } from './snapshot-queries';
+import { type CdnRow, snapshotTopologies, sortedObject, str } from './snapshot-queries';
 import { tf } from './crconfig-parts';
 import { crConfigDeliveryServices } from './crconfig-delivery-services';
 import { crConfigLocations, crConfigServers } from './crconfig-servers';
@@ -28,15 +28,15 @@ export interface CRConfigContext {
  */
 export class CRConfigBuilder {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly snapshots: SnapshotsRepository,
     private readonly staticDnsEntries: StaticDnsEntriesReader,
   ) {}
 
   async build(cdn: CdnRow, context: CRConfigContext): Promise<CRConfig> {
     const config = await this.config(cdn);
-    const { servers, routers, monitors } = await crConfigServers(this.dataSource, cdn);
-    const { edge, router } = await crConfigLocations(this.dataSource, cdn);
-    const deliveryServices = await crConfigDeliveryServices(this.dataSource, this.staticDnsEntries, cdn);
+    const { servers, routers, monitors } = await crConfigServers(this.snapshots, cdn);
+    const { edge, router } = await crConfigLocations(this.snapshots, cdn);
+    const deliveryServices = await crConfigDeliveryServices(this.snapshots, this.staticDnsEntries, cdn);
     const document: CRConfig = { config } as CRConfig;
     const maps: [keyof CRConfig, Record<string, unknown>][] = [
       ['contentServers', servers],
@@ -58,7 +58,7 @@ export class CRConfigBuilder {
       tm_user: context.user,
       tm_version: context.version,
     };
-    const topologies = await snapshotTopologies(this.dataSource);
+    const topologies = snapshotTopologies(await this.snapshots.topologyEdgeCachegroups());
     if (Object.keys(topologies).length > 0) {
       document.topologies = topologies;
     }
@@ -67,10 +67,7 @@ export class CRConfigBuilder {
 
   /** The host (and port) of the global `tm.url` parameter; empty without one. */
   private async trafficOpsHost(): Promise<string> {
-    const [row] = await rows(
-      this.dataSource,
-      "SELECT value FROM parameter WHERE config_file = 'global' AND name = 'tm.url' ORDER BY id LIMIT 1",
-    );
+    const [row] = await this.snapshots.trafficOpsUrl();
     let url = str(row?.value);
     if (!url.startsWith('http://') && !url.startsWith('https://')) {
       url = `http://${url}`;
@@ -86,16 +83,7 @@ export class CRConfigBuilder {
 
   /** `config`: the CRConfig.json parameters of the profiles of the CDN's Traffic Routers. */
   private async config(cdn: CdnRow): Promise<Record<string, unknown>> {
-    const params = await rows(
-      this.dataSource,
-      'SELECT DISTINCT pa.id, pa.name, pa.value FROM parameter pa ' +
-        'INNER JOIN profile_parameter pp ON pp.parameter = pa.id ' +
-        'INNER JOIN server_profile sp ON sp.profile = pp.profile AND sp.priority = ' +
-        '(SELECT MIN(sp2.priority) FROM server_profile sp2 WHERE sp2.server = sp.server) ' +
-        'INNER JOIN server s ON s.id = sp.server INNER JOIN type t ON t.id = s.type ' +
-        "WHERE s.cdn_id = ? AND t.name = ? AND pa.config_file = 'CRConfig.json' ORDER BY pa.id",
-      [cdn.id, ROUTER_TYPE],
-    );
+    const params = await this.snapshots.routerConfigParameters(cdn.id);
     const soa = new Map<string, string>();
     const ttls = new Map<string, string>();
     const overrides: { countryCode: string; lat: number; long: number }[] = [];

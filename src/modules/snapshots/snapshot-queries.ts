@@ -1,5 +1,3 @@
-import type { DataSource } from 'typeorm';
-
 /** The server statuses Traffic Router and the cache part of Traffic Monitor's configuration see. */
 export const ROUTED_STATUSES = ['ONLINE', 'REPORTED', 'ADMIN_DOWN'];
 export const ROUTER_TYPE = 'CCR';
@@ -33,32 +31,6 @@ export const str = (value: unknown): string => {
 export const strOrNull = (value: unknown): string | null =>
   value === null || value === undefined ? null : str(value);
 
-/** Rows of a query as plain records (both drivers answer arrays of objects). */
-export async function rows(
-  dataSource: DataSource,
-  sql: string,
-  params: unknown[] = [],
-): Promise<Record<string, unknown>[]> {
-  return dataSource.query<Record<string, unknown>[]>(sql, params);
-}
-
-export async function cdnByName(dataSource: DataSource, name: string): Promise<CdnRow | undefined> {
-  const [row] = await rows(
-    dataSource,
-    'SELECT id, name, domain_name, dnssec_enabled, ttl_override FROM cdn WHERE name = ?',
-    [name],
-  );
-  return row
-    ? {
-        id: num(row.id),
-        name: str(row.name),
-        domainName: str(row.domain_name),
-        dnssecEnabled: bool(row.dnssec_enabled),
-        ttlOverride: numOrNull(row.ttl_override),
-      }
-    : undefined;
-}
-
 /** An object with `entries` as keys in byte order, as Go writes a map. */
 export function sortedObject<T>(entries: Iterable<[string, T]>): Record<string, T> {
   const list = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -78,12 +50,6 @@ export function atoi(value: string): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** The primary profile of a server: the one of priority 0 (the first of its profiles). */
-export const PRIMARY_PROFILE_JOIN =
-  'INNER JOIN server_profile sp ON sp.server = s.id AND sp.priority = ' +
-  '(SELECT MIN(sp2.priority) FROM server_profile sp2 WHERE sp2.server = s.id) ' +
-  'INNER JOIN profile p ON p.id = sp.profile';
-
 /** The `?, ?, ?` of a list of parameters. */
 export const placeholders = (values: unknown[]): string => values.map(() => '?').join(', ');
 
@@ -94,15 +60,9 @@ export interface SnapshotTopology {
 
 /**
  * Every topology (whichever CDN uses it, as the original writes them), by name, with the names of its
- * EDGE_LOC cache groups in byte order; one query.
+ * EDGE_LOC cache groups in byte order, from the rows of SnapshotsRepository.topologyEdgeCachegroups.
  */
-export async function snapshotTopologies(dataSource: DataSource): Promise<Record<string, SnapshotTopology>> {
-  const list = await rows(
-    dataSource,
-    'SELECT t.name AS topology, c.name AS cachegroup FROM topology t ' +
-      'LEFT JOIN (topology_cachegroup tc INNER JOIN cachegroup c ON c.name = tc.cachegroup ' +
-      "INNER JOIN type ct ON ct.id = c.type AND ct.name = 'EDGE_LOC') ON tc.topology = t.name",
-  );
+export function snapshotTopologies(list: Record<string, unknown>[]): Record<string, SnapshotTopology> {
   const nodes = new Map<string, string[]>();
   for (const row of list) {
     const topology = str(row.topology);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
 import { StaticDnsEntriesModule } from 'src/modules/static-dns-entries/static-dns-entries.module';
 import { CdnSnapshotsController, SnapshotController } from './snapshots.controller';
+import { SnapshotsRepository } from './snapshots.repository';
 import { SnapshotsService } from './snapshots.service';
 
 /**
@@ -11,6 +12,6 @@ import { SnapshotsService } from './snapshots.service';
 @Module({
   imports: [CdnLocksModule, StaticDnsEntriesModule],
   controllers: [SnapshotController, CdnSnapshotsController],
-  providers: [SnapshotsService],
+  providers: [SnapshotsService, SnapshotsRepository],
 })
 export class SnapshotsModule {}

@@ -1,6 +1,4 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { packageInfo } from 'src/bootstrap/package-info';
 import { StaticDnsEntriesService } from 'src/modules/static-dns-entries/static-dns-entries.service';
 import { CRConfigBuilder } from './crconfig.builder';
@@ -8,7 +6,8 @@ import { appMetrics } from 'src/common/metrics/metrics';
 import type { CRConfig } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
 import { MonitoringBuilder } from './monitoring.builder';
-import { type CdnRow, cdnByName, rows, str } from './snapshot-queries';
+import { type CdnRow, str } from './snapshot-queries';
+import { SnapshotsRepository } from './snapshots.repository';
 
 const CDN_NOT_FOUND = 'CDN not found';
 
@@ -23,19 +22,19 @@ const sqlDateTime = (date: Date): string => date.toISOString().slice(0, 19).repl
 @Injectable()
 export class SnapshotsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly snapshots: SnapshotsRepository,
     private readonly staticDnsEntries: StaticDnsEntriesService,
   ) {}
 
   private crConfigBuilder(): CRConfigBuilder {
-    return new CRConfigBuilder(this.dataSource, (cdnId, ttlOverride) =>
+    return new CRConfigBuilder(this.snapshots, (cdnId, ttlOverride) =>
       this.staticDnsEntries.crConfigEntries(cdnId, ttlOverride),
     );
   }
 
   /** The CDN named `name`, or 404 `CDN not found`. */
   private async cdn(name: string): Promise<CdnRow> {
-    const cdn = await cdnByName(this.dataSource, name);
+    const cdn = await this.snapshots.cdnByName(name);
     if (!cdn) {
       throw new NotFoundException(CDN_NOT_FOUND);
     }
@@ -44,11 +43,11 @@ export class SnapshotsService {
 
   /** The name of the CDN with this id, or 404 `No CDN found with that ID`. */
   async cdnNameOf(id: number): Promise<string> {
-    const [row] = await rows(this.dataSource, 'SELECT name FROM cdn WHERE id = ?', [id]);
-    if (!row) {
+    const name = await this.snapshots.cdnNameOf(id);
+    if (name === undefined) {
       throw new NotFoundException('No CDN found with that ID');
     }
-    return str(row.name);
+    return name;
   }
 
   /** `GET cdns/{name}/snapshot/new`: the CRConfig a snapshot would store now. */
@@ -69,7 +68,7 @@ export class SnapshotsService {
    * with that name` for an unknown name.
    */
   async take(name: string, user: string): Promise<{ id: number; name: string }> {
-    const cdn = await cdnByName(this.dataSource, name);
+    const cdn = await this.snapshots.cdnByName(name);
     if (!cdn) {
       throw new NotFoundException('No CDN ID found with that name');
     }
@@ -81,23 +80,10 @@ export class SnapshotsService {
     });
     timer();
     timer = build.startTimer({ document: 'monitoring' });
-    const monitoring = await new MonitoringBuilder(this.dataSource).build(cdn);
+    const monitoring = await new MonitoringBuilder(this.snapshots).build(cdn);
     timer();
     const taken = sqlDateTime(new Date((crconfig.stats.date ?? 0) * 1000));
-    const values = [cdn.name, JSON.stringify(crconfig), JSON.stringify(monitoring), taken];
-    if (this.dataSource.options.type === 'better-sqlite3') {
-      await this.dataSource.query(
-        'INSERT INTO snapshot (cdn, crconfig, monitoring, last_updated) VALUES (?, ?, ?, ?) ON CONFLICT(cdn) ' +
-          'DO UPDATE SET crconfig = excluded.crconfig, monitoring = excluded.monitoring, last_updated = excluded.last_updated',
-        values,
-      );
-    } else {
-      await this.dataSource.query(
-        'INSERT INTO snapshot (cdn, crconfig, monitoring, last_updated) VALUES (?, ?, ?, ?) ON DUPLICATE KEY ' +
-          'UPDATE crconfig = VALUES(crconfig), monitoring = VALUES(monitoring), last_updated = VALUES(last_updated)',
-        values,
-      );
-    }
+    await this.snapshots.store(cdn.name, JSON.stringify(crconfig), JSON.stringify(monitoring), taken);
     return { id: cdn.id, name: cdn.name };
   }
 
@@ -105,11 +91,7 @@ export class SnapshotsService {
    * `GET cdns/{name}/snapshot`: the CRConfig last taken; `{"stats": {}}` when none was taken yet.
    */
   async storedCRConfig(name: string): Promise<CRConfig> {
-    const [row] = await rows(
-      this.dataSource,
-      'SELECT c.name, s.crconfig FROM cdn c LEFT JOIN snapshot s ON s.cdn = c.name WHERE c.name = ?',
-      [name],
-    );
+    const row = await this.snapshots.storedCRConfig(name);
     if (!row) {
       throw new NotFoundException(CDN_NOT_FOUND);
     }
@@ -125,11 +107,10 @@ export class SnapshotsService {
    */
   async monitoring(name: string): Promise<MonitoringConfig> {
     const cdn = await this.cdn(name);
-    const [row] = await rows(this.dataSource, 'SELECT monitoring FROM snapshot WHERE cdn = ?', [cdn.name]);
-    const stored = row ? str(row.monitoring) : '';
+    const stored = await this.snapshots.storedMonitoring(cdn.name);
     if (stored !== '' && stored !== '{}') {
       return JSON.parse(stored) as MonitoringConfig;
     }
-    return new MonitoringBuilder(this.dataSource).build(cdn);
+    return new MonitoringBuilder(this.snapshots).build(cdn);
   }
 }

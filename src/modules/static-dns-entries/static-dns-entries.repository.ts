@@ -5,7 +5,7 @@ import { insertRow } from 'src/common/database/insert-rows';
 import { writeLock } from 'src/common/database/locks';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
-import { withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { withinTenancy } from 'src/modules/tenants/tenants.repository';
 import type { StaticDnsEntryRow } from './dto/static-dns-entry.response';
 import { StaticDnsEntry } from './static-dns-entry.entity';
 

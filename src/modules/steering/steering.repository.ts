@@ -3,7 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
 import { insertRows } from 'src/common/database/insert-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { withinTenancy } from 'src/modules/tenants/tenancy.service';
+import { withinTenancy } from 'src/modules/tenants/tenants.repository';
 import type { SteeringTargetRow } from './dto/steering-target.response';
 import { SteeringTarget } from './steering-target.entity';
 

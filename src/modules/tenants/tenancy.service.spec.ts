@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { TenancyService } from './tenancy.service';
+import { TenantsRepository } from './tenants.repository';
 
 /**
  * The tenancy rules (docs/decisions.md#d13) on a real embedded database: the SQL is the unit under test.
@@ -34,7 +35,7 @@ describe('TenancyService', () => {
       const [row] = await dataSource.query<{ id: number }[]>('SELECT id FROM tenant WHERE name = ?', [name]);
       ids[name] = row.id;
     }
-    tenancy = new TenancyService(dataSource);
+    tenancy = new TenancyService(new TenantsRepository(dataSource));
   });
 
   afterAll(() => dataSource.destroy());

@@ -1,15 +1,13 @@
 import { UnitOfWork } from 'src/common/database/unit-of-work';
-import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { TenantDto } from './dto/tenant.dto';
 import type { TenantWithParent } from './dto/tenant.response';
-import { TenancyService, withinTenancy } from './tenancy.service';
-import { Tenant } from './tenant.entity';
+import { TenancyService } from './tenancy.service';
+import type { Tenant } from './tenant.entity';
+import { TenantsRepository } from './tenants.repository';
 
 export const ROOT_TENANT_IMMUTABLE = 'trying to change the root tenant, which is immutable';
 export const PARENT_IS_DESCENDANT = 'parentId: cannot be the tenant itself or one of its descendants';
@@ -25,14 +23,13 @@ const IN_USE_BY: Record<string, string> = {
 export class TenantsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectRepository(Tenant) private readonly tenants: Repository<Tenant>,
+    private readonly tenants: TenantsRepository,
     private readonly tenancy: TenancyService,
   ) {}
 
   /** The tenants within the user's reach (docs/decisions.md#d13), filtered in SQL. */
   list(query: ListQuery, user: CurrentUser): Promise<TenantWithParent[]> {
-    const qb = withinTenancy(this.withParent(this.tenants.manager), 'tenant.id', user.tenantId);
-    return applyListQuery(qb, query).getMany();
+    return this.tenants.list(query, user.tenantId);
   }
 
   /**
@@ -41,7 +38,7 @@ export class TenantsService {
    */
   async create(dto: TenantDto, user: CurrentUser): Promise<TenantWithParent> {
     const id = await this.unitOfWork.run(async (manager) => {
-      const created = await insertRow(manager, Tenant, this.columns(dto));
+      const created = await this.tenants.add(manager, this.columns(dto));
       await this.tenancy.assertWithinReach(user.tenantId, dto.parentId, manager);
       return created;
     });
@@ -50,7 +47,7 @@ export class TenantsService {
 
   async update(id: number, dto: TenantDto, user: CurrentUser): Promise<TenantWithParent> {
     await this.unitOfWork.run(async (manager) => {
-      const tenant = await manager.findOneBy(Tenant, { id });
+      const tenant = await this.tenants.byId(id, manager);
       if (!tenant) {
         throw new NotFoundException('no tenant found with this id');
       }
@@ -58,10 +55,11 @@ export class TenantsService {
         throw new BadRequestException(ROOT_TENANT_IMMUTABLE);
       }
       await this.tenancy.assertWithinReach(user.tenantId, id, manager);
-      if (await this.isSelfOrDescendant(manager, id, dto.parentId)) {
+      // Such a parent would make the tree a cycle.
+      if (await this.tenants.isSelfOrDescendant(manager, id, dto.parentId)) {
         throw new BadRequestException(PARENT_IS_DESCENDANT);
       }
-      await manager.update(Tenant, { id }, this.columns(dto));
+      await this.tenants.change(manager, id, this.columns(dto));
       await this.tenancy.assertWithinReach(user.tenantId, dto.parentId, manager);
     });
     return this.findOne(id);
@@ -69,7 +67,7 @@ export class TenantsService {
 
   /** Children, users and delivery services block the delete through their restrict foreign keys. */
   async remove(id: number, user: CurrentUser): Promise<void> {
-    const tenant = await this.tenants.findOneBy({ id });
+    const tenant = await this.tenants.byId(id);
     if (!tenant) {
       throw new NotFoundException('no tenant with that key found');
     }
@@ -78,7 +76,7 @@ export class TenantsService {
     }
     await this.tenancy.assertWithinReach(user.tenantId, id);
     try {
-      await this.tenants.delete({ id });
+      await this.tenants.remove(id);
     } catch (error) {
       const failure = classifyDbError(error);
       const blocker = failure?.kind === 'inUse' ? IN_USE_BY[failure.referencingTable] : undefined;
@@ -92,24 +90,7 @@ export class TenantsService {
   }
 
   private findOne(id: number): Promise<TenantWithParent> {
-    return this.withParent(this.tenants.manager).where('tenant.id = :id', { id }).getOneOrFail();
-  }
-
-  private withParent(manager: EntityManager) {
-    return manager
-      .createQueryBuilder(Tenant, 'tenant')
-      .leftJoinAndMapOne('tenant.parent', Tenant, 'parent', 'parent.id = tenant.parent_id');
-  }
-
-  /** Whether `candidate` is `id` or below it: such a parent would make the tree a cycle. */
-  private async isSelfOrDescendant(manager: EntityManager, id: number, candidate: number): Promise<boolean> {
-    const rows: unknown[] = await manager.query(
-      'WITH RECURSIVE below(id) AS (SELECT id FROM tenant WHERE id = ? ' +
-        'UNION SELECT t.id FROM tenant t JOIN below b ON t.parent_id = b.id) ' +
-        'SELECT 1 AS found FROM below WHERE id = ?',
-      [id, candidate],
-    );
-    return rows.length > 0;
+    return this.tenants.withParentById(id);
   }
 
   private columns(dto: TenantDto): Partial<Tenant> {

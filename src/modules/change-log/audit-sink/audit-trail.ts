@@ -1,16 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  DataSource,
-  type EntityManager,
-  type EntitySubscriberInterface,
-  type QueryRunner,
-  type TransactionCommitEvent,
-  type TransactionRollbackEvent,
-} from 'typeorm';
+import type { TransactionManager } from 'src/common/database/unit-of-work';
 import { packageInfo } from 'src/bootstrap/package-info';
 import { appMetrics } from 'src/common/metrics/metrics';
 import { appConfig, type AppConfig } from 'src/config/app.config';
+import {
+  ChangeLogRepository,
+  type OpenTransaction,
+  type TransactionEndListener,
+} from 'src/modules/change-log/change-log.repository';
 import { AuditSink } from './audit-sink';
 import { type AuditEntry, transportFor } from './transports';
 
@@ -23,13 +20,13 @@ const SHUTDOWN_GRACE_MS = 2000;
  * in commit order. Without AUDIT_SINK_URL it does nothing.
  */
 @Injectable()
-export class AuditTrail implements EntitySubscriberInterface, OnModuleInit, OnApplicationShutdown {
+export class AuditTrail implements TransactionEndListener, OnModuleInit, OnApplicationShutdown {
   private readonly sink?: AuditSink;
-  /** The entries written in a transaction still open, by its query runner. */
-  private readonly pending = new WeakMap<QueryRunner, AuditEntry[]>();
+  /** The entries written in a transaction still open, by that transaction. */
+  private readonly pending = new WeakMap<OpenTransaction, AuditEntry[]>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly entries: ChangeLogRepository,
     @Inject(appConfig.KEY) config: AppConfig,
   ) {
     if (config.auditSinkUrl !== undefined) {
@@ -44,44 +41,42 @@ export class AuditTrail implements EntitySubscriberInterface, OnModuleInit, OnAp
 
   onModuleInit(): void {
     if (this.sink) {
-      this.dataSource.subscribers.push(this);
+      this.entries.onTransactionEnd(this);
     }
   }
 
-  /** An entry was written through `manager`: sent now, or when its transaction commits. */
-  recorded(manager: EntityManager, entry: AuditEntry): void {
+  /**
+   * An entry was written through `manager` (undefined: the data source's own, outside a
+   * transaction): sent now, or when its transaction commits.
+   */
+  recorded(manager: TransactionManager | undefined, entry: AuditEntry): void {
     if (!this.sink) {
       return;
     }
-    const runner = manager.queryRunner;
-    if (!runner?.isTransactionActive) {
+    const transaction = this.entries.openTransactionOf(manager);
+    if (!transaction) {
       this.sink.enqueue(entry);
       return;
     }
-    const entries = this.pending.get(runner);
+    const entries = this.pending.get(transaction);
     if (entries) {
       entries.push(entry);
     } else {
-      this.pending.set(runner, [entry]);
+      this.pending.set(transaction, [entry]);
     }
   }
 
-  afterTransactionCommit(event: TransactionCommitEvent): void {
-    // Also called when a savepoint is released: the entries wait for the outermost commit.
-    if (event.queryRunner.isTransactionActive) {
-      return;
-    }
-    const entries = this.pending.get(event.queryRunner);
+  /** The outermost commit (a savepoint released is none): the entries it wrote go out. */
+  committed(transaction: OpenTransaction): void {
+    const entries = this.pending.get(transaction);
     if (entries) {
-      this.pending.delete(event.queryRunner);
+      this.pending.delete(transaction);
       entries.forEach((entry) => this.sink!.enqueue(entry));
     }
   }
 
-  afterTransactionRollback(event: TransactionRollbackEvent): void {
-    if (!event.queryRunner.isTransactionActive) {
-      this.pending.delete(event.queryRunner);
-    }
+  rolledBack(transaction: OpenTransaction): void {
+    this.pending.delete(transaction);
   }
 
   async onApplicationShutdown(): Promise<void> {

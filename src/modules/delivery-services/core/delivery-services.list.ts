@@ -1,5 +1,5 @@
 import type { ListField, ListSpec, VersionedListSpecs } from 'src/common/list-query/list-query';
-import { reachableTenantIdsSql } from 'src/modules/tenants/tenancy.service';
+import { reachableTenantIdsSql } from 'src/modules/tenants/tenants.repository';
 import { ACTIVE_STATES } from './delivery-service.validation';
 
 /**

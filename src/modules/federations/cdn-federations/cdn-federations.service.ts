@@ -5,11 +5,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
-import {
-  NOT_AUTHORIZED_ON_TENANT,
-  tenantCondition,
-  withinTenancy,
-} from 'src/modules/tenants/tenancy.service';
+import { NOT_AUTHORIZED_ON_TENANT } from 'src/modules/tenants/tenancy.service';
+import { tenantCondition, withinTenancy } from 'src/modules/tenants/tenants.repository';
 import { CdnFederationDto } from './cdn-federation.dto';
 import type { CdnFederationRow } from './cdn-federation.response';
 import { Federation } from 'src/modules/federations/federation.entity';

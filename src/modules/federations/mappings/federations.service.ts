@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { tenantCondition } from 'src/modules/tenants/tenancy.service';
+import { tenantCondition } from 'src/modules/tenants/tenants.repository';
 import type { ResolverMapping } from './resolver-mappings.body';
 import { insertLinksIgnoringDuplicates, placeholders } from 'src/modules/federations/federation-store';
 import { lockingClause } from 'src/common/database/locks';
