@@ -179,9 +179,7 @@ const VERSIONED_SERVICES_TO_CONVERT = [];
 const DATA_ACCESS_TO_CONVERT = [
   'cdni',
   'change-log',
-  'delivery-service-requests',
   'delivery-service-servers',
-  'delivery-services',
   'federations',
   'jobs',
   'keys',
