@@ -1,23 +1,9 @@
-import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { DeliveryServiceRequestComment } from './delivery-service-request-comment.entity';
+import { DeliveryServiceRequestsRepository, type RawComment } from './delivery-service-requests.repository';
 import type { CommentRow } from './dto/delivery-service-request-comment.response';
-
-interface RawComment {
-  id: number | string;
-  authorId: number | string;
-  author: string;
-  deliveryServiceRequestId: number | string;
-  value: string;
-  xmlId: string;
-  lastUpdated: Date | string;
-}
 
 /**
  * Comments on delivery service requests (docs/original-behaviour.md#deliveryservice-request-comments):
@@ -29,15 +15,15 @@ export type NotAuthorText = (action: 'updated' | 'deleted') => string;
 
 @Injectable()
 export class DeliveryServiceRequestCommentsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly requests: DeliveryServiceRequestsRepository) {}
 
   async list(query: ListQuery): Promise<CommentRow[]> {
-    return (await applyListQuery(this.select(), query).getRawMany<RawComment>()).map(toRow);
+    return (await this.requests.listComments(query)).map(toRow);
   }
 
   async create(requestId: number, value: string, user: CurrentUser): Promise<CommentRow> {
     return this.find(
-      await insertRow(this.dataSource.manager, DeliveryServiceRequestComment, {
+      await this.requests.addComment({
         authorId: user.id,
         deliveryServiceRequestId: requestId,
         value,
@@ -53,9 +39,7 @@ export class DeliveryServiceRequestCommentsService {
       'updated',
       'no deliveryservice_request_comment found with this id',
     );
-    await this.dataSource
-      .getRepository(DeliveryServiceRequestComment)
-      .update({ id }, { deliveryServiceRequestId: requestId, value });
+    await this.requests.changeComment(id, { deliveryServiceRequestId: requestId, value });
     return this.find(id);
   }
 
@@ -67,7 +51,7 @@ export class DeliveryServiceRequestCommentsService {
       'deleted',
       'no deliveryservice_request_comment with that key found',
     );
-    await this.dataSource.getRepository(DeliveryServiceRequestComment).delete({ id });
+    await this.requests.removeComment(id);
   }
 
   /** 400 unless the user wrote the comment, in the words of `notAuthor`. */
@@ -78,9 +62,7 @@ export class DeliveryServiceRequestCommentsService {
     action: 'updated' | 'deleted',
     notFound: string,
   ): Promise<void> {
-    const current = await this.dataSource
-      .getRepository(DeliveryServiceRequestComment)
-      .findOne({ where: { id }, lock: writeLock(this.dataSource) });
+    const current = await this.requests.lockedComment(id);
     if (!current) {
       throw new NotFoundException(notFound);
     }
@@ -90,25 +72,8 @@ export class DeliveryServiceRequestCommentsService {
   }
 
   private async find(id: number): Promise<CommentRow> {
-    const [row] = (await this.select().where('c.id = :id', { id }).getRawMany<RawComment>()).map(toRow);
+    const [row] = [await this.requests.comment(id)].filter((raw) => raw !== undefined).map(toRow);
     return row;
-  }
-
-  private select(): SelectQueryBuilder<DeliveryServiceRequestComment> {
-    return this.dataSource
-      .getRepository(DeliveryServiceRequestComment)
-      .createQueryBuilder('c')
-      .innerJoin('tm_user', 'a', 'a.id = c.author_id')
-      .innerJoin('deliveryservice_request', 'r', 'r.id = c.deliveryservice_request_id')
-      .select([
-        'c.id AS id',
-        'c.author_id AS authorId',
-        'a.username AS author',
-        'c.deliveryservice_request_id AS deliveryServiceRequestId',
-        'c.value AS value',
-        'r.xml_id AS xmlId',
-        'c.last_updated AS lastUpdated',
-      ]);
   }
 }
 

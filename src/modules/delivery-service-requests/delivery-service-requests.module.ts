@@ -10,6 +10,7 @@ import {
   DeliveryServiceRequestsController,
   DeliveryServiceRequestWorkflowController,
 } from './delivery-service-requests.controller';
+import { DeliveryServiceRequestsRepository } from './delivery-service-requests.repository';
 import { DeliveryServiceRequestsService } from './delivery-service-requests.service';
 
 @Module({
@@ -23,7 +24,11 @@ import { DeliveryServiceRequestsService } from './delivery-service-requests.serv
     DeliveryServiceRequestWorkflowController,
     DeliveryServiceRequestCommentsController,
   ],
-  providers: [DeliveryServiceRequestsService, DeliveryServiceRequestCommentsService],
+  providers: [
+    DeliveryServiceRequestsRepository,
+    DeliveryServiceRequestsService,
+    DeliveryServiceRequestCommentsService,
+  ],
   exports: [DeliveryServiceRequestsService],
 })
 export class DeliveryServiceRequestsModule {}

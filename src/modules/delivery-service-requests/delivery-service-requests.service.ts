@@ -1,9 +1,5 @@
-import { insertRow } from 'src/common/database/insert-rows';
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type SelectQueryBuilder } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { LONG_DESC_REMOVED } from 'src/modules/delivery-services/core/delivery-service-checks';
@@ -14,8 +10,11 @@ import type {
   DeliveryServiceWire,
 } from 'src/modules/delivery-services/core/delivery-service.response';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
-import { withinTenancy } from 'src/modules/tenants/tenants.repository';
-import { DeliveryServiceRequest } from './delivery-service-request.entity';
+import type { DeliveryServiceRequest } from './delivery-service-request.entity';
+import {
+  DeliveryServiceRequestsRepository,
+  type RequestColumns,
+} from './delivery-service-requests.repository';
 import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.body';
 import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';
 import {
@@ -25,7 +24,6 @@ import {
   liveId,
   numberOf,
   parse,
-  type RawRequest,
   tenantOf,
   toRow,
   transitionProblem,
@@ -50,7 +48,7 @@ export interface DeliveryServiceShape {
 @Injectable()
 export class DeliveryServiceRequestsService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly requests: DeliveryServiceRequestsRepository,
     private readonly deliveryServices: DeliveryServicesService,
     private readonly tenancy: TenancyService,
   ) {}
@@ -60,8 +58,7 @@ export class DeliveryServiceRequestsService {
     user: CurrentUser,
     shape: DeliveryServiceShape,
   ): Promise<DeliveryServiceRequestRow[]> {
-    const qb = withinTenancy(this.select(), 'r.tenant_id', user.tenantId);
-    const rows = (await applyListQuery(qb, query).getRawMany<RawRequest>()).map(toRow);
+    const rows = (await this.requests.list(query, user.tenantId)).map(toRow);
     await this.withLiveOriginals(rows, shape);
     return rows;
   }
@@ -76,15 +73,10 @@ export class DeliveryServiceRequestsService {
     const { requested, original } = this.kept(body);
     await this.assertReach(user, body.changeType, requested, original);
     const xmlId = xmlIdOf(body.changeType, requested, original);
-    const open = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM deliveryservice_request WHERE status <> 'complete' AND status <> 'rejected' ` +
-        'AND deliveryservice IS NOT NULL AND xml_id = ?',
-      [xmlId],
-    );
-    if (open.length > 0) {
+    if (await this.requests.openExists(xmlId)) {
       throw new BadRequestException(`an open Delivery Service Request for XMLID '${xmlId}' already exists`);
     }
-    const id = await insertRow(this.dataSource.manager, DeliveryServiceRequest, {
+    const id = await this.requests.add({
       assigneeId,
       authorId: user.id,
       changeType: body.changeType,
@@ -115,19 +107,16 @@ export class DeliveryServiceRequestsService {
       throw new BadRequestException(LONG_DESC_REMOVED);
     }
     const xmlId = xmlIdOf(body.changeType, requested, original);
-    await this.dataSource.getRepository(DeliveryServiceRequest).update(
-      { id },
-      {
-        assigneeId,
-        changeType: body.changeType,
-        lastEditedById: user.id,
-        requested: requested ? JSON.stringify(requested) : null,
-        original: original ? JSON.stringify(original) : null,
-        status: body.status,
-        xmlId,
-        tenantId: tenantOf(body.changeType, requested, original),
-      },
-    );
+    await this.requests.change(id, {
+      assigneeId,
+      changeType: body.changeType,
+      lastEditedById: user.id,
+      requested: requested ? JSON.stringify(requested) : null,
+      original: original ? JSON.stringify(original) : null,
+      status: body.status,
+      xmlId,
+      tenantId: tenantOf(body.changeType, requested, original),
+    });
     return this.answerWritten(id, shape, xmlId);
   }
 
@@ -138,8 +127,8 @@ export class DeliveryServiceRequestsService {
   ): Promise<DeliveryServiceRequestRow> {
     const current = await this.current(id, `no such Delivery Service Request: #${id}`);
     await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
-    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
-    await this.dataSource.getRepository(DeliveryServiceRequest).delete({ id });
+    const row = await this.row(id);
+    await this.requests.remove(id);
     await this.withLiveOriginals([row], shape);
     return row;
   }
@@ -148,8 +137,7 @@ export class DeliveryServiceRequestsService {
   async get(id: number, user: CurrentUser): Promise<DeliveryServiceRequestRow> {
     const current = await this.current(id, `no such Delivery Service Request: ${id}`, false);
     await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
-    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
-    return row;
+    return this.row(id);
   }
 
   async assign(id: number, body: AssignmentBody, user: CurrentUser, shape: DeliveryServiceShape) {
@@ -158,24 +146,21 @@ export class DeliveryServiceRequestsService {
     let assigneeId: number | null = null;
     let message = `Unassigned '${current.xmlId}' Delivery Service Request`;
     if (body.assigneeId !== undefined && body.assigneeId !== null) {
-      const rows = await this.dataSource.query<{ username: string }[]>(
-        'SELECT username FROM tm_user WHERE id = ?',
-        [body.assigneeId],
-      );
-      if (rows.length === 0) {
+      const username = await this.requests.usernameOf(body.assigneeId);
+      if (username === undefined) {
         throw new BadRequestException(`no such user #${body.assigneeId}`);
       }
       assigneeId = body.assigneeId;
-      message = `Changed assignee of '${current.xmlId}' Delivery Service Request to '${rows[0].username}'`;
+      message = `Changed assignee of '${current.xmlId}' Delivery Service Request to '${username}'`;
     } else if (body.assignee !== undefined && body.assignee !== null) {
-      const found = await this.userIdOf(body.assignee);
+      const found = await this.requests.userIdOf(body.assignee);
       if (found === undefined) {
         throw new BadRequestException(`no such user '${body.assignee}'`);
       }
       assigneeId = found;
       message = `Changed assignee of '${current.xmlId}' Delivery Service Request to '${body.assignee}'`;
     }
-    await this.dataSource.getRepository(DeliveryServiceRequest).update({ id }, { assigneeId });
+    await this.requests.change(id, { assigneeId });
     return { row: await this.answerWritten(id, shape, current.xmlId), message };
   }
 
@@ -190,7 +175,7 @@ export class DeliveryServiceRequestsService {
       throw new BadRequestException(problem);
     }
     await this.assertReach(user, current.changeType, parse(current.requested), parse(current.original));
-    const changes: Partial<DeliveryServiceRequest> = { status, lastEditedById: user.id };
+    const changes: RequestColumns = { status, lastEditedById: user.id };
     if (
       isOpen(current.status) &&
       status !== 'draft' &&
@@ -203,8 +188,8 @@ export class DeliveryServiceRequestsService {
         changes.original = JSON.stringify(shape.show(view));
       }
     }
-    await this.dataSource.getRepository(DeliveryServiceRequest).update({ id }, changes);
-    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
+    await this.requests.change(id, changes);
+    const row = await this.row(id);
     await this.withLiveOriginals([row], shape);
     return {
       row,
@@ -217,7 +202,7 @@ export class DeliveryServiceRequestsService {
     const problems: Record<string, string> = {};
     let assigneeId: number | null = null;
     if (body.assignee !== undefined && body.assignee !== null) {
-      const id = await this.userIdOf(body.assignee);
+      const id = await this.requests.userIdOf(body.assignee);
       if (id === undefined) {
         problems.assignee = `no such user '${body.assignee}'`;
       } else {
@@ -287,9 +272,7 @@ export class DeliveryServiceRequestsService {
   }
 
   private async current(id: number, notFound: string, lock = true): Promise<DeliveryServiceRequest> {
-    const row = await this.dataSource
-      .getRepository(DeliveryServiceRequest)
-      .findOne({ where: { id }, lock: lock ? writeLock(this.dataSource) : undefined });
+    const row = await this.requests.lockedById(id, lock);
     if (!row) {
       throw new NotFoundException(notFound);
     }
@@ -300,19 +283,13 @@ export class DeliveryServiceRequestsService {
     if (id === undefined || id <= 0) {
       return 'draft';
     }
-    const rows = await this.dataSource.query<{ status: string }[]>(
-      'SELECT status FROM deliveryservice_request WHERE id = ?',
-      [id],
-    );
-    return rows[0]?.status ?? 'draft';
+    return (await this.requests.statusOf(id)) ?? 'draft';
   }
 
-  private async userIdOf(username: string): Promise<number | undefined> {
-    const rows = await this.dataSource.query<{ id: number | string }[]>(
-      'SELECT id FROM tm_user WHERE username = ?',
-      [username],
-    );
-    return rows.length === 0 ? undefined : Number(rows[0].id);
+  /** The request `id` as listed (it exists: just read or written in this request). */
+  private async row(id: number): Promise<DeliveryServiceRequestRow> {
+    const [row] = [await this.requests.byId(id)].filter((raw) => raw !== undefined).map(toRow);
+    return row;
   }
 
   /** The written request; an `update` request shows the delivery service it would change, which must exist. */
@@ -321,7 +298,7 @@ export class DeliveryServiceRequestsService {
     shape: DeliveryServiceShape,
     xmlId: string,
   ): Promise<DeliveryServiceRequestRow> {
-    const [row] = (await this.select().where('r.id = :id', { id }).getRawMany<RawRequest>()).map(toRow);
+    const row = await this.row(id);
     if (row.changeType === 'update') {
       const [view] = await this.deliveryServices.viewsOf({ xmlId });
       if (!view) {
@@ -353,27 +330,5 @@ export class DeliveryServiceRequestsService {
         row.original = shape.show(view);
       }
     }
-  }
-
-  private select(): SelectQueryBuilder<DeliveryServiceRequest> {
-    return this.dataSource
-      .getRepository(DeliveryServiceRequest)
-      .createQueryBuilder('r')
-      .innerJoin('tm_user', 'a', 'a.id = r.author_id')
-      .leftJoin('tm_user', 's', 's.id = r.assignee_id')
-      .leftJoin('tm_user', 'e', 'e.id = r.last_edited_by_id')
-      .select([
-        'r.id AS id',
-        's.username AS assignee',
-        'r.assignee_id AS assigneeId',
-        'a.username AS author',
-        'e.username AS lastEditedBy',
-        'r.change_type AS changeType',
-        'r.status AS status',
-        'r.created_at AS createdAt',
-        'r.last_updated AS lastUpdated',
-        'r.deliveryservice AS requested',
-        'r.original AS original',
-      ]);
   }
 }

@@ -11,6 +11,7 @@ import {
   DeliveryServiceRegexesController,
   DeliveryServicesRegexesController,
 } from './regexes/delivery-service-regexes.controller';
+import { DeliveryServiceRegexesRepository } from './regexes/delivery-service-regexes.repository';
 import { DeliveryServiceRegexesService } from './regexes/delivery-service-regexes.service';
 import { DeliveryServiceSafeController } from './safe/delivery-service-safe.controller';
 import { DeliveryServiceTlsVersion } from './core/delivery-service-tls-version.entity';
@@ -19,9 +20,11 @@ import {
   DeliveryServiceByIdController,
   DeliveryServicesController,
 } from './core/delivery-services.controller';
+import { DeliveryServicesRepository } from './core/delivery-services.repository';
 import { DeliveryServicesService } from './core/delivery-services.service';
 import { Origin } from './origins/origin.entity';
 import { OriginsController } from './origins/origins.controller';
+import { OriginsRepository } from './origins/origins.repository';
 import { OriginsService } from './origins/origins.service';
 import { Regex } from './regexes/regex.entity';
 
@@ -49,7 +52,14 @@ import { Regex } from './regexes/regex.entity';
     DeliveryServiceRegexesController,
     OriginsController,
   ],
-  providers: [DeliveryServicesService, DeliveryServiceRegexesService, OriginsService],
+  providers: [
+    DeliveryServicesRepository,
+    DeliveryServicesService,
+    DeliveryServiceRegexesRepository,
+    DeliveryServiceRegexesService,
+    OriginsRepository,
+    OriginsService,
+  ],
   exports: [DeliveryServicesService, DeliveryServiceRegexesService],
 })
 export class DeliveryServicesModule {}

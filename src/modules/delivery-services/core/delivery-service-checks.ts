@@ -1,8 +1,8 @@
 import { BadRequestException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import type { TransactionManager } from 'src/common/database/unit-of-work';
+import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import type { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
-import { Type } from 'src/modules/types/type.entity';
+import type { DeliveryServicesRepository } from './delivery-services.repository';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
 import {
   type DeliveryServiceRules,
@@ -18,14 +18,11 @@ const SSL_KEYS =
   'delivery service has ssl keys that cannot be automatically changed, therefore %s is immutable';
 /** The SSL key version of the delivery service `xmlId` and its type's name, or undefined. */
 export async function sslKeysOf(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   xmlId: string,
 ): Promise<{ sslKeyVersion: number | null; typeName: string | null } | undefined> {
-  const [row] = await manager.query<{ sslKeyVersion: number | string | null; typeName: string | null }[]>(
-    'SELECT ds.ssl_key_version AS sslKeyVersion, t.name AS typeName ' +
-      'FROM deliveryservice ds LEFT JOIN type t ON t.id = ds.type WHERE ds.xml_id = ?',
-    [xmlId],
-  );
+  const row = await repository.sslKeysOf(manager, xmlId);
   return row
     ? {
         sslKeyVersion: row.sslKeyVersion === null ? null : Number(row.sslKeyVersion),
@@ -42,7 +39,8 @@ export function checkLegacyFields({ legacy, carries }: DeliveryServiceWrite): vo
 }
 
 export async function checkSslKeyFields(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   existing: DeliveryService,
   input: DeliveryServiceInput,
 ): Promise<void> {
@@ -50,10 +48,7 @@ export async function checkSslKeyFields(
     throw new BadRequestException(SSL_KEYS.replace('%s', 'CDN ID'));
   }
   if (input.cdnName !== undefined && input.cdnName !== null) {
-    const cdn = await manager.findOne(DeliveryService, {
-      where: { id: existing.id },
-      relations: { cdn: true },
-    });
+    const cdn = await repository.withCdn(manager, existing.id);
     if (cdn?.cdn?.name !== input.cdnName) {
       throw new BadRequestException(SSL_KEYS.replace('%s', 'CDN Name'));
     }
@@ -68,7 +63,8 @@ export async function checkSslKeyFields(
  * which it answers (undefined when there is none).
  */
 export async function validateWrite(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager | undefined,
   input: DeliveryServiceInput,
   create: boolean,
   requiredCapabilities: RequiredCapabilitiesService,
@@ -76,7 +72,7 @@ export async function validateWrite(
 ): Promise<DsTypeInfo | undefined> {
   let type: DsTypeInfo | undefined;
   if (typeof input.typeId === 'number' && input.typeId > 0) {
-    type = (await manager.findOneBy(Type, { id: input.typeId })) ?? undefined;
+    type = await repository.type(manager, input.typeId);
   }
   const known = await requiredCapabilities.existing(input.requiredCapabilities ?? [], manager);
   const errors = validateDeliveryService(input, type, create, known, rules);

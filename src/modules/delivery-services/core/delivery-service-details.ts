@@ -1,17 +1,15 @@
 import { BadRequestException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { insertRows } from 'src/common/database/insert-rows';
 import { distinctAsStored } from 'src/common/database/text-order';
-import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
-import { Origin } from 'src/modules/delivery-services/origins/origin.entity';
-import { ConsistentHashQueryParam } from './consistent-hash-query-param.entity';
+import type { TransactionManager } from 'src/common/database/unit-of-work';
+import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
-import { DeliveryServiceTlsVersion } from './delivery-service-tls-version.entity';
+import type { DeliveryServicesRepository } from './delivery-services.repository';
 import { ACTIVE_STATES, countryCodes, parseOrgServerFqdn } from './delivery-service.validation';
 
 /*
  * A delivery service's columns as a write sets them, and its detail rows (TLS versions, query
- * parameters, the primary origin) written with it; each takes the write's EntityManager.
+ * parameters, the primary origin) written with it through the repository; each takes the write's
+ * TransactionManager.
  */
 
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
@@ -87,63 +85,60 @@ export function columnsOf({ input, carries }: DeliveryServiceWrite): Partial<Del
 }
 
 export async function replaceTlsVersions(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   dsId: number,
   versions?: string[] | null,
 ): Promise<string[]> {
-  await manager.delete(DeliveryServiceTlsVersion, { deliveryServiceId: dsId });
-  return addTlsVersions(manager, dsId, versions);
+  await repository.removeTlsVersions(manager, dsId);
+  return addTlsVersions(repository, manager, dsId, versions);
 }
 
 /** Adds the TLS versions (the validation refused repeats); answers them as a read-back lists them. */
 export async function addTlsVersions(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   dsId: number,
   versions?: string[] | null,
 ): Promise<string[]> {
-  await insertRows(
-    manager,
-    DeliveryServiceTlsVersion,
-    (versions ?? []).map((tlsVersion) => ({ deliveryServiceId: dsId, tlsVersion })),
-  );
+  await repository.addTlsVersions(manager, dsId, versions ?? []);
   return distinctAsStored(versions ?? []);
 }
 
 export async function replaceQueryParams(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   dsId: number,
   names?: string[] | null,
 ): Promise<string[]> {
-  await manager.delete(ConsistentHashQueryParam, { deliveryServiceId: dsId });
-  return addQueryParams(manager, dsId, names);
+  await repository.removeQueryParams(manager, dsId);
+  return addQueryParams(repository, manager, dsId, names);
 }
 
 /** Adds the query parameters, each name once; answers them as a read-back lists them. */
 export async function addQueryParams(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   dsId: number,
   names?: string[] | null,
 ): Promise<string[]> {
   const unique = distinctAsStored(names ?? []);
-  await insertRows(
-    manager,
-    ConsistentHashQueryParam,
-    unique.map((name) => ({ deliveryServiceId: dsId, name })),
-  );
+  await repository.addQueryParams(manager, dsId, unique);
   return unique;
 }
 
 /** The primary origin mirrors orgServerFqdn: created, updated or deleted with it. */
 export async function syncPrimaryOrigin(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   dsId: number,
   input: DeliveryServiceInput,
 ): Promise<void> {
-  const current = await manager.findOneBy(Origin, { deliveryServiceId: dsId, isPrimary: true });
+  const current = await repository.primaryOrigin(manager, dsId);
   const parsed = primaryOriginOf(input);
   if (!parsed) {
     if (current) {
-      await manager.delete(Origin, { id: current.id });
+      await repository.removeOrigin(manager, current.id);
     }
     return;
   }
@@ -153,11 +148,11 @@ export async function syncPrimaryOrigin(
       current.fqdn !== parsed.fqdn ||
       current.port !== parsed.port
     ) {
-      await manager.update(Origin, { id: current.id }, parsed);
+      await repository.changeOrigin(manager, current.id, parsed);
     }
     return;
   }
-  await addPrimaryOrigin(manager, dsId, input);
+  await addPrimaryOrigin(repository, manager, dsId, input);
 }
 
 /**
@@ -165,7 +160,8 @@ export async function syncPrimaryOrigin(
  * orgServerFqdn a read-back gives (null without one).
  */
 export async function addPrimaryOrigin(
-  manager: EntityManager,
+  repository: DeliveryServicesRepository,
+  manager: TransactionManager,
   dsId: number,
   input: DeliveryServiceInput,
 ): Promise<string | null> {
@@ -173,13 +169,11 @@ export async function addPrimaryOrigin(
   if (!parsed) {
     return null;
   }
-  await insertRows(manager, Origin, {
+  await repository.addPrimaryOrigin(manager, dsId, {
     name: input.xmlId!,
     fqdn: parsed.fqdn,
     protocol: parsed.protocol,
     port: parsed.port,
-    isPrimary: true,
-    deliveryServiceId: dsId,
     tenantId: input.tenantId ?? null,
   });
   return originUrl(parsed);

@@ -1,22 +1,16 @@
-import { insertRow } from 'src/common/database/insert-rows';
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
 import { distinctAsStored } from 'src/common/database/text-order';
-import { getPlainMany } from 'src/common/database/plain-rows';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { RequiredCapabilitiesService } from 'src/modules/server-capabilities/required-capabilities.service';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { withinTenancy } from 'src/modules/tenants/tenants.repository';
 import { TopologiesService } from 'src/modules/topologies/topologies.service';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
 import { DeliveryServiceRegexesService } from 'src/modules/delivery-services/regexes/delivery-service-regexes.service';
-import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { hasSslKeys, sanitize } from './delivery-service.validation';
 import { tlsVersionWarnings } from './delivery-service-tls-versions';
 import type { DeliveryServiceView } from './delivery-service.response';
@@ -30,16 +24,12 @@ import {
   syncPrimaryOrigin,
 } from './delivery-service-details';
 import { checkLegacyFields, checkSslKeyFields, sslKeysOf, validateWrite } from './delivery-service-checks';
-import {
-  deliveryServiceQuery,
-  deliveryServiceRow,
-  deliveryServiceViews,
-  type Details,
-} from './delivery-service-views';
+import { deliveryServiceViews, type Details, skippedDetails } from './delivery-service-views';
+import { DeliveryServicesRepository } from './delivery-services.repository';
 import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.body';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import type { DeliveryServiceRules } from './delivery-service.validation';
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** Config files whose `location` parameters belong to a delivery service (deleted with it). */
 const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
@@ -63,7 +53,7 @@ export type DeliveryServiceCreatedHook = (created: CreatedDeliveryService) => Pr
 export class DeliveryServicesService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly deliveryServices: DeliveryServicesRepository,
     private readonly tenancy: TenancyService,
     private readonly regexes: DeliveryServiceRegexesService,
     private readonly topologies: TopologiesService,
@@ -87,9 +77,7 @@ export class DeliveryServicesService {
 
   /** The delivery services within reach (docs/decisions.md#d13), filtered, ordered and paged in SQL. */
   async list(query: ListQuery, user: CurrentUser): Promise<DeliveryServiceView[]> {
-    const manager = this.dataSource.manager;
-    const qb = withinTenancy(deliveryServiceQuery(manager), 'ds.tenant_id', user.tenantId);
-    return this.viewsOfRows(await getPlainMany(applyListQuery(qb, query)), manager);
+    return this.viewsOfRows(await this.deliveryServices.list(query, user.tenantId));
   }
 
   async create(
@@ -100,7 +88,7 @@ export class DeliveryServicesService {
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
     const view = await this.unitOfWork.run(async (manager) => {
-      await validateWrite(manager, input, true, this.requiredCapabilities, this.rules);
+      await validateWrite(this.deliveryServices, manager, input, true, this.requiredCapabilities, this.rules);
       await this.tenancy.assertWithinReach(user.tenantId, input.tenantId!, manager);
       await this.checkReferences(manager, input);
       checkLegacyFields(write);
@@ -109,7 +97,7 @@ export class DeliveryServicesService {
         await this.locks.assertCanModifyCdn(input.cdnId, user);
       }
       const columns = columnsOf(write);
-      const id = await insertRow(manager, DeliveryService, {
+      const id = await this.deliveryServices.add(manager, {
         ...columns,
         active: columns.active ?? 'INACTIVE',
         maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? 0,
@@ -120,13 +108,18 @@ export class DeliveryServicesService {
       });
       const defaultRegex = await this.regexes.createDefault(manager, id, input.xmlId!);
       // A new delivery service has no detail rows yet: they are only added, nothing is replaced.
-      const tlsVersions = await addTlsVersions(manager, id, input.tlsVersions);
-      const consistentHashQueryParams = await addQueryParams(manager, id, input.consistentHashQueryParams);
-      const row = (await deliveryServiceRow(manager, id)) as CreatedDeliveryService;
+      const tlsVersions = await addTlsVersions(this.deliveryServices, manager, id, input.tlsVersions);
+      const consistentHashQueryParams = await addQueryParams(
+        this.deliveryServices,
+        manager,
+        id,
+        input.consistentHashQueryParams,
+      );
+      const row = (await this.row(manager, id)) as CreatedDeliveryService;
       for (const hook of this.createdHooks) {
         await hook(row);
       }
-      const orgServerFqdn = await addPrimaryOrigin(manager, id, input);
+      const orgServerFqdn = await addPrimaryOrigin(this.deliveryServices, manager, id, input);
       const requiredCapabilities = carries.requiredCapabilities
         ? distinctAsStored(input.requiredCapabilities ?? [])
         : [];
@@ -162,15 +155,19 @@ export class DeliveryServicesService {
     sanitize(input);
     // Joins the request's transaction: every failure rolls the whole request back, so no savepoint.
     const view = await this.unitOfWork.run(async (manager) => {
-      const existing = await manager.findOne(DeliveryService, {
-        where: { id },
-        lock: writeLock(this.dataSource),
-      });
+      const existing = await this.deliveryServices.lockedById(manager, id);
       if (!existing) {
         throw new NotFoundException(`no such Delivery Service: #${id}`);
       }
       await this.locks.assertCanModifyCdn(existing.cdnId, user);
-      const type = await validateWrite(manager, input, false, this.requiredCapabilities, this.rules);
+      const type = await validateWrite(
+        this.deliveryServices,
+        manager,
+        input,
+        false,
+        this.requiredCapabilities,
+        this.rules,
+      );
       if (!input.tenantId || input.tenantId <= 0) {
         input.tenantId = existing.tenantId;
       }
@@ -182,12 +179,12 @@ export class DeliveryServicesService {
       const byXmlId =
         input.xmlId === existing.xmlId && type !== undefined && input.typeId === existing.typeId
           ? { sslKeyVersion: existing.sslKeyVersion, typeName: type.name }
-          : await sslKeysOf(manager, input.xmlId!);
+          : await sslKeysOf(this.deliveryServices, manager, input.xmlId!);
       if (!byXmlId) {
         throw new NotFoundException(`delivery service '${input.xmlId}' not found`);
       }
       if (hasSslKeys(byXmlId.typeName ?? '') && (byXmlId.sslKeyVersion ?? 0) >= 1) {
-        await checkSslKeyFields(manager, existing, input);
+        await checkSslKeyFields(this.deliveryServices, manager, existing, input);
         input.sslKeyVersion = existing.sslKeyVersion;
       }
       // A body without capabilities (before 4.1): those the delivery service requires count (read
@@ -200,32 +197,29 @@ export class DeliveryServicesService {
       checkLegacyFields(write);
 
       const columns = columnsOf(write);
-      await manager.update(
-        DeliveryService,
-        { id },
-        {
-          ...columns,
-          active: columns.active ?? existing.active,
-          maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? existing.maxRequestHeaderBytes,
-          regional: columns.regional ?? existing.regional,
-          ...(carries.legacyFields
-            ? {
-                longDesc1: legacy.longDesc1 ?? existing.longDesc1,
-                longDesc2: legacy.longDesc2 ?? existing.longDesc2,
-                cacheurl: legacy.cacheurl ?? existing.cacheurl,
-              }
-            : {}),
-        },
-      );
+      await this.deliveryServices.change(manager, id, {
+        ...columns,
+        active: columns.active ?? existing.active,
+        maxRequestHeaderBytes: columns.maxRequestHeaderBytes ?? existing.maxRequestHeaderBytes,
+        regional: columns.regional ?? existing.regional,
+        ...(carries.legacyFields
+          ? {
+              longDesc1: legacy.longDesc1 ?? existing.longDesc1,
+              longDesc2: legacy.longDesc2 ?? existing.longDesc2,
+              cacheurl: legacy.cacheurl ?? existing.cacheurl,
+            }
+          : {}),
+      });
       const tlsVersions = carries.tlsVersions
-        ? await replaceTlsVersions(manager, id, input.tlsVersions)
+        ? await replaceTlsVersions(this.deliveryServices, manager, id, input.tlsVersions)
         : undefined;
       const consistentHashQueryParams = await replaceQueryParams(
+        this.deliveryServices,
         manager,
         id,
         input.consistentHashQueryParams,
       );
-      await syncPrimaryOrigin(manager, id, input);
+      await syncPrimaryOrigin(this.deliveryServices, manager, id, input);
       // A body without the field (before 4.1) leaves the requirements as they are.
       if (carries.requiredCapabilities) {
         await this.requiredCapabilities.replace(id, input.requiredCapabilities ?? [], manager);
@@ -245,17 +239,14 @@ export class DeliveryServicesService {
    */
   async remove(id: number, user: CurrentUser): Promise<void> {
     await this.unitOfWork.run(async (manager) => {
-      const existing = await manager.findOne(DeliveryService, {
-        where: { id },
-        lock: writeLock(this.dataSource),
-      });
+      const existing = await this.deliveryServices.lockedById(manager, id);
       if (!existing) {
         throw new NotFoundException('delivery service not found');
       }
       await this.locks.assertCanModifyCdn(existing.cdnId, user);
       await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
       await this.regexes.removeAllOf(manager, id);
-      await manager.delete(DeliveryService, { id });
+      await this.deliveryServices.remove(manager, id);
       await this.parameters.removeNamedIn(
         manager,
         'location',
@@ -269,7 +260,7 @@ export class DeliveryServicesService {
    * original's POST deliveryservices/sslkeys/add does (the keys module calls it).
    */
   async setSslKeyVersion(xmlId: string, version: number): Promise<void> {
-    await this.dataSource.manager.update(DeliveryService, { xmlId }, { sslKeyVersion: version });
+    await this.deliveryServices.setSslKeyVersion(xmlId, version);
   }
 
   /** PUT …/safe: tenancy, the body, then existence (docs/original-behaviour.md#deliveryservices-safe). */
@@ -279,10 +270,7 @@ export class DeliveryServicesService {
     user: CurrentUser,
   ): Promise<DeliveryServiceView> {
     return this.unitOfWork.run(async (manager) => {
-      const existing = await manager.findOne(DeliveryService, {
-        where: { id },
-        lock: writeLock(this.dataSource),
-      });
+      const existing = await this.deliveryServices.lockedById(manager, id);
       if (existing) {
         await this.tenancy.assertWithinReach(user.tenantId, existing.tenantId, manager);
       }
@@ -290,16 +278,12 @@ export class DeliveryServicesService {
       if (!existing) {
         throw new NotFoundException(`no Delivery Service exists by ID '${id}'`);
       }
-      await manager.update(
-        DeliveryService,
-        { id },
-        {
-          displayName: safe.displayName,
-          infoUrl: safe.infoUrl,
-          longDesc: safe.longDesc,
-          ...(safe.longDesc1 === undefined ? {} : { longDesc1: safe.longDesc1 }),
-        },
-      );
+      await this.deliveryServices.change(manager, id, {
+        displayName: safe.displayName,
+        infoUrl: safe.infoUrl,
+        longDesc: safe.longDesc,
+        ...(safe.longDesc1 === undefined ? {} : { longDesc1: safe.longDesc1 }),
+      });
       return this.load(manager, id);
     });
   }
@@ -313,7 +297,14 @@ export class DeliveryServicesService {
     const { input } = write;
     sanitize(input);
     try {
-      await validateWrite(this.dataSource.manager, input, create, this.requiredCapabilities, this.rules);
+      await validateWrite(
+        this.deliveryServices,
+        undefined,
+        input,
+        create,
+        this.requiredCapabilities,
+        this.rules,
+      );
     } catch (error) {
       if (error instanceof BadRequestException) {
         return error.message.replace(/^invalid request: /, '');
@@ -325,26 +316,28 @@ export class DeliveryServicesService {
 
   /** For delivery service requests: the views of delivery services by id or XML id, whatever the tenancy. */
   async viewsOf(where: { ids: number[] } | { xmlId: string }): Promise<DeliveryServiceView[]> {
-    const manager = this.dataSource.manager;
-    const qb = deliveryServiceQuery(manager);
-    if ('ids' in where) {
-      if (where.ids.length === 0) {
-        return [];
-      }
-      qb.where('ds.id IN (:...ids)', { ids: where.ids });
-    } else {
-      qb.where('ds.xml_id = :xmlId', { xmlId: where.xmlId });
+    if ('ids' in where && where.ids.length === 0) {
+      return [];
     }
-    return this.viewsOfRows(await getPlainMany(qb), manager);
+    return this.viewsOfRows(await this.deliveryServices.byIdsOrXmlId(where));
   }
 
   private async load(
-    manager: EntityManager,
+    manager: TransactionManager,
     id: number,
     known: Partial<Details> = {},
   ): Promise<DeliveryServiceView> {
-    const [view] = await this.viewsOfRows([await deliveryServiceRow(manager, id)], manager, known);
+    const [view] = await this.viewsOfRows([await this.row(manager, id)], manager, known);
     return view;
+  }
+
+  /** The row of delivery service `id` with its type, CDN, profile and tenant. */
+  private async row(manager: TransactionManager, id: number): Promise<DeliveryService> {
+    const row = await this.deliveryServices.row(manager, id);
+    if (!row) {
+      throw new NotFoundException(`no such Delivery Service: #${id}`);
+    }
+    return row;
   }
 
   /**
@@ -355,7 +348,7 @@ export class DeliveryServicesService {
    * foreign key answers 404 `service_category not found`, as the original's).
    */
   private async checkReferences(
-    manager: EntityManager,
+    manager: TransactionManager,
     input: DeliveryServiceInput,
     existing?: { id: number; required: () => Promise<string[]> },
   ): Promise<void> {
@@ -376,17 +369,28 @@ export class DeliveryServicesService {
     }
   }
 
-  /** The views of rows: their details read with five queries, less those in `known`. */
-  private viewsOfRows(
+  /**
+   * The views of rows: their origins, TLS versions, query parameters, match lists and required
+   * capabilities read with five queries, less those of the details in `known` (of a single row,
+   * whose write just set them). Without a manager, on the data source's.
+   */
+  private async viewsOfRows(
     rows: DeliveryService[],
-    manager: EntityManager,
+    manager?: TransactionManager,
     known: Partial<Details> = {},
   ): Promise<DeliveryServiceView[]> {
-    return deliveryServiceViews(
-      rows,
-      manager,
-      (ids, m) => this.requiredCapabilities.requiredBy(ids, m),
-      known,
-    );
+    if (rows.length === 0) {
+      return [];
+    }
+    if (rows.length > 1 && Object.keys(known).length > 0) {
+      throw new Error('views: known details are those of a single delivery service');
+    }
+    const ids = rows.map((r) => r.id);
+    const details = await this.deliveryServices.details(ids, skippedDetails(known), manager);
+    const capabilities =
+      known.requiredCapabilities === undefined
+        ? await this.requiredCapabilities.requiredBy(ids, manager)
+        : new Map<number, string[]>();
+    return deliveryServiceViews(rows, details, capabilities, known);
   }
 }
