@@ -183,7 +183,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'delivery-service-servers',
   'delivery-services',
   'federations',
-  'jobs',
   'keys',
   'servers',
   'snapshots',
