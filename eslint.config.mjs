@@ -180,7 +180,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'cdni',
   'change-log',
   'delivery-service-requests',
-  'delivery-service-servers',
   'delivery-services',
   'federations',
   'keys',
