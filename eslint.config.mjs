@@ -181,7 +181,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'change-log',
   'delivery-service-requests',
   'delivery-services',
-  'federations',
   'keys',
   'servers',
   'snapshots',
