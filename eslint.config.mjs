@@ -177,9 +177,6 @@ const VERSIONED_SERVICES_TO_CONVERT = [];
  * shrinks; a new module starts with a repository.
  */
 const DATA_ACCESS_TO_CONVERT = [
-  'delivery-service-servers',
-  'federations',
-  'jobs',
   'keys',
   'servers',
   'stats',

@@ -4,23 +4,14 @@ import {
   ForbiddenException,
   NotFoundException,
 } from '@nestjs/common';
-import type { DataSource, EntityManager } from 'typeorm';
-import { lockingClause } from 'src/common/database/locks';
+import type { TransactionManager } from 'src/common/database/unit-of-work';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { tenantCondition } from 'src/modules/tenants/tenants.repository';
-import {
-  type AssigneeServer,
-  AVAILABLE_STATUS,
-  type DeliveryServiceInfo,
-  EDGE_TYPE,
-  ORG_TYPE,
-  queryRows,
-  type ServerInfo,
-} from './assignment-queries';
+import type { AssigneeServer, DeliveryServiceInfo, ServerInfo } from './assignment-rows';
+import type { DeliveryServiceServersRepository } from './delivery-service-servers.repository';
 
 /*
  * The rules of server ↔ delivery service assignments, in the original's words and order; each
- * takes the transaction's EntityManager. Every statement is set-based.
+ * reads through the module's repository on the transaction's manager. Every statement is set-based.
  */
 
 /**
@@ -28,21 +19,13 @@ import {
  * of the server's CDN (409 naming both), checked in the order of the request.
  */
 export async function checkServerAssignment(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   user: CurrentUser,
   server: AssigneeServer,
   dsIds: number[],
 ): Promise<void> {
-  const reachable = tenantCondition('ds.tenant_id', user.tenantId);
-  const rows = await queryRows<Record<string, unknown>>(
-    dataSource,
-    manager,
-    'SELECT ds.id AS id, ds.xml_id AS xmlId, ds.cdn_id AS cdnId, c.name AS cdnName, ' +
-      `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable ` +
-      'FROM deliveryservice ds LEFT JOIN cdn c ON c.id = ds.cdn_id WHERE ds.id IN (:...dsIds)',
-    { ...reachable.parameters, dsIds },
-  );
+  const rows = await assignments.namedDeliveryServices(manager, user.tenantId, dsIds);
   const missing = new NotFoundException(
     "Either no Delivery Service ids given, or at least one id doesn't exist!",
   );
@@ -50,17 +33,17 @@ export async function checkServerAssignment(
   if (rows.length !== dsIds.length) {
     throw missing;
   }
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of dsIds) {
     const ds = byId.get(id)!;
-    if (Number(ds.reachable) !== 1) {
+    if (!ds.reachable) {
       throw missing;
     }
-    if (Number(ds.cdnId) !== server.cdnId) {
+    if (ds.cdnId !== server.cdnId) {
       throw new ConflictException(
-        `Delivery Service ${String(ds.xmlId)} (#${id}) is not in the same CDN as server ${server.hostName} ` +
+        `Delivery Service ${ds.xmlId} (#${id}) is not in the same CDN as server ${server.hostName} ` +
           `(#${server.id}) (server is in ${server.cdnName} (#${server.cdnId}), DS is in ${String(ds.cdnName)} ` +
-          `(#${Number(ds.cdnId)}))!`,
+          `(#${ds.cdnId}))!`,
       );
     }
   }
@@ -72,8 +55,8 @@ export async function checkServerAssignment(
  * topology, an ORG… server of one using multi-site origins. Ascending ids.
  */
 export async function leftWithoutServer(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   server: AssigneeServer,
   keep: number[],
 ): Promise<number[]> {
@@ -82,27 +65,10 @@ export async function leftWithoutServer(
   if (!isEdge && !isOrigin) {
     return [];
   }
-  const kind = isEdge ? EDGE_TYPE : ORG_TYPE;
-  const rows = await queryRows<Record<string, unknown>>(
-    dataSource,
-    manager,
-    'SELECT d.id AS id, d.multi_site_origin AS mso, d.topology AS topology FROM deliveryservice d ' +
-      'JOIN deliveryservice_server dss ON dss.deliveryservice = d.id JOIN server s ON s.id = dss.server ' +
-      'JOIN status st ON st.id = s.status JOIN type t ON t.id = s.type ' +
-      "WHERE d.active = 'ACTIVE' AND d.id IN (SELECT y.deliveryservice FROM deliveryservice_server y " +
-      'WHERE y.server = :serverId)' +
-      (keep.length > 0 ? ' AND d.id NOT IN (:...keep)' : '') +
-      ` AND ${AVAILABLE_STATUS} AND ${kind} ` +
-      'GROUP BY d.id, d.multi_site_origin, d.topology HAVING COUNT(dss.server) = 1 ORDER BY d.id',
-    { serverId: server.id, keep },
-  );
+  const rows = await assignments.servedOnlyBy(manager, server.id, isEdge ? 'EDGE' : 'ORG', keep);
   return rows
-    .filter((r) => {
-      const mso = Number(r.mso) === 1 || r.mso === true;
-      const topology = r.topology as string | null;
-      return (isEdge && (topology === null || topology === '')) || (isOrigin && mso);
-    })
-    .map((r) => Number(r.id));
+    .filter((r) => (isEdge && (r.topology === null || r.topology === '')) || (isOrigin && r.multiSiteOrigin))
+    .map((r) => r.id);
 }
 
 /**
@@ -111,41 +77,22 @@ export async function leftWithoutServer(
  * order of the request). One query answers all four.
  */
 export async function checkCachegroupAssignment(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   user: CurrentUser,
   cachegroupId: number,
   ids: number[],
 ): Promise<void> {
-  const reachable = tenantCondition('ds.tenant_id', user.tenantId);
-  const rows = await queryRows<{
-    id: number | string;
-    tenantId: number | string;
-    topology: string | null;
-    cdnName: string;
-    reachable: number | string;
-    cdnMismatch: number | string;
-  }>(
-    dataSource,
-    manager,
-    'SELECT ds.id AS id, ds.tenant_id AS tenantId, ds.topology AS topology, c.name AS cdnName, ' +
-      `CASE WHEN ${reachable.sql} THEN 1 ELSE 0 END AS reachable, ` +
-      'CASE WHEN EXISTS (SELECT 1 FROM server s WHERE s.cachegroup = :cachegroupId AND s.cdn_id <> ds.cdn_id) ' +
-      'THEN 1 ELSE 0 END AS cdnMismatch ' +
-      'FROM deliveryservice ds JOIN cdn c ON c.id = ds.cdn_id WHERE ds.id IN (:...ids)',
-    { ...reachable.parameters, cachegroupId, ids },
-  );
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const rows = await assignments.cachegroupDeliveryServices(manager, user.tenantId, cachegroupId, ids);
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.map((id) => ({ id, row: byId.get(id) }));
   const missing = ordered.find((ds) => !ds.row);
   if (missing) {
     throw new NotFoundException(`delivery service ${missing.id} not found`);
   }
-  const unreachable = ordered.find((ds) => Number(ds.row!.reachable) !== 1);
+  const unreachable = ordered.find((ds) => !ds.row!.reachable);
   if (unreachable) {
-    throw new ForbiddenException(
-      `not authorized for delivery service tenant ${Number(unreachable.row!.tenantId)}`,
-    );
+    throw new ForbiddenException(`not authorized for delivery service tenant ${unreachable.row!.tenantId}`);
   }
   const withTopology = ordered.filter((ds) => ds.row!.topology !== null && ds.row!.topology !== '');
   if (withTopology.length > 0) {
@@ -153,7 +100,7 @@ export async function checkCachegroupAssignment(
       `delivery services [${withTopology.map((ds) => ds.id).join(' ')}] are already assigned to a topology`,
     );
   }
-  const mismatch = ordered.find((ds) => Number(ds.row!.cdnMismatch) === 1);
+  const mismatch = ordered.find((ds) => ds.row!.cdnMismatch);
   if (mismatch) {
     throw new BadRequestException(
       `servers/deliveryservices do not belong to same cdn '${mismatch.row!.cdnName}'`,
@@ -166,8 +113,8 @@ export async function checkCachegroupAssignment(
  * each in one of the topology's cache groups (listed in the topology's order).
  */
 export async function checkServersFit(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   ds: DeliveryServiceInfo,
   servers: ServerInfo[],
 ): Promise<void> {
@@ -182,14 +129,7 @@ export async function checkServersFit(
       'only servers of type ORG may be assigned to topology-based delivery services',
     );
   }
-  const cachegroups = (
-    await queryRows<{ name: string }>(
-      dataSource,
-      manager,
-      'SELECT tc.cachegroup AS name FROM topology_cachegroup tc WHERE tc.topology = :topology ORDER BY tc.id',
-      { topology: ds.topology },
-    )
-  ).map((row) => row.name);
+  const cachegroups = await assignments.topologyCachegroups(manager, ds.topology);
   const outside = servers.filter((s) => !cachegroups.includes(s.cachegroup));
   if (outside.length > 0) {
     throw new BadRequestException(
@@ -205,36 +145,20 @@ export async function checkServersFit(
  * delivery service requires, else 400 naming the first (by id) it lacks one of.
  */
 export async function checkServerHasRequiredCapabilities(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   server: AssigneeServer,
   dsIds: number[],
 ): Promise<void> {
   if (dsIds.length === 0) {
     return;
   }
-  const [lacking] = await queryRows<{ id: number | string }>(
-    dataSource,
-    manager,
-    'SELECT drc.deliveryservice_id AS id FROM deliveryservices_required_capability drc ' +
-      'LEFT JOIN server_server_capability ssc ON ssc.server = :serverId ' +
-      'AND ssc.server_capability = drc.required_capability ' +
-      'WHERE drc.deliveryservice_id IN (:...dsIds) AND ssc.server IS NULL ORDER BY drc.deliveryservice_id' +
-      lockingClause(dataSource, 'share'),
-    { serverId: server.id, dsIds },
-  );
-  if (lacking) {
-    const id = Number(lacking.id);
-    const required = await queryRows<{ name: string }>(
-      dataSource,
-      manager,
-      'SELECT required_capability AS name FROM deliveryservices_required_capability ' +
-        'WHERE deliveryservice_id = :id ORDER BY required_capability',
-      { id },
-    );
+  const id = await assignments.firstRequiringMore(manager, server.id, dsIds);
+  if (id !== undefined) {
+    const required = await assignments.requiredCapabilities(manager, id);
     throw new BadRequestException(
       `cache ${server.hostName} cannot assign delivery service ${id} without having the required ` +
-        `delivery service capabilities: [${required.map((r) => r.name).join(' ')}]`,
+        `delivery service capabilities: [${required.join(' ')}]`,
     );
   }
 }
@@ -244,20 +168,12 @@ export async function checkServerHasRequiredCapabilities(
  * topology-based delivery service named, else 400 naming those (by xmlId) whose topology lacks it.
  */
 export async function checkOriginInTopologies(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   server: AssigneeServer,
   dsIds: number[],
 ): Promise<void> {
-  const invalid = await queryRows<{ xmlId: string; topology: string }>(
-    dataSource,
-    manager,
-    'SELECT ds.xml_id AS xmlId, ds.topology AS topology FROM deliveryservice ds ' +
-      'WHERE ds.id IN (:...dsIds) AND ds.topology IS NOT NULL AND NOT EXISTS (' +
-      'SELECT 1 FROM topology_cachegroup tc WHERE tc.topology = ds.topology AND tc.cachegroup = :cachegroup) ' +
-      'ORDER BY ds.xml_id',
-    { dsIds, cachegroup: server.cachegroup },
-  );
+  const invalid = await assignments.topologiesWithout(manager, dsIds, server.cachegroup);
   if (invalid.length > 0) {
     throw new BadRequestException(
       `ORG server cachegroup (${server.cachegroup}) not found in the following topologies: ` +
@@ -268,8 +184,8 @@ export async function checkOriginInTopologies(
 
 /** validateDSSAssignments: replacing the servers of an active delivery service must leave it served. */
 export async function checkStillServed(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   ds: DeliveryServiceInfo,
   servers: ServerInfo[],
 ): Promise<void> {
@@ -285,14 +201,7 @@ export async function checkStillServed(
       `this server assignment leaves Active, MSO-enabled Delivery Service #${ds.id} without any 'ONLINE' or 'REPORTED' ORG servers`,
     );
   }
-  const [hasAvailableEdges] = await queryRows(
-    dataSource,
-    manager,
-    'SELECT 1 AS found FROM deliveryservice_server dss JOIN server s ON s.id = dss.server ' +
-      'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
-      `WHERE dss.deliveryservice = :dsId AND ${AVAILABLE_STATUS} AND ${EDGE_TYPE} LIMIT 1`,
-    { dsId: ds.id },
-  );
+  const hasAvailableEdges = await assignments.hasAvailable(manager, ds.id, 'EDGE');
   const newAvailableEdges = available.some((s) => s.type.startsWith('EDGE'));
   if ((hasAvailableEdges && !newAvailableEdges) || available.length === 0) {
     throw leftWithout;
@@ -301,38 +210,23 @@ export async function checkStillServed(
 
 /** checkLastAvailableEdgeOrOrigin: an active delivery service keeps an ONLINE/REPORTED edge (and ORG, with MSO). */
 export async function checkNotLastAvailable(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   ds: DeliveryServiceInfo,
   serverId: number,
 ): Promise<void> {
-  const [server] = await queryRows<{ type: string }>(
-    dataSource,
-    manager,
-    'SELECT t.name AS type FROM server s JOIN type t ON t.id = s.type WHERE s.id = :serverId',
-    { serverId },
-  );
-  if (!server) {
+  const type = await assignments.serverType(serverId, manager);
+  if (type === undefined) {
     return;
   }
-  const othersOfKind = async (kind: string): Promise<boolean> => {
-    const rows = await queryRows(
-      dataSource,
-      manager,
-      'SELECT 1 AS found FROM deliveryservice_server dss JOIN server s ON s.id = dss.server ' +
-        'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
-        `WHERE dss.deliveryservice = :dsId AND dss.server <> :serverId AND ${AVAILABLE_STATUS} AND ${kind} LIMIT 1`,
-      { dsId: ds.id, serverId },
-    );
-    return rows.length > 0;
-  };
+  const othersOfKind = (kind: 'EDGE' | 'ORG') => assignments.hasAvailable(manager, ds.id, kind, serverId);
   const hasTopology = ds.topology !== null && ds.topology !== '';
-  if (server.type.startsWith('EDGE') && !hasTopology && !(await othersOfKind(EDGE_TYPE))) {
+  if (type.startsWith('EDGE') && !hasTopology && !(await othersOfKind('EDGE'))) {
     throw new ConflictException(
       `removing server #${serverId} from active Delivery Service #${ds.id} would leave it with no REPORTED/ONLINE EDGE servers`,
     );
   }
-  if (ds.multiSiteOrigin && server.type.startsWith('ORG') && !(await othersOfKind(ORG_TYPE))) {
+  if (ds.multiSiteOrigin && type.startsWith('ORG') && !(await othersOfKind('ORG'))) {
     throw new ConflictException(
       `removing server #${serverId} from active, MSO-enabled Delivery Service #${ds.id} would leave it with no REPORTED/ONLINE ORG servers`,
     );
@@ -345,35 +239,20 @@ export async function checkNotLastAvailable(
  * else 400 naming the first that lacks one. A locking read, so no capability goes in between.
  */
 export async function checkCapabilities(
-  dataSource: DataSource,
-  manager: EntityManager,
+  assignments: DeliveryServiceServersRepository,
+  manager: TransactionManager,
   dsId: number,
   ids: number[],
 ): Promise<void> {
   if (ids.length === 0) {
     return;
   }
-  const [lacking] = await queryRows<{ hostName: string }>(
-    dataSource,
-    manager,
-    'SELECT s.host_name AS hostName FROM server s JOIN type t ON t.id = s.type ' +
-      'JOIN deliveryservices_required_capability drc ON drc.deliveryservice_id = :dsId ' +
-      'LEFT JOIN server_server_capability ssc ON ssc.server = s.id AND ssc.server_capability = drc.required_capability ' +
-      `WHERE s.id IN (:...ids) AND ${EDGE_TYPE} AND ssc.server IS NULL ORDER BY s.id` +
-      lockingClause(dataSource, 'share'),
-    { dsId, ids },
-  );
-  if (lacking) {
-    const required = await queryRows<{ name: string }>(
-      dataSource,
-      manager,
-      'SELECT required_capability AS name FROM deliveryservices_required_capability ' +
-        'WHERE deliveryservice_id = :dsId ORDER BY required_capability',
-      { dsId },
-    );
+  const lacking = await assignments.firstEdgeLacking(manager, dsId, ids);
+  if (lacking !== undefined) {
+    const required = await assignments.requiredCapabilities(manager, dsId);
     throw new BadRequestException(
-      `the cache ${lacking.hostName} cannot be assigned to this delivery service without having the ` +
-        `required delivery service capabilities: [${required.map((r) => r.name).join(' ')}]`,
+      `the cache ${lacking} cannot be assigned to this delivery service without having the ` +
+        `required delivery service capabilities: [${required.join(' ')}]`,
     );
   }
 }

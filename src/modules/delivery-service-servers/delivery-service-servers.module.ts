@@ -10,6 +10,7 @@ import {
 } from './delivery-service-server-relations.controller';
 import { DeliveryServiceServer } from './delivery-service-server.entity';
 import { DeliveryServiceServersController } from './delivery-service-servers.controller';
+import { DeliveryServiceServersRepository } from './delivery-service-servers.repository';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
 
 /** Server ↔ delivery service assignments; and the cache-group bulk assignment. */
@@ -26,7 +27,7 @@ import { DeliveryServiceServersService } from './delivery-service-servers.servic
     ServerDeliveryServicesController,
     CachegroupAssignmentController,
   ],
-  providers: [DeliveryServiceServersService],
+  providers: [DeliveryServiceServersService, DeliveryServiceServersRepository],
   exports: [DeliveryServiceServersService],
 })
 export class DeliveryServiceServersModule {}

@@ -6,18 +6,13 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { UnitOfWork } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
-import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { withinTenancy } from 'src/modules/tenants/tenants.repository';
-import { DeliveryServiceServer } from './delivery-service-server.entity';
-import type { HostNameAssignment, ServerAssignment } from './dto/assignment.dto';
 import type { DeferredBody } from 'src/common/validation/valid-body';
+import { TenancyService } from 'src/modules/tenants/tenancy.service';
+import type { HostNameAssignment, ServerAssignment } from './dto/assignment.dto';
 import type { AssignmentRow } from './dto/delivery-service-server.response';
-import { lockingClause } from 'src/common/database/locks';
 import {
   checkCachegroupAssignment,
   checkCapabilities,
@@ -29,17 +24,7 @@ import {
   checkStillServed,
   leftWithoutServer,
 } from './assignment-checks';
-import {
-  ASSIGNABLE_TYPE,
-  type AssigneeServer,
-  deliveryServiceInfo,
-  executeSql,
-  queryRows,
-  SERVER_INFO_COLUMNS,
-  serverInfos,
-  toServerInfo,
-} from './assignment-queries';
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { DeliveryServiceServersRepository } from './delivery-service-servers.repository';
 
 /** What POST servers/{id}/deliveryservices answers (lib/go-tc AssignedDsResponse), with the server's name. */
 export interface ServerAssignmentResult {
@@ -64,7 +49,7 @@ export interface CachegroupAssignmentResult {
 export class DeliveryServiceServersService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly assignments: DeliveryServiceServersRepository,
     private readonly tenancy: TenancyService,
   ) {}
 
@@ -74,28 +59,7 @@ export class DeliveryServiceServersService {
     query: ListQuery,
     ids: { deliveryServices: number[]; servers: number[] },
   ): Promise<AssignmentRow[]> {
-    const qb = withinTenancy(
-      this.dataSource.manager
-        .createQueryBuilder(DeliveryServiceServer, 'dss')
-        .innerJoin(DeliveryService, 'ds', 'ds.id = dss.deliveryservice'),
-      'ds.tenant_id',
-      user.tenantId,
-    );
-    if (ids.deliveryServices.length > 0) {
-      qb.andWhere('dss.deliveryservice IN (:...dsIds)', { dsIds: ids.deliveryServices });
-    }
-    if (ids.servers.length > 0) {
-      qb.andWhere('dss.server IN (:...serverIds)', { serverIds: ids.servers });
-    }
-    return applyListQuery(qb, query)
-      .getMany()
-      .then((rows) =>
-        rows.map((row) => ({
-          server: row.serverId,
-          deliveryService: row.deliveryServiceId,
-          lastUpdated: row.lastUpdated,
-        })),
-      );
+    return this.assignments.list(user.tenantId, query, ids);
   }
 
   /**
@@ -106,33 +70,26 @@ export class DeliveryServiceServersService {
    */
   replace(user: CurrentUser, body: ServerAssignment): Promise<ServerAssignment> {
     return this.unitOfWork.run(async (manager) => {
-      const ds = await deliveryServiceInfo(this.dataSource, manager, body.dsId);
+      const ds = await this.assignments.lockedDeliveryService(manager, body.dsId);
       if (!ds) {
         throw new BadRequestException('no delivery service with that ID exists');
       }
       await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId, manager);
       const ids = [...new Set(body.servers)];
-      const servers = await serverInfos(this.dataSource, manager, ids);
-      await checkServersFit(this.dataSource, manager, ds, servers);
+      const servers = await this.assignments.servers(manager, { ids });
+      await checkServersFit(this.assignments, manager, ds, servers);
       if (ds.active === 'ACTIVE' && body.replace) {
-        await checkStillServed(this.dataSource, manager, ds, servers);
+        await checkStillServed(this.assignments, manager, ds, servers);
       }
-      await checkCapabilities(this.dataSource, manager, ds.id, ids);
+      await checkCapabilities(this.assignments, manager, ds.id, ids);
       if (servers.length < ids.length) {
         throw new NotFoundException('server not found');
       }
       if (body.replace) {
-        await manager.delete(DeliveryServiceServer, { deliveryServiceId: ds.id });
+        await this.assignments.remove(manager, { deliveryServiceId: ds.id });
       }
       if (ids.length > 0) {
-        await executeSql(
-          this.dataSource,
-          manager,
-          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
-            'SELECT :dsId, s.id FROM server s WHERE s.id IN (:...ids) AND NOT EXISTS (' +
-            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = :dsId AND x.server = s.id)',
-          { dsId: ds.id, ids },
-        );
+        await this.assignments.addServers(manager, ds.id, ids);
       }
       return body;
     });
@@ -141,27 +98,18 @@ export class DeliveryServiceServersService {
   /** DELETE /deliveryserviceserver/{dsId}/{serverId}, with the original's checks and texts. */
   unassign(user: CurrentUser, dsId: number, serverId: number): Promise<void> {
     return this.unitOfWork.run(async (manager) => {
-      const ds = await deliveryServiceInfo(this.dataSource, manager, dsId);
+      const ds = await this.assignments.lockedDeliveryService(manager, dsId);
       if (!ds) {
         throw new NotFoundException(`no such Delivery Service: #${dsId}`);
       }
       await this.tenancy.assertWithinReach(user.tenantId, ds.tenantId, manager);
       if (ds.active === 'ACTIVE') {
-        await checkNotLastAvailable(this.dataSource, manager, ds, serverId);
+        await checkNotLastAvailable(this.assignments, manager, ds, serverId);
       }
-      const [server] = await queryRows(
-        this.dataSource,
-        manager,
-        'SELECT s.id FROM server s WHERE s.id = :serverId',
-        {
-          serverId,
-        },
-      );
-      if (!server) {
+      if (!(await this.assignments.serverExists(manager, serverId))) {
         throw new NotFoundException('server not found');
       }
-      const result = await manager.delete(DeliveryServiceServer, { deliveryServiceId: dsId, serverId });
-      if (!result.affected) {
+      if (!(await this.assignments.remove(manager, { deliveryServiceId: dsId, serverId }))) {
         throw new NotFoundException('Not Found');
       }
     });
@@ -172,16 +120,11 @@ export class DeliveryServiceServersService {
    * the user's tenancy (403), in that order (docs/original-behaviour.md#deliveryservice-servers).
    */
   async checkEligibleListing(user: CurrentUser, dsId: number): Promise<void> {
-    const [ds] = await queryRows<{ tenantId: number | string }>(
-      this.dataSource,
-      this.dataSource.manager,
-      'SELECT ds.tenant_id AS tenantId FROM deliveryservice ds WHERE ds.id = :dsId',
-      { dsId },
-    );
-    if (!ds) {
+    const tenantId = await this.assignments.deliveryServiceTenant(dsId);
+    if (tenantId === undefined) {
       throw new NotFoundException(`delivery service ${dsId} not found`);
     }
-    await this.tenancy.assertWithinReach(user.tenantId, Number(ds.tenantId));
+    await this.tenancy.assertWithinReach(user.tenantId, tenantId);
   }
 
   /**
@@ -189,16 +132,11 @@ export class DeliveryServiceServersService {
    * (an `ORG` server lists only its own assignments).
    */
   async serverType(serverId: number): Promise<string> {
-    const [server] = await queryRows<{ type: string }>(
-      this.dataSource,
-      this.dataSource.manager,
-      'SELECT t.name AS type FROM server s JOIN type t ON t.id = s.type WHERE s.id = :serverId',
-      { serverId },
-    );
-    if (!server) {
+    const type = await this.assignments.serverType(serverId);
+    if (type === undefined) {
       throw new NotFoundException(`server with ID ${serverId} doesn't exist`);
     }
-    return server.type;
+    return type;
   }
 
   /**
@@ -216,39 +154,21 @@ export class DeliveryServiceServersService {
     replace: boolean,
   ): Promise<ServerAssignmentResult> {
     return this.unitOfWork.run(async (manager) => {
-      const lock = lockingClause(this.dataSource, 'write');
-      const [row] = await queryRows<Record<string, unknown>>(
-        this.dataSource,
-        manager,
-        'SELECT s.id AS id, s.host_name AS hostName, cg.name AS cachegroup, s.cdn_id AS cdnId, ' +
-          'c.name AS cdnName, t.name AS type, st.name AS status FROM server s JOIN cdn c ON c.id = s.cdn_id ' +
-          'JOIN type t ON t.id = s.type JOIN status st ON st.id = s.status ' +
-          `JOIN cachegroup cg ON cg.id = s.cachegroup WHERE s.id = :serverId${lock}`,
-        { serverId },
-      );
-      if (!row) {
+      const server = await this.assignments.lockedAssigneeServer(manager, serverId);
+      if (!server) {
         throw new NotFoundException('no server with that ID found');
       }
-      const server: AssigneeServer = {
-        id: Number(row.id),
-        hostName: String(row.hostName),
-        cachegroup: String(row.cachegroup),
-        cdnId: Number(row.cdnId),
-        cdnName: String(row.cdnName),
-        type: String(row.type),
-        status: String(row.status),
-      };
       if (!server.type.startsWith('ORG')) {
-        await checkServerHasRequiredCapabilities(this.dataSource, manager, server, dsIds);
+        await checkServerHasRequiredCapabilities(this.assignments, manager, server, dsIds);
       }
       if (dsIds.length > 0) {
-        await checkServerAssignment(this.dataSource, manager, user, server, dsIds);
+        await checkServerAssignment(this.assignments, manager, user, server, dsIds);
         if (server.type.startsWith('ORG')) {
-          await checkOriginInTopologies(this.dataSource, manager, server, dsIds);
+          await checkOriginInTopologies(this.assignments, manager, server, dsIds);
         }
       }
       if (replace && (server.status === 'ONLINE' || server.status === 'REPORTED')) {
-        const left = await leftWithoutServer(this.dataSource, manager, server, dsIds);
+        const left = await leftWithoutServer(this.assignments, manager, server, dsIds);
         if (left.length > 0) {
           throw new ConflictException(
             leftWithoutServersText(
@@ -260,18 +180,11 @@ export class DeliveryServiceServersService {
         }
       }
       if (replace) {
-        await manager.delete(DeliveryServiceServer, { serverId });
+        await this.assignments.remove(manager, { serverId });
       }
       const ids = [...new Set(dsIds)];
       if (ids.length > 0) {
-        await executeSql(
-          this.dataSource,
-          manager,
-          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
-            'SELECT ds.id, :serverId FROM deliveryservice ds WHERE ds.id IN (:...ids) AND NOT EXISTS (' +
-            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = ds.id AND x.server = :serverId)',
-          { serverId, ids },
-        );
+        await this.assignments.addDeliveryServices(manager, serverId, ids);
       }
       return { serverId, hostName: server.hostName, dsIds, replace };
     });
@@ -290,36 +203,20 @@ export class DeliveryServiceServersService {
     body: DeferredBody<HostNameAssignment>,
   ): Promise<HostNameAssignment & { xmlId: string }> {
     return this.unitOfWork.run(async (manager) => {
-      const lock = lockingClause(this.dataSource, 'write');
-      const [row] = await queryRows<{ id: number | string }>(
-        this.dataSource,
-        manager,
-        `SELECT ds.id AS id FROM deliveryservice ds WHERE ds.xml_id = :xmlId${lock}`,
-        { xmlId },
-      );
-      if (!row) {
+      const dsId = await this.assignments.lockedDeliveryServiceId(manager, xmlId);
+      if (dsId === undefined) {
         throw new BadRequestException(`no such deliveryservice: '${xmlId}'`);
       }
-      const ds = (await deliveryServiceInfo(this.dataSource, manager, Number(row.id)))!;
+      const ds = (await this.assignments.lockedDeliveryService(manager, dsId))!;
       if (!(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId, manager))) {
         throw new ForbiddenException('Forbidden');
       }
       const { serverNames } = await body.read();
       const names = serverNames ?? [];
-      const servers =
-        names.length === 0
-          ? []
-          : (
-              await queryRows<Record<string, unknown>>(
-                this.dataSource,
-                manager,
-                `${SERVER_INFO_COLUMNS} WHERE s.host_name IN (:...names)`,
-                { names },
-              )
-            ).map(toServerInfo);
-      await checkServersFit(this.dataSource, manager, ds, servers);
+      const servers = await this.assignments.servers(manager, { names });
+      await checkServersFit(this.assignments, manager, ds, servers);
       await checkCapabilities(
-        this.dataSource,
+        this.assignments,
         manager,
         ds.id,
         servers.map((s) => s.id),
@@ -328,13 +225,10 @@ export class DeliveryServiceServersService {
         throw new NotFoundException('servers not found');
       }
       if (servers.length > 0) {
-        await executeSql(
-          this.dataSource,
+        await this.assignments.addServers(
           manager,
-          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
-            'SELECT :dsId, s.id FROM server s WHERE s.id IN (:...ids) AND NOT EXISTS (' +
-            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = :dsId AND x.server = s.id)',
-          { dsId: ds.id, ids: servers.map((s) => s.id) },
+          ds.id,
+          servers.map((s) => s.id),
         );
       }
       return { serverNames, xmlId: ds.xmlId };
@@ -352,32 +246,18 @@ export class DeliveryServiceServersService {
     deliveryServiceIds: number[],
   ): Promise<CachegroupAssignmentResult> {
     return this.unitOfWork.run(async (manager) => {
-      const servers = await queryRows<{ hostName: string }>(
-        this.dataSource,
-        manager,
-        'SELECT s.host_name AS hostName FROM server s JOIN type t ON t.id = s.type ' +
-          `WHERE s.cachegroup = :cachegroupId AND ${ASSIGNABLE_TYPE} ORDER BY s.host_name, s.id`,
-        { cachegroupId },
-      );
-      if (servers.length === 0) {
+      const serverNames = await this.assignments.assignableHostNames(manager, cachegroupId);
+      if (serverNames.length === 0) {
         throw new BadRequestException(`no edge or origin servers found on cachegroup ${cachegroupId}`);
       }
       const ids = [...new Set(deliveryServiceIds)];
       if (ids.length > 0) {
-        await checkCachegroupAssignment(this.dataSource, manager, user, cachegroupId, ids);
-        await executeSql(
-          this.dataSource,
-          manager,
-          'INSERT INTO deliveryservice_server (deliveryservice, server) ' +
-            'SELECT ds.id, s.id FROM deliveryservice ds JOIN server s ON s.cachegroup = :cachegroupId ' +
-            `JOIN type t ON t.id = s.type WHERE ds.id IN (:...ids) AND ${ASSIGNABLE_TYPE} AND NOT EXISTS (` +
-            'SELECT 1 FROM deliveryservice_server x WHERE x.deliveryservice = ds.id AND x.server = s.id)',
-          { cachegroupId, ids },
-        );
+        await checkCachegroupAssignment(this.assignments, manager, user, cachegroupId, ids);
+        await this.assignments.addCachegroup(manager, cachegroupId, ids);
       }
       return {
         id: cachegroupId,
-        serverNames: servers.map((s) => s.hostName),
+        serverNames,
         deliveryServices: deliveryServiceIds,
       };
     });

@@ -4,11 +4,12 @@ import { ServersModule } from 'src/modules/servers/servers.module';
 import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { Job } from './job.entity';
 import { JobsController } from './jobs.controller';
+import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Job]), TenantsModule, ServersModule],
   controllers: [JobsController],
-  providers: [JobsService],
+  providers: [JobsService, JobsRepository],
 })
 export class JobsModule {}

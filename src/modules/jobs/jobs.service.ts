@@ -1,4 +1,3 @@
-import { insertRow } from 'src/common/database/insert-rows';
 import {
   BadRequestException,
   ConflictException,
@@ -6,33 +5,17 @@ import {
   MethodNotAllowedException,
   NotFoundException,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { withinTenancy } from 'src/modules/tenants/tenants.repository';
 import type { JobView } from './dto/job.response';
 import { goTimeString } from './go-formats';
 import type { JobCreateInput, JobUpdateInput, JobWording } from './job.input';
-import { REFETCH } from './job-rules';
-import {
-  deliveryServiceOf,
-  jobQuery,
-  type JobRow,
-  loadJob,
-  maxRevalHours,
-  originUrl,
-  parameter,
-  refetchAllowed,
-  sqlDateTime,
-  toView,
-} from './job-queries';
-import { Job } from './job.entity';
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { MAX_TTL_HOURS, REFETCH } from './job-rules';
+import { type JobForUpdate, JobsRepository } from './jobs.repository';
 
 const HOUR_MS = 3600_000;
 const TWO_DAYS_MS = 48 * HOUR_MS;
@@ -48,14 +31,6 @@ export interface JobWrite {
   success: string;
 }
 
-/** One job as the update reads it: with its delivery service, creator and primary origin. */
-interface JobForUpdate extends JobView {
-  dsId: number;
-  dsTenantId: number;
-  userTenantId: number;
-  originUrl: string;
-}
-
 /**
  * Content invalidation jobs (docs/original-behaviour.md#jobs): the list, and the writes with the
  * original's rules (each version's body converted by the controller, job-versions.ts), tenancy
@@ -66,25 +41,22 @@ interface JobForUpdate extends JobView {
 export class JobsService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly jobs: JobsRepository,
     private readonly tenancy: TenancyService,
     private readonly servers: ServersQueueService,
   ) {}
 
   /** The jobs on delivery services within reach; `recentOnly`: started within `maxRevalDurationDays`. */
   async list(query: ListQuery, user: CurrentUser, recentOnly: boolean): Promise<JobView[]> {
-    const manager = this.dataSource.manager;
-    const qb = withinTenancy(jobQuery(manager), 'ds.tenant_id', user.tenantId);
+    let startedSince: Date | undefined;
     if (recentOnly) {
       const days = Number(
-        (await parameter(manager, 'maxRevalDurationDays', 'regex_revalidate.config')) ?? '',
+        (await this.jobs.parameter('maxRevalDurationDays', 'regex_revalidate.config')) ?? '',
       );
       const window = Number.isFinite(days) ? days : DEFAULT_MAX_REVAL_DAYS;
-      qb.andWhere('job.start_time >= :cutoff', {
-        cutoff: sqlDateTime(new Date(Date.now() - window * 24 * HOUR_MS)),
-      });
+      startedSince = new Date(Date.now() - window * 24 * HOUR_MS);
     }
-    return (await applyListQuery(qb, query).getRawMany<JobRow>()).map(toView);
+    return this.jobs.list(query, user.tenantId, startedSince);
   }
 
   /**
@@ -93,11 +65,10 @@ export class JobsService {
    * servers of its CDN flagged.
    */
   async create(input: JobCreateInput, user: CurrentUser, wording: JobWording): Promise<JobWrite> {
-    const manager = this.dataSource.manager;
     const errors = [...input.problems.beforeLookup];
     let dsId: number | undefined;
     if ('identifier' in input.deliveryService && input.deliveryService.identifier !== undefined) {
-      const found = await this.identifiedDeliveryService(manager, input.deliveryService.identifier);
+      const found = await this.identifiedDeliveryService(input.deliveryService.identifier);
       if (typeof found === 'string') {
         errors.push(found);
       } else {
@@ -105,21 +76,20 @@ export class JobsService {
       }
     }
     errors.push(...input.problems.afterLookup);
-    const ttlProblem = wording.ttlProblem(input.ttlHours, await maxRevalHours(manager));
+    const ttlProblem = wording.ttlProblem(input.ttlHours, await this.maxRevalHours());
     if (ttlProblem) {
       errors.push(ttlProblem);
     }
-    if (input.invalidationType === REFETCH && !(await refetchAllowed(manager))) {
+    if (input.invalidationType === REFETCH && !(await this.refetchAllowed())) {
       errors.push(REFETCH_NOT_ALLOWED);
     }
     if (errors.length > 0) {
       throw new BadRequestException(errors.join(', '));
     }
-    const ds = await deliveryServiceOf(
-      manager,
+    const ds = await this.jobs.deliveryService(
       'xmlId' in input.deliveryService ? { xmlId: input.deliveryService.xmlId } : { id: dsId! },
     );
-    if (!ds || !(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId, manager))) {
+    if (!ds || !(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId))) {
       throw new NotFoundException(wording.notFound);
     }
     const job = await this.insertJob(
@@ -155,25 +125,21 @@ export class JobsService {
       this.checkUnchangeable(job, input);
       const type = input.invalidationType;
       if (type !== undefined && job.invalidationType !== type && type === REFETCH) {
-        if (!(await refetchAllowed(manager))) {
+        if (!(await this.refetchAllowed(manager))) {
           throw new BadRequestException('Invalidation Type REFETCH is disallowed');
         }
       }
       if (typeof input.ttlHours !== 'number') {
         throw new BadRequestException(input.ttlHours.problem);
       }
-      await manager.update(
-        Job,
-        { id },
-        {
-          assetUrl: input.assetUrl,
-          ttlHours: input.ttlHours,
-          startTime: input.startTime!,
-          ...(type === undefined ? {} : { invalidationType: type }),
-        },
-      );
+      await this.jobs.change(manager, id, {
+        assetUrl: input.assetUrl,
+        ttlHours: input.ttlHours,
+        startTime: input.startTime!,
+        ...(type === undefined ? {} : { invalidationType: type }),
+      });
       await this.flagServers(manager, job.dsId);
-      const updated = await loadJob(manager, id);
+      const updated = await this.jobs.job(manager, id);
       const end = new Date(updated.startTime.getTime() + input.windowHours * HOUR_MS);
       return {
         job: updated,
@@ -192,22 +158,22 @@ export class JobsService {
   /** DELETE jobs?id= (every version). */
   async remove(id: number, user: CurrentUser): Promise<JobView> {
     return this.unitOfWork.run(async (manager) => {
-      const row = await manager.findOne(Job, { where: { id }, lock: writeLock(this.dataSource) });
+      const row = await this.jobs.lockedById(manager, id);
       if (!row) {
         throw new NotFoundException(`No job by id '${id}'!`);
       }
       const ds =
         row.deliveryServiceId === null
           ? null
-          : await deliveryServiceOf(manager, { id: row.deliveryServiceId });
+          : await this.jobs.deliveryService({ id: row.deliveryServiceId }, manager);
       if (!ds || !(await this.tenancy.isWithinReach(user.tenantId, ds.tenantId, manager))) {
         throw new NotFoundException(NO_SUCH_DS);
       }
       if (!(await this.creatorWithinReach(manager, row.userId, user))) {
         throw new NotFoundException(`No job by id '${id}'!`);
       }
-      const job = await loadJob(manager, id);
-      await manager.delete(Job, { id });
+      const job = await this.jobs.job(manager, id);
+      await this.jobs.remove(manager, id);
       await this.flagServers(manager, ds.id);
       return job;
     });
@@ -258,59 +224,34 @@ export class JobsService {
    * The job an update addresses, locked, with its primary origin (a job whose delivery service has
    * none is not found, as in the original); its delivery service and its creator must be within reach.
    */
-  private async loadForUpdate(manager: EntityManager, id: number, user: CurrentUser): Promise<JobForUpdate> {
-    await manager.findOne(Job, { select: { id: true }, where: { id }, lock: writeLock(this.dataSource) });
-    const row = await jobQuery(manager)
-      .addSelect('ds.id', 'dsId')
-      .addSelect('ds.tenant_id', 'dsTenantId')
-      .addSelect('u.tenant_id', 'userTenantId')
-      .addSelect('o.protocol', 'originProtocol')
-      .addSelect('o.fqdn', 'originFqdn')
-      .addSelect('o.port', 'originPort')
-      .innerJoin('origin', 'o', 'o.deliveryservice = ds.id AND o.is_primary = 1')
-      .where('job.id = :id', { id })
-      .getRawOne<
-        JobRow & {
-          dsId: number | string;
-          dsTenantId: number | string;
-          userTenantId: number | string;
-          originProtocol: string;
-          originFqdn: string;
-          originPort: number | string | null;
-        }
-      >();
-    if (!row) {
+  private async loadForUpdate(
+    manager: TransactionManager,
+    id: number,
+    user: CurrentUser,
+  ): Promise<JobForUpdate> {
+    const job = await this.jobs.lockedForUpdate(manager, id);
+    if (!job) {
       throw new NotFoundException(`No job by id '${id}'!`);
     }
-    if (!(await this.tenancy.isWithinReach(user.tenantId, Number(row.dsTenantId), manager))) {
+    if (!(await this.tenancy.isWithinReach(user.tenantId, job.dsTenantId, manager))) {
       throw new NotFoundException(NO_SUCH_DS);
     }
-    if (!(await this.tenancy.isWithinReach(user.tenantId, Number(row.userTenantId), manager))) {
+    if (!(await this.tenancy.isWithinReach(user.tenantId, job.userTenantId, manager))) {
       throw new NotFoundException(`No job by id '${id}'!`);
     }
-    const port = row.originPort === null ? '' : `:${row.originPort}`;
-    return {
-      ...toView(row),
-      dsId: Number(row.dsId),
-      dsTenantId: Number(row.dsTenantId),
-      userTenantId: Number(row.userTenantId),
-      originUrl: `${row.originProtocol}://${row.originFqdn}${port}`,
-    };
+    return job;
   }
 
   private async creatorWithinReach(
-    manager: EntityManager,
+    manager: TransactionManager,
     userId: number,
     user: CurrentUser,
   ): Promise<boolean> {
-    const [creator] = await manager.query<{ tenant_id: number | string | null }[]>(
-      'SELECT tenant_id FROM tm_user WHERE id = ?',
-      [userId],
-    );
+    const tenantId = await this.jobs.userTenant(manager, userId);
     return (
-      creator !== undefined &&
-      creator.tenant_id !== null &&
-      this.tenancy.isWithinReach(user.tenantId, Number(creator.tenant_id), manager)
+      tenantId !== undefined &&
+      tenantId !== null &&
+      this.tenancy.isWithinReach(user.tenantId, tenantId, manager)
     );
   }
 
@@ -324,11 +265,11 @@ export class JobsService {
     user: CurrentUser,
   ): Promise<JobView> {
     return this.unitOfWork.run(async (manager) => {
-      const origin = await originUrl(manager, dsId);
+      const origin = await this.jobs.originUrl(manager, dsId);
       if (origin === undefined) {
         throw new BadRequestException('assetUrl is a required field');
       }
-      const id = await insertRow(manager, Job, {
+      const id = await this.jobs.add(manager, {
         ttlHours,
         assetUrl: `${origin}${regex}`,
         startTime,
@@ -338,13 +279,13 @@ export class JobsService {
         invalidationType,
       });
       await this.flagServers(manager, dsId);
-      return loadJob(manager, id);
+      return this.jobs.job(manager, id);
     });
   }
 
   /** The flags of the servers that apply the delivery service's jobs (`use_reval_pending`, GLOBAL). */
-  private async flagServers(manager: EntityManager, dsId: number): Promise<void> {
-    const useReval = (await parameter(manager, 'use_reval_pending', 'global')) ?? '0';
+  private async flagServers(manager: TransactionManager, dsId: number): Promise<void> {
+    const useReval = (await this.jobs.parameter('use_reval_pending', 'global', manager)) ?? '0';
     await this.servers.flagInvalidation(dsId, useReval !== '0');
   }
 
@@ -357,9 +298,9 @@ export class JobsService {
     start: Date,
     assetUrl: string,
     ttlHours: number,
-    manager: EntityManager = this.dataSource.manager,
+    manager?: TransactionManager,
   ): Promise<string[]> {
-    const jobs = await manager.find(Job, { where: { deliveryServiceId: dsId }, order: { id: 'ASC' } });
+    const jobs = await this.jobs.ofDeliveryService(dsId, manager);
     const jobStart = start.getTime();
     const jobEnd = jobStart + ttlHours * HOUR_MS;
     const found: string[] = [];
@@ -379,19 +320,33 @@ export class JobsService {
   }
 
   /** A delivery service named by id (a number) or xmlId (a string): its id, or the original's text of why it names none. */
-  private async identifiedDeliveryService(manager: EntityManager, value: unknown): Promise<number | string> {
+  private async identifiedDeliveryService(value: unknown): Promise<number | string> {
     if (typeof value === 'number') {
       if (value < 0) {
         return 'Delivery Service ID cannot be negative';
       }
       const id = Math.trunc(value);
-      const ds = id <= 2147483647 ? await deliveryServiceOf(manager, { id }) : null;
+      const ds = id <= 2147483647 ? await this.jobs.deliveryService({ id }) : null;
       return ds ? ds.id : `No Delivery Service exists matching identifier: ${value}`;
     }
     if (typeof value === 'string') {
-      const ds = await deliveryServiceOf(manager, { xmlId: value });
+      const ds = await this.jobs.deliveryService({ xmlId: value });
       return ds ? ds.id : `No DeliveryService exists matching identifier: ${value}`;
     }
     return 'Unknown error occurred';
+  }
+
+  /** `maxRevalDurationDays` (regex_revalidate.config) in hours; undefined when missing or not a number. */
+  private async maxRevalHours(): Promise<number | undefined> {
+    const value = await this.jobs.parameter('maxRevalDurationDays', 'regex_revalidate.config');
+    return value !== undefined && /^\d{1,15}$/.test(value)
+      ? Math.min(Number(value) * 24, MAX_TTL_HOURS)
+      : undefined;
+  }
+
+  /** `refetch_enabled` (GLOBAL) is a case-insensitive `true`. */
+  private async refetchAllowed(manager?: TransactionManager): Promise<boolean> {
+    const value = await this.jobs.parameter('refetch_enabled', 'global', manager);
+    return value?.trim().toLowerCase() === 'true';
   }
 }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type {
   DeliveryServiceMappings,
   FederationMapping,
 } from 'src/modules/federations/mappings/federations.service';
+import { AllFederationsRepository } from './all-federations.repository';
 
 /** The first element of `GET federations/all?cdnName=` names the CDN asked for. */
 export interface AllFederationsCdn {
@@ -19,29 +18,11 @@ export interface AllFederationsCdn {
  */
 @Injectable()
 export class AllFederationsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly federationsAll: AllFederationsRepository) {}
 
   async all(cdnName?: string): Promise<(AllFederationsCdn | DeliveryServiceMappings)[]> {
-    const byCdn = cdnName === undefined ? '' : 'JOIN cdn c ON c.id = ds.cdn_id WHERE c.name = ? ';
-    const params = cdnName === undefined ? [] : [cdnName];
-    const federations = await this.dataSource.query<
-      { federation: number | string; ttl: number | string; cname: string; xmlId: string }[]
-    >(
-      'SELECT f.id AS federation, f.ttl AS ttl, f.cname AS cname, ds.xml_id AS xmlId ' +
-        'FROM federation_deliveryservice fds JOIN deliveryservice ds ON ds.id = fds.deliveryservice ' +
-        `JOIN federation f ON f.id = fds.federation ${byCdn}ORDER BY ds.xml_id, f.id`,
-      params,
-    );
-    const resolvers = await this.dataSource.query<
-      { federation: number | string; type: string; ipAddress: string }[]
-    >(
-      'SELECT ffr.federation AS federation, t.name AS type, fr.ip_address AS ipAddress ' +
-        'FROM federation_federation_resolver ffr ' +
-        'JOIN federation_resolver fr ON fr.id = ffr.federation_resolver JOIN type t ON t.id = fr.type ' +
-        'WHERE ffr.federation IN (SELECT fds.federation FROM federation_deliveryservice fds ' +
-        `JOIN deliveryservice ds ON ds.id = fds.deliveryservice ${byCdn}) ORDER BY fr.id`,
-      params,
-    );
+    const federations = await this.federationsAll.federations(cdnName);
+    const resolvers = await this.federationsAll.resolvers(cdnName);
     const linked = new Map<number, { resolve4: string[]; resolve6: string[] }>();
     for (const resolver of resolvers) {
       const id = Number(resolver.federation);

@@ -1,49 +1,32 @@
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
+import type { ListQuery } from 'src/common/list-query/list-query';
 import { type Assignment } from 'src/modules/federations/assignment.body';
-import { Federation } from 'src/modules/federations/federation.entity';
-import { insertFederationLinks, lockFederation } from 'src/modules/federations/federation-store';
+import type { Federation } from 'src/modules/federations/federation.entity';
+import { insertFederationLinks, lockFederation } from 'src/modules/federations/federation-links';
+import { FederationsRepository } from 'src/modules/federations/federations.repository';
 import { UnitOfWork } from 'src/common/database/unit-of-work';
-
-export interface FederationUserRow {
-  id: number;
-  username: string;
-  fullName: string | null;
-  company: string | null;
-  email: string | null;
-  role: string;
-}
+import {
+  FEDERATION_USERS,
+  type FederationUserRow,
+  FederationUsersRepository,
+} from './federation-users.repository';
 
 /** Users assigned to a federation (`federations/{id}/users`). */
 @Injectable()
 export class FederationUsersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: FederationUsersRepository,
+    private readonly federations: FederationsRepository,
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async list(federationId: number, query: ListQuery): Promise<FederationUserRow[]> {
-    const federation = await this.dataSource.manager.findOneBy(Federation, { id: federationId });
+    const federation = await this.federations.federation(federationId);
     if (!federation) {
       throw new NotFoundException(`federation ${federationId} not found`);
     }
-    const qb = this.dataSource
-      .createQueryBuilder()
-      .select('u.id', 'id')
-      .addSelect('u.username', 'username')
-      .addSelect('u.full_name', 'fullName')
-      .addSelect('u.company', 'company')
-      .addSelect('u.email', 'email')
-      .addSelect('r.name', 'role')
-      .from('federation_tmuser', 'fu')
-      .innerJoin('tm_user', 'u', 'u.id = fu.tm_user')
-      .innerJoin('role', 'r', 'r.id = u.role')
-      .where('fu.federation = :federationId', { federationId });
-    const rows = await applyListQuery(qb, query).getRawMany<FederationUserRow>();
-    return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    return this.users.list(federationId, query);
   }
 
   /**
@@ -56,15 +39,15 @@ export class FederationUsersService {
     body: DeferredBody<Assignment>,
   ): Promise<{ assignment: Assignment; federation: Federation }> {
     return this.unitOfWork.run(async (manager) => {
-      const federation = await lockFederation(manager, federationId);
+      const federation = await lockFederation(this.federations, manager, federationId);
       const assignment = await body.read();
       if (assignment.replace) {
-        await manager.query('DELETE FROM federation_tmuser WHERE federation = ?', [federationId]);
+        await this.users.removeAll(manager, federationId);
       }
       await insertFederationLinks(
+        this.federations,
         manager,
-        'federation_tmuser',
-        ['federation', 'tm_user'],
+        FEDERATION_USERS,
         federationId,
         assignment.ids ?? [],
       );
@@ -73,13 +56,7 @@ export class FederationUsersService {
   }
 
   async remove(federationId: number, userId: number): Promise<void> {
-    const result = await this.dataSource
-      .createQueryBuilder()
-      .delete()
-      .from('federation_tmuser')
-      .where('federation = :federationId AND tm_user = :userId', { federationId, userId })
-      .execute();
-    if (!result.affected) {
+    if (!(await this.users.remove(federationId, userId))) {
       throw new NotFoundException('no federation users with that key found');
     }
   }
