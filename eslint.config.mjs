@@ -177,9 +177,7 @@ const VERSIONED_SERVICES_TO_CONVERT = [];
  * shrinks; a new module starts with a repository.
  */
 const DATA_ACCESS_TO_CONVERT = [
-  'keys',
   'servers',
-  'stats',
   'topologies',
   'users',
 ];

@@ -4,6 +4,7 @@ import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { databaseConfig } from 'src/config/database.config';
 import { keyStoreConfig } from 'src/config/key-store.config';
 import { typeOrmRoot } from 'src/database/typeorm-root';
+import { KeyStoreRepository } from 'src/modules/keys/store/key-store.repository';
 import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import { UsersModule } from 'src/modules/users/users.module';
 import { TrafficOpsImporter } from './import/importer';
@@ -45,6 +46,6 @@ class CommandLineAuthModule {}
   ],
   // The key store alone (not the keys module and its routes' services): the import seals Traffic
   // Vault's keys with it.
-  providers: [OperatorCommands, TrafficOpsImporter, KeyStoreService],
+  providers: [OperatorCommands, TrafficOpsImporter, KeyStoreService, KeyStoreRepository],
 })
 export class CliModule {}

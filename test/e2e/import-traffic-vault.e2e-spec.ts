@@ -13,6 +13,7 @@ import { databaseConfigFrom } from 'src/config/database.config';
 import { createDatabaseIfMissing } from 'src/database/create-database';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { KEY_STATUS_NEW, newDnssecKey, type StoredDnssecKeySet } from 'src/modules/keys/dnssec/dnssec';
+import { KeyStoreRepository } from 'src/modules/keys/store/key-store.repository';
 import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { type Finished, runCli } from 'test/e2e/support/child-process';
@@ -220,7 +221,11 @@ describe('import:traffic-ops --traffic-vault', () => {
     const importer = (storeKey: Buffer | undefined) =>
       new TrafficOpsImporter(
         dataSource!,
-        new KeyStoreService(dataSource!, { key: storeKey }, new UnitOfWork(dataSource!)),
+        new KeyStoreService(
+          new KeyStoreRepository(dataSource!),
+          { key: storeKey },
+          new UnitOfWork(dataSource!),
+        ),
       );
     const run = async (
       vault: string,

@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { RequestScopedDataSource } from 'src/common/database/request-transaction';
-import { clearKeyStore } from 'src/modules/keys/store/key-store-import';
+import { clearKeyStore } from 'src/modules/keys/store/key-store.repository';
 import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import type { Row, SourceVersion, TableMapping } from './mapping';
 import { MAPPINGS } from './mappings';

@@ -1,16 +1,7 @@
 import { BadRequestException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { NOT_AUTHORIZED_ON_TENANT, TenancyService } from 'src/modules/tenants/tenancy.service';
-
-/** The delivery service a key route is about. */
-export interface KeyOwner {
-  id: number;
-  xmlId: string;
-  tenantId: number;
-  typeName: string;
-}
+import { type KeyOwner, KeysRepository } from './keys.repository';
 
 /**
  * The delivery services the SSL, URL signing and URI signing keys belong to: the lookups and the
@@ -19,7 +10,7 @@ export interface KeyOwner {
 @Injectable()
 export class KeyOwnersService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: KeysRepository,
     private readonly tenancy: TenancyService,
   ) {}
 
@@ -46,19 +37,10 @@ export class KeyOwnersService {
   }
 
   ownerByXmlId(xmlId: string): Promise<KeyOwner | undefined> {
-    return this.owner('ds.xml_id = ?', xmlId);
+    return this.repository.ownerByXmlId(xmlId);
   }
 
-  async owner(condition: string, value: string | number): Promise<KeyOwner | undefined> {
-    const rows: { id: number | string; xmlId: string; tenantId: number | string; typeName: string }[] =
-      await this.dataSource.query(
-        'SELECT ds.id AS id, ds.xml_id AS xmlId, ds.tenant_id AS tenantId, t.name AS typeName ' +
-          `FROM deliveryservice ds JOIN type t ON t.id = ds.type WHERE ${condition}`,
-        [value],
-      );
-    const row = rows[0];
-    return row
-      ? { id: Number(row.id), xmlId: row.xmlId, tenantId: Number(row.tenantId), typeName: row.typeName }
-      : undefined;
+  ownerById(id: number): Promise<KeyOwner | undefined> {
+    return this.repository.ownerById(id);
   }
 }

@@ -9,6 +9,8 @@ import { TenantsModule } from 'src/modules/tenants/tenants.module';
 import { KeyStoreEntry } from './store/key-store.entity';
 import { CdnDnssecKeysController, CdnDnssecRefreshV3Controller } from './dnssec/dnssec-keys.controller';
 import { DnssecKeysService } from './dnssec/dnssec-keys.service';
+import { DnssecRepository } from './dnssec/dnssec.repository';
+import { KeyStoreRepository } from './store/key-store.repository';
 import { KeyStoreService } from './store/key-store.service';
 import {
   CdnSslKeysController,
@@ -16,6 +18,7 @@ import {
   SslKeyExpirationsController,
 } from './keys.controller';
 import { KeyOwnersService } from './key-owners.service';
+import { KeysRepository } from './keys.repository';
 import { SslKeysService } from './ssl/ssl-keys.service';
 import { UriSigningKeysService } from './uri-sig/uri-signing-keys.service';
 import { UrlSigKeysService } from './url-sig/url-sig-keys.service';
@@ -44,6 +47,9 @@ import { UrlSigKeysService } from './url-sig/url-sig-keys.service';
     UrlSigKeysService,
     UriSigningKeysService,
     DnssecKeysService,
+    KeysRepository,
+    KeyStoreRepository,
+    DnssecRepository,
   ],
 })
 export class KeysModule {}

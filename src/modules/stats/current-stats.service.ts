@@ -1,10 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { type Alert, warningAlert } from 'src/common/http/alerts';
 import { type CdnSamples, type CurrentStatsResponse, toCurrentStats } from './dto/current-stats.response';
 import { InfluxDbClient, StatsUnavailableError } from './influxdb.client';
 import { lastValueStatement } from './influxql';
+import { StatsRepository } from './stats.repository';
 
 /** The measurements Traffic Stats writes per CDN, in the order each CDN's statements are sent. */
 const MEASUREMENTS = ['bandwidth.cdn.1min', 'connections.cdn.1min', 'maxkbps.cdn.1min'] as const;
@@ -25,13 +24,12 @@ export class CurrentStatsService {
   private readonly logger = new Logger(CurrentStatsService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: StatsRepository,
     private readonly influx: InfluxDbClient,
   ) {}
 
   async current(): Promise<CurrentStats> {
-    const rows: { name: string }[] = await this.dataSource.query('SELECT name FROM cdn ORDER BY id');
-    const names = rows.map((r) => r.name);
+    const names = await this.repository.cdnNames();
     const empty = (cdn: string): CdnSamples => ({ cdn, kbps: null, connections: null, maxKbps: null });
     if (!this.influx.configured) {
       return { stats: toCurrentStats(names.map(empty)), alerts: [] };

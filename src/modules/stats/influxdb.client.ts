@@ -34,7 +34,7 @@ export class InfluxDbClient {
     if (statements.length === 0) {
       return [];
     }
-    const body = await this.query(this.config.database, statements);
+    const body = await this.request(this.config.database, statements);
     return this.parsed(() => lastValues(body, statements.length));
   }
 
@@ -44,7 +44,9 @@ export class InfluxDbClient {
    * failure of a statement in a batch only as `not executed`.
    */
   async series(database: string, statements: string[]): Promise<InfluxSeries[][]> {
-    const bodies = await Promise.all(statements.map((statement) => this.query(database, [statement], 'ns')));
+    const bodies = await Promise.all(
+      statements.map((statement) => this.request(database, [statement], 'ns')),
+    );
     return this.parsed(() => bodies.map((body) => statementResults(body, 1)[0]));
   }
 
@@ -56,8 +58,11 @@ export class InfluxDbClient {
     }
   }
 
-  /** The JSON answer to the statements; unreachable, timed out or not 2xx → StatsUnavailableError. */
-  private async query(database: string, statements: string[], epoch?: 'ns'): Promise<unknown> {
+  /**
+   * The JSON answer to the statements (an HTTP request to InfluxDB; the module's SQL is in
+   * stats.repository.ts); unreachable, timed out or not 2xx → StatsUnavailableError.
+   */
+  private async request(database: string, statements: string[], epoch?: 'ns'): Promise<unknown> {
     const form = new URLSearchParams({ db: database, q: statements.join(';\n') });
     if (epoch !== undefined) {
       form.set('epoch', epoch);

@@ -11,6 +11,7 @@ import { InfluxDbClient } from './influxdb.client';
 import { StatsSummaryController } from './stats-summary.controller';
 import { StatsSummary } from './stats-summary.entity';
 import { StatsSummaryService } from './stats-summary.service';
+import { StatsRepository } from './stats.repository';
 import { TrafficStatsService } from './traffic-stats.service';
 
 @Module({
@@ -21,6 +22,6 @@ import { TrafficStatsService } from './traffic-stats.service';
     CacheStatsController,
     DeliveryServiceStatsController,
   ],
-  providers: [InfluxDbClient, CurrentStatsService, StatsSummaryService, TrafficStatsService],
+  providers: [InfluxDbClient, CurrentStatsService, StatsSummaryService, TrafficStatsService, StatsRepository],
 })
 export class StatsModule {}

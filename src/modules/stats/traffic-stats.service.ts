@@ -1,6 +1,4 @@
 import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { type Alert, warningAlert } from 'src/common/http/alerts';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
@@ -29,6 +27,7 @@ import {
   requireParams,
   type TrafficStatsQuery,
 } from './traffic-stats.params';
+import { StatsRepository } from './stats.repository';
 
 /** The metrics Traffic Stats keeps per CDN (measurements `<metric>.cdn.1min`). */
 const CDN_METRICS: readonly string[] = ['maxkbps', 'connections', 'bandwidth'];
@@ -51,7 +50,7 @@ export class TrafficStatsService {
   private readonly logger = new Logger(TrafficStatsService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: StatsRepository,
     private readonly influx: InfluxDbClient,
     private readonly tenancy: TenancyService,
   ) {}
@@ -67,8 +66,7 @@ export class TrafficStatsService {
       throw new BadRequestException(`Unknown metric type: ${metric}`);
     }
     const cdn = params.cdnName;
-    const rows: unknown[] = await this.dataSource.query('SELECT 1 AS found FROM cdn WHERE name = ?', [cdn]);
-    if (rows.length === 0) {
+    if (!(await this.repository.cdnExists(cdn))) {
       throw new NotFoundException(`no such CDN: ${cdn}`);
     }
     const source = { database: this.influx.database, measurement: `${metric}.cdn.1min` };
@@ -94,15 +92,9 @@ export class TrafficStatsService {
       throw new BadRequestException(`Metric is not supported: ${metric}`);
     }
     const xmlId = await this.deliveryServiceNamed(params);
-    const found: { tenant_id: number | string }[] = await this.dataSource.query(
-      'SELECT tenant_id FROM deliveryservice WHERE xml_id = ?',
-      [xmlId],
-    );
+    const tenantId = await this.repository.deliveryServiceTenant(xmlId);
     // Out of reach is answered as absent, so that the name tells nothing (as the original does).
-    if (
-      found.length === 0 ||
-      !(await this.tenancy.isWithinReach(user.tenantId, Number(found[0].tenant_id)))
-    ) {
+    if (tenantId === undefined || !(await this.tenancy.isWithinReach(user.tenantId, tenantId))) {
       throw new NotFoundException(`No such Delivery Service: ${xmlId}`);
     }
     const source = { database: this.influx.dsDatabase, measurement: `${metric}.ds.1min` };
@@ -126,12 +118,9 @@ export class TrafficStatsService {
       throw new BadRequestException('You must specify deliveryService or deliveryServiceName!');
     }
     if (params.deliveryServiceName === undefined && /^\d+$/.test(name) && Number(name) <= INT_MAX) {
-      const rows: { xml_id: string }[] = await this.dataSource.query(
-        'SELECT xml_id FROM deliveryservice WHERE id = ?',
-        [Number(name)],
-      );
-      if (rows.length > 0) {
-        return rows[0].xml_id;
+      const xmlId = await this.repository.deliveryServiceXmlId(Number(name));
+      if (xmlId !== undefined) {
+        return xmlId;
       }
     }
     return name;

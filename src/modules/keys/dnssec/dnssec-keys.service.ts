@@ -1,6 +1,4 @@
 import { BadRequestException, Injectable, NotFoundException, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { processLogger } from 'src/common/logging/logger';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
@@ -32,16 +30,8 @@ import {
   regenExpiredKeys,
   unixDate,
 } from './dnssec-key-sets';
-import {
-  allCdns,
-  type CdnDeliveryService,
-  cdnByName,
-  type CdnRow,
-  cdnDeliveryServices,
-  dsRecordTtl,
-  matchListsOf,
-  refreshParams,
-} from './dnssec-queries';
+import { type CdnDeliveryService, type CdnRow, DnssecRepository } from './dnssec.repository';
+import { dsRecordTtl, refreshParams } from './dnssec-ttls';
 import { type CdnDnssecKeys, toCdnDnssecKeys } from './dnssec-keys.response';
 import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import { UnitOfWork } from 'src/common/database/unit-of-work';
@@ -67,7 +57,7 @@ export interface RefreshOutcome {
 export class DnssecKeysService implements OnModuleInit {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: DnssecRepository,
     private readonly store: KeyStoreService,
     private readonly locks: CdnLocksService,
     private readonly changeLog: ChangeLogService,
@@ -109,7 +99,7 @@ export class DnssecKeysService implements OnModuleInit {
       const current = keysOf(cdnKeys, kind).find((k) => k.status === KEY_STATUS_NEW);
       return current ? (current.expirationDate - current.inceptionDate) * 1000 : fallback;
     };
-    const matchList = (await matchListsOf(this.dataSource, [ds.xmlId])).get(ds.xmlId) ?? [];
+    const matchList = (await this.repository.matchListsOf([ds.xmlId])).get(ds.xmlId) ?? [];
     const urls = exampleUrls(ds.protocol, ds.typeName, ds.routingName, matchList, cdn.domainName);
     // The original's default TTL here is 30 ns: 0 s when the CDN has no current KSK to take it from.
     const keys = await deliveryServiceKeys(
@@ -131,17 +121,17 @@ export class DnssecKeysService implements OnModuleInit {
 
   /** GET cdns/name/{name}/dnsseckeys: undefined when the CDN has no keys (or there is no such CDN). */
   async get(cdnName: string): Promise<CdnDnssecKeys | undefined> {
-    const cdn = await cdnByName(this.dataSource, cdnName);
+    const cdn = await this.repository.cdnByName(cdnName);
     const sets = cdn ? await this.keySets(cdn) : new Map<string, StoredDnssecKeySet>();
     if (sets.size === 0) {
       return undefined;
     }
-    return toCdnDnssecKeys(sets, await dsRecordTtl(this.dataSource, cdn!.name));
+    return toCdnDnssecKeys(sets, dsRecordTtl(await this.repository.snapshotCrconfig(cdn!.name), cdn!.name));
   }
 
   /** POST cdns/dnsseckeys/generate: new keys for the CDN and each of its HTTP and DNS delivery services. */
   async generate(dto: CdnDnssecGenerateDto, user: CurrentUser): Promise<string> {
-    const cdn = await cdnByName(this.dataSource, dto.key);
+    const cdn = await this.repository.cdnByName(dto.key);
     if (!cdn) {
       throw new NotFoundException('Not Found');
     }
@@ -151,13 +141,10 @@ export class DnssecKeysService implements OnModuleInit {
     const zExp = dto.zskExpirationDays * DAY_MS;
     const effective = dto.effectiveDate === undefined ? new Date() : unixDate(dto.effectiveDate);
     const old = await this.keySets(cdn);
-    const deliveryServices = (await cdnDeliveryServices(this.dataSource, cdn.name)).filter(
+    const deliveryServices = (await this.repository.cdnDeliveryServices(cdn.name)).filter(
       (ds) => isHttpType(ds.typeName) || isDnsType(ds.typeName),
     );
-    const matchLists = await matchListsOf(
-      this.dataSource,
-      deliveryServices.map((ds) => ds.xmlId),
-    );
+    const matchLists = await this.repository.matchListsOf(deliveryServices.map((ds) => ds.xmlId));
 
     let zone = cdn.domainName.endsWith('.') ? cdn.domainName : `${cdn.domainName}.`;
     zone = zone.toLowerCase();
@@ -221,7 +208,7 @@ export class DnssecKeysService implements OnModuleInit {
 
   /** POST cdns/{name}/dnsseckeys/ksk/generate: a new CDN KSK; the previous one expires when it takes effect. */
   async generateKsk(cdnName: string, dto: CdnGenerateKskDto, user: CurrentUser): Promise<string> {
-    const cdn = await cdnByName(this.dataSource, cdnName);
+    const cdn = await this.repository.cdnByName(cdnName);
     if (!cdn) {
       throw new NotFoundException(`cdn '${cdnName}' not found`);
     }
@@ -242,7 +229,7 @@ export class DnssecKeysService implements OnModuleInit {
 
   /** DELETE cdns/name/{name}/dnsseckeys: every key set of the CDN. */
   async delete(cdnName: string, user: CurrentUser): Promise<string> {
-    const cdn = await cdnByName(this.dataSource, cdnName);
+    const cdn = await this.repository.cdnByName(cdnName);
     if (!cdn) {
       throw new NotFoundException('Not Found');
     }
@@ -259,7 +246,7 @@ export class DnssecKeysService implements OnModuleInit {
    */
   async refresh(): Promise<RefreshOutcome> {
     const outcome: RefreshOutcome = { updated: 0, errors: 0 };
-    const cdns = await allCdns(this.dataSource);
+    const cdns = await this.repository.allCdns();
     for (const cdn of cdns) {
       const sets = await this.keySets(cdn);
       if (sets.size === 0) {
@@ -270,7 +257,7 @@ export class DnssecKeysService implements OnModuleInit {
         ttl,
         generationMultiplier: generation,
         effectiveMultiplier,
-      } = await refreshParams(this.dataSource, cdn.id);
+      } = refreshParams(await this.repository.refreshParameters(cdn.id));
       const horizon = Date.now() + ttl * generation * 1000;
       const effectiveBefore = (expirationSeconds: number) =>
         new Date(expirationSeconds * 1000 - ttl * effectiveMultiplier * 1000);
@@ -303,13 +290,10 @@ export class DnssecKeysService implements OnModuleInit {
       }
 
       if (cdn.dnssecEnabled) {
-        const deliveryServices = (await cdnDeliveryServices(this.dataSource, cdn.name)).filter(
+        const deliveryServices = (await this.repository.cdnDeliveryServices(cdn.name)).filter(
           (ds) => isHttpType(ds.typeName) || isDnsType(ds.typeName) || isSteeringType(ds.typeName),
         );
-        const matchLists = await matchListsOf(
-          this.dataSource,
-          deliveryServices.map((ds) => ds.xmlId),
-        );
+        const matchLists = await this.repository.matchListsOf(deliveryServices.map((ds) => ds.xmlId));
         for (const ds of deliveryServices) {
           const dsKeys = sets.get(ds.xmlId);
           if (!dsKeys) {

@@ -1,11 +1,10 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { type Alert, successAlert, warningAlert } from 'src/common/http/alerts';
 import { toDate } from 'src/common/time/timestamps';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { KeyOwnersService } from 'src/modules/keys/key-owners.service';
+import { KeyStoreRepository } from 'src/modules/keys/store/key-store.repository';
 import { KeyStoreService } from 'src/modules/keys/store/key-store.service';
 import { expirationAndSans, verifyCertificateAndKey } from './certificate';
 import { SslKeysAddDto } from './ssl-keys.dto';
@@ -35,8 +34,8 @@ const decode = (text: string): string => Buffer.from(text, 'base64').toString('u
 @Injectable()
 export class SslKeysService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly store: KeyStoreService,
+    private readonly storeRows: KeyStoreRepository,
     private readonly owners: KeyOwnersService,
     private readonly deliveryServices: DeliveryServicesService,
   ) {}
@@ -144,21 +143,7 @@ export class SslKeysService {
    * inactive or primed delivery services; with `days`, only those expiring within that many days.
    */
   async expirations(days: number): Promise<SslKeyExpiration[]> {
-    const rows: {
-      owner: string;
-      cdn: string | null;
-      provider: string | null;
-      expiration: Date | string | null;
-      active: string | null;
-      federations: number | string;
-    }[] = await this.dataSource.query(
-      'SELECT k.owner AS owner, k.cdn AS cdn, k.provider AS provider, k.expiration AS expiration, ' +
-        'ds.active AS active, (SELECT COUNT(*) FROM federation_deliveryservice fd ' +
-        'WHERE fd.deliveryservice = ds.id) AS federations ' +
-        'FROM key_store k LEFT JOIN deliveryservice ds ON ds.xml_id = k.owner ' +
-        "WHERE k.kind = 'ssl' AND k.version = ? ORDER BY k.owner",
-      [LATEST],
-    );
+    const rows = await this.storeRows.sslExpirations(LATEST);
     const cutoff = Math.max(-MAX_TIME_MS, Math.min(MAX_TIME_MS, Date.now() + days * DAY_MS));
     return rows
       .filter((row) => row.active !== 'INACTIVE' && row.active !== 'PRIMED')

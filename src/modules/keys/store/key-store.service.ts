@@ -1,10 +1,8 @@
-import { insertRows } from 'src/common/database/insert-rows';
 import { BadRequestException, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { DataSource, In } from 'typeorm';
 import { keyStoreConfig, type KeyStoreConfig } from 'src/config/key-store.config';
-import { KeyStoreEntry, type KeyKind } from './key-store.entity';
+import type { KeyStoreEntry, KeyKind } from './key-store.entity';
+import { KeyStoreRepository } from './key-store.repository';
 import { UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** The clear metadata stored beside an SSL keys document. */
@@ -26,7 +24,7 @@ const MAX_CIPHERTEXT = 65_535;
 @Injectable()
 export class KeyStoreService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly repository: KeyStoreRepository,
     @Inject(keyStoreConfig.KEY) private readonly config: KeyStoreConfig,
     private readonly unitOfWork: UnitOfWork,
   ) {}
@@ -55,16 +53,13 @@ export class KeyStoreService {
 
   /** The document stored under (kind, owner, version), or undefined. */
   async get<T>(kind: KeyKind, owner: string, version = ''): Promise<T | undefined> {
-    const entry = await this.dataSource.manager.findOne(KeyStoreEntry, { where: { kind, owner, version } });
+    const entry = await this.repository.entry(kind, owner, version);
     return entry ? this.open<T>(entry) : undefined;
   }
 
   /** Every entry of `kind` and `version` whose clear metadata matches `where`, opened. */
   async all<T>(kind: KeyKind, version: string, where: { cdn?: string } = {}): Promise<T[]> {
-    const entries = await this.dataSource.manager.find(KeyStoreEntry, {
-      where: { kind, version, ...where },
-      order: { owner: 'ASC' },
-    });
+    const entries = await this.repository.entries(kind, version, where);
     return entries.map((entry) => this.open<T>(entry));
   }
 
@@ -84,9 +79,9 @@ export class KeyStoreService {
       throw new BadRequestException('the keys are too large to store');
     }
     await this.unitOfWork.run(async (manager) => {
-      await manager.delete(KeyStoreEntry, { kind, owner, version: In(versions) });
+      await this.repository.removeVersions(manager, kind, owner, versions);
       for (const entry of sealed) {
-        await insertRows(manager, KeyStoreEntry, {
+        await this.repository.add(manager, {
           kind,
           owner,
           cdn: metadata.cdn ?? null,
@@ -100,10 +95,7 @@ export class KeyStoreService {
 
   /** Every entry of `kind` and `version` with its owner, opened, by owner (a group of documents). */
   async group<T>(kind: KeyKind, version: string): Promise<{ owner: string; document: T }[]> {
-    const entries = await this.dataSource.manager.find(KeyStoreEntry, {
-      where: { kind, version },
-      order: { owner: 'ASC' },
-    });
+    const entries = await this.repository.entries(kind, version);
     return entries.map((entry) => ({ owner: entry.owner, document: this.open<T>(entry) }));
   }
 
@@ -127,12 +119,17 @@ export class KeyStoreService {
     }
     await this.unitOfWork.run(async (manager) => {
       if (metadata.replaceAll) {
-        await manager.delete(KeyStoreEntry, { kind, version });
+        await this.repository.removeGroup(kind, version, manager);
       } else if (sealed.length > 0) {
-        await manager.delete(KeyStoreEntry, { kind, version, owner: In(sealed.map((entry) => entry.owner)) });
+        await this.repository.removeOwners(
+          manager,
+          kind,
+          version,
+          sealed.map((entry) => entry.owner),
+        );
       }
       for (const entry of sealed) {
-        await insertRows(manager, KeyStoreEntry, {
+        await this.repository.add(manager, {
           kind,
           version,
           cdn: metadata.cdn ?? null,
@@ -145,15 +142,13 @@ export class KeyStoreService {
   }
 
   /** Deletes every entry of `kind` and `version`; how many there were. */
-  async deleteGroup(kind: KeyKind, version: string): Promise<number> {
-    const result = await this.dataSource.manager.delete(KeyStoreEntry, { kind, version });
-    return result.affected ?? 0;
+  deleteGroup(kind: KeyKind, version: string): Promise<number> {
+    return this.repository.removeGroup(kind, version);
   }
 
   /** Deletes the entry (kind, owner, version); whether there was one. */
-  async delete(kind: KeyKind, owner: string, version = ''): Promise<boolean> {
-    const result = await this.dataSource.manager.delete(KeyStoreEntry, { kind, owner, version });
-    return (result.affected ?? 0) > 0;
+  delete(kind: KeyKind, owner: string, version = ''): Promise<boolean> {
+    return this.repository.remove(kind, owner, version);
   }
 
   private key(): Buffer {

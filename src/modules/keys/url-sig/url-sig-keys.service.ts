@@ -24,7 +24,7 @@ export class UrlSigKeysService {
   }
 
   async urlSigKeysById(user: CurrentUser, id: number): Promise<UrlSigKeys | undefined> {
-    const owner = await this.owners.owner('ds.id = ?', id);
+    const owner = await this.owners.ownerById(id);
     if (!owner) {
       throw new NotFoundException(`delivery service ${id} not found`);
     }
