@@ -185,7 +185,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'federations',
   'jobs',
   'keys',
-  'servers',
   'snapshots',
   'stats',
   'tenants',

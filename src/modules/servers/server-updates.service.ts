@@ -1,12 +1,14 @@
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
 import { toDate } from 'src/common/time/timestamps';
 import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import type { ParsedServerUpdate } from './dto/server-update.query';
-import { Server } from './server.entity';
+import type { Server } from './server.entity';
+import {
+  ServerUpdatesRepository,
+  type ServerTimes,
+  type UpdateStatusServer,
+} from './server-updates.repository';
 
 /** The statuses whose servers count as parents with pending updates (the original's list). */
 const PARENT_STATUSES = ['ONLINE', 'REPORTED', 'ADMIN_DOWN'];
@@ -28,24 +30,6 @@ export interface UpdateStatusRow {
   revalidateUpdateTime: Date | null;
   revalidateApplyTime: Date | null;
   revalidateUpdateFailed: boolean;
-}
-
-interface ServerTimes {
-  config_update_time: Date | string | null;
-  config_apply_time: Date | string | null;
-  revalidate_update_time: Date | string | null;
-  revalidate_apply_time: Date | string | null;
-}
-
-interface ServerRow extends ServerTimes {
-  id: number;
-  host_name: string;
-  cdn_id: number;
-  cachegroup: number;
-  cachegroup_name: string;
-  status: string | null;
-  config_update_failed: number | boolean;
-  revalidate_update_failed: number | boolean;
 }
 
 /** A date-time column as the driver gives it (a Date on MySQL, UTC text on SQLite). */
@@ -71,7 +55,7 @@ function pgBoolean(text: string): boolean {
 export class ServerUpdatesService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly servers: ServerUpdatesRepository,
     private readonly locks: CdnLocksService,
   ) {}
 
@@ -82,29 +66,17 @@ export class ServerUpdatesService {
    * counting only ONLINE, REPORTED and ADMIN_DOWN servers, of an EDGE or MID type for the former.
    */
   async status(hostName: string): Promise<UpdateStatusRow[]> {
-    const manager = this.dataSource.manager;
-    const servers = await manager.query<ServerRow[]>(
-      'SELECT s.id AS id, s.host_name AS host_name, s.cdn_id AS cdn_id, s.cachegroup AS cachegroup, ' +
-        'cg.name AS cachegroup_name, st.name AS status, s.config_update_time AS config_update_time, ' +
-        's.config_apply_time AS config_apply_time, s.revalidate_update_time AS revalidate_update_time, ' +
-        's.revalidate_apply_time AS revalidate_apply_time, s.config_update_failed AS config_update_failed, ' +
-        's.revalidate_update_failed AS revalidate_update_failed FROM server s ' +
-        'LEFT JOIN status st ON st.id = s.status JOIN cachegroup cg ON cg.id = s.cachegroup ' +
-        'WHERE s.host_name = ? ORDER BY s.id',
-      [hostName],
-    );
+    const servers = await this.servers.updateStatusServers(hostName);
     if (servers.length === 0) {
       return [];
     }
-    const [param] = await manager.query<{ value: string }[]>(
-      "SELECT value FROM parameter WHERE name = 'use_reval_pending' AND config_file = 'global' ORDER BY id",
-    );
-    const useRevalPending = param ? pgBoolean(param.value) : false;
+    const param = await this.servers.useRevalPending();
+    const useRevalPending = param !== undefined ? pgBoolean(param) : false;
     const rows: UpdateStatusRow[] = [];
     for (const s of servers) {
       const parents = [
-        ...(await this.cachegroupParentServers(manager, s)),
-        ...(await this.topologyAncestorServers(manager, s)),
+        ...(await this.servers.cachegroupParentTimes(s.cachegroup, s.cdn_id, PARENT_STATUSES)),
+        ...(await this.topologyAncestorServers(s)),
       ];
       rows.push({
         id: Number(s.id),
@@ -126,32 +98,12 @@ export class ServerUpdatesService {
     return rows;
   }
 
-  /** The servers of the cache group's primary parent in the server's CDN that count (see status). */
-  private cachegroupParentServers(manager: EntityManager, s: ServerRow): Promise<ServerTimes[]> {
-    return manager.query<ServerTimes[]>(
-      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
-        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
-        'FROM cachegroup cg JOIN server ps ON ps.cachegroup = cg.parent_cachegroup_id ' +
-        'JOIN status st ON st.id = ps.status JOIN type t ON t.id = ps.type ' +
-        `WHERE cg.id = ? AND ps.cdn_id = ? AND st.name IN (${PARENT_STATUSES.map(() => '?').join(', ')}) ` +
-        "AND (t.name LIKE 'EDGE%' OR t.name LIKE 'MID%')",
-      [s.cachegroup, s.cdn_id, ...PARENT_STATUSES],
-    );
-  }
-
   /**
    * The servers, in the server's CDN, of the cache groups above the server's in the topologies that
    * hold it, climbing through parents of EDGE and MID types only (see status).
    */
-  private async topologyAncestorServers(manager: EntityManager, s: ServerRow): Promise<ServerTimes[]> {
-    const edges = await manager.query<{ topology: string; child: string; parent: string; type: string }[]>(
-      'SELECT c.topology AS topology, c.cachegroup AS child, p.cachegroup AS parent, t.name AS type ' +
-        'FROM topology_cachegroup_parents tcp JOIN topology_cachegroup c ON c.id = tcp.child ' +
-        'JOIN topology_cachegroup p ON p.id = tcp.parent JOIN cachegroup pcg ON pcg.name = p.cachegroup ' +
-        'JOIN type t ON t.id = pcg.type ' +
-        'WHERE c.topology IN (SELECT topology FROM topology_cachegroup WHERE cachegroup = ?)',
-      [s.cachegroup_name],
-    );
+  private async topologyAncestorServers(s: UpdateStatusServer): Promise<ServerTimes[]> {
+    const edges = await this.servers.topologyLinks(s.cachegroup_name);
     const ancestors = new Set<string>();
     const topologies = new Set(edges.map((e) => e.topology));
     for (const topology of topologies) {
@@ -176,15 +128,7 @@ export class ServerUpdatesService {
     if (ancestors.size === 0) {
       return [];
     }
-    const names = [...ancestors];
-    return manager.query<ServerTimes[]>(
-      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
-        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
-        'FROM server ps JOIN cachegroup cg ON cg.id = ps.cachegroup JOIN status st ON st.id = ps.status ' +
-        `WHERE cg.name IN (${names.map(() => '?').join(', ')}) AND ps.cdn_id = ? ` +
-        `AND st.name IN (${PARENT_STATUSES.map(() => '?').join(', ')})`,
-      [...names, s.cdn_id, ...PARENT_STATUSES],
-    );
+    return this.servers.cachegroupsTimes([...ancestors], s.cdn_id, PARENT_STATUSES);
   }
 
   /**
@@ -221,7 +165,7 @@ export class ServerUpdatesService {
           request.revalUpdated ? { revalidateUpdateTime: now } : { revalidateApplyTime: now },
         );
       }
-      await manager.update(Server, { id: server.id }, set);
+      await this.servers.change(manager, server.id, set);
       return message(server.hostName, idOrName);
     });
   }
@@ -231,31 +175,18 @@ export class ServerUpdatesService {
     await this.unitOfWork.run(async (manager) => {
       const server = await this.serverOf(manager, String(id));
       await this.locks.assertHoldsLock(server.cdnId, user);
-      await manager
-        .createQueryBuilder()
-        .update(Server)
-        .set(
-          action === 'queue'
-            ? { configUpdateTime: new Date() }
-            : { configUpdateTime: () => 'config_apply_time' },
-        )
-        .where('id = :id', { id })
-        .execute();
+      await this.servers.queueServer(manager, id, action);
     });
   }
 
   /** A server by id (all digits) or host name, locked for the write; 404 in the original's words. */
-  private async serverOf(manager: EntityManager, idOrName: string): Promise<Server> {
+  private async serverOf(manager: TransactionManager, idOrName: string): Promise<Server> {
     const byId = /^\d+$/.test(idOrName);
     const server = byId
       ? Number(idOrName) <= 2147483647
-        ? await manager.findOne(Server, { where: { id: Number(idOrName) }, lock: writeLock(this.dataSource) })
+        ? await this.servers.lockedById(manager, Number(idOrName))
         : null
-      : await manager.findOne(Server, {
-          where: { hostName: idOrName },
-          order: { id: 'ASC' },
-          lock: writeLock(this.dataSource),
-        });
+      : await this.servers.lockedByHostName(manager, idOrName);
     if (!server) {
       throw new NotFoundException(
         byId ? `server ID '${idOrName}' not found` : `server name '${idOrName}' not found`,
