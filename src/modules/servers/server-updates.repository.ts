@@ -4,9 +4,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { lockingClause, writeLock } from 'src/common/database/locks';
 import { Cachegroup } from 'src/modules/cachegroups/cachegroup.entity';
 import { Cdn } from 'src/modules/cdns/cdn.entity';
+import { microTimeOf, type MicroTime, type UpdateTimes } from './micro-time';
 import { Server } from './server.entity';
+import { timeText } from './servers.repository';
 
-/** A server's update and apply times as the driver gives them (a Date on MySQL, UTC text on SQLite). */
+/** A server's update and apply times as read: text with six fractional digits on MySQL, the column's text on SQLite. */
 export interface ServerTimes {
   config_update_time: Date | string | null;
   config_apply_time: Date | string | null;
@@ -37,12 +39,32 @@ export interface StatusTarget {
   statusId: number;
 }
 
-/** Queueing sets the update time to now; dequeueing back to the apply time. */
+/** The update and apply times a statement sets: each bound as its text, microseconds kept (D205). */
+export type TimesSet = Partial<Record<keyof UpdateTimes, MicroTime>>;
+
+/** `set`'s times as query-builder values (the parameter `:<name>`) and their parameters. */
+function timesSet(set: TimesSet): {
+  values: Record<string, () => string>;
+  parameters: Record<string, string>;
+} {
+  const values: Record<string, () => string> = {};
+  const parameters: Record<string, string> = {};
+  for (const [name, time] of Object.entries(set)) {
+    values[name] = () => `:${name}`;
+    parameters[name] = time;
+  }
+  return { values, parameters };
+}
+
+/** Queueing sets the update time to now; dequeueing back to the apply time (to its microsecond). */
 function pendingChange(action: 'queue' | 'dequeue') {
   return action === 'queue'
-    ? { configUpdateTime: new Date() }
+    ? { configUpdateTime: () => ':now' }
     : { configUpdateTime: () => 'config_apply_time' };
 }
+
+/** The parameter of `pendingChange`'s now. */
+const nowParameter = () => ({ now: microTimeOf(new Date()) });
 
 /**
  * The servers' update state (pending updates, their times, queueing) and status, and what those
@@ -57,9 +79,8 @@ export class ServerUpdatesRepository {
   updateStatusServers(hostName: string): Promise<UpdateStatusServer[]> {
     return this.dataSource.manager.query<UpdateStatusServer[]>(
       'SELECT s.id AS id, s.host_name AS host_name, s.cdn_id AS cdn_id, s.cachegroup AS cachegroup, ' +
-        'cg.name AS cachegroup_name, st.name AS status, s.config_update_time AS config_update_time, ' +
-        's.config_apply_time AS config_apply_time, s.revalidate_update_time AS revalidate_update_time, ' +
-        's.revalidate_apply_time AS revalidate_apply_time, s.config_update_failed AS config_update_failed, ' +
+        `cg.name AS cachegroup_name, st.name AS status, ${this.times('s')}, ` +
+        's.config_update_failed AS config_update_failed, ' +
         's.revalidate_update_failed AS revalidate_update_failed FROM server s ' +
         'LEFT JOIN status st ON st.id = s.status JOIN cachegroup cg ON cg.id = s.cachegroup ' +
         'WHERE s.host_name = ? ORDER BY s.id',
@@ -81,8 +102,7 @@ export class ServerUpdatesRepository {
    */
   cachegroupParentTimes(cachegroupId: number, cdnId: number, statuses: string[]): Promise<ServerTimes[]> {
     return this.dataSource.manager.query<ServerTimes[]>(
-      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
-        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
+      `SELECT ${this.times('ps')} ` +
         'FROM cachegroup cg JOIN server ps ON ps.cachegroup = cg.parent_cachegroup_id ' +
         'JOIN status st ON st.id = ps.status JOIN type t ON t.id = ps.type ' +
         `WHERE cg.id = ? AND ps.cdn_id = ? AND st.name IN (${statuses.map(() => '?').join(', ')}) ` +
@@ -108,13 +128,19 @@ export class ServerUpdatesRepository {
   /** The times of the servers in the CDN, in the cache groups (by name), with one of the statuses. */
   cachegroupsTimes(cachegroups: string[], cdnId: number, statuses: string[]): Promise<ServerTimes[]> {
     return this.dataSource.manager.query<ServerTimes[]>(
-      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
-        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
+      `SELECT ${this.times('ps')} ` +
         'FROM server ps JOIN cachegroup cg ON cg.id = ps.cachegroup JOIN status st ON st.id = ps.status ' +
         `WHERE cg.name IN (${cachegroups.map(() => '?').join(', ')}) AND ps.cdn_id = ? ` +
         `AND st.name IN (${statuses.map(() => '?').join(', ')})`,
       [...cachegroups, cdnId, ...statuses],
     );
+  }
+
+  /** The four times of servers aliased `alias`, as text with six fractional digits on MySQL. */
+  private times(alias: string): string {
+    return ['config_update_time', 'config_apply_time', 'revalidate_update_time', 'revalidate_apply_time']
+      .map((column) => `${timeText(this.dataSource, `${alias}.${column}`)} AS ${column}`)
+      .join(', ');
   }
 
   /** The server by id, write-locked. */
@@ -131,8 +157,21 @@ export class ServerUpdatesRepository {
     });
   }
 
-  async change(manager: EntityManager, id: number, columns: Partial<Server>): Promise<void> {
-    await manager.update(Server, { id }, columns);
+  /** Changes the server's columns and its update and apply times (bound as text, D205). */
+  async change(
+    manager: EntityManager,
+    id: number,
+    columns: Partial<Server>,
+    times: TimesSet = {},
+  ): Promise<void> {
+    const { values, parameters } = timesSet(times);
+    await manager
+      .createQueryBuilder()
+      .update(Server)
+      .set({ ...columns, ...values })
+      .where({ id })
+      .setParameters(parameters)
+      .execute();
   }
 
   /** Queues (update time now) or clears (update time back to the apply time) the server's updates. */
@@ -142,6 +181,7 @@ export class ServerUpdatesRepository {
       .update(Server)
       .set(pendingChange(action))
       .where('id = :id', { id })
+      .setParameters(nowParameter())
       .execute();
   }
 
@@ -206,8 +246,9 @@ export class ServerUpdatesRepository {
     await manager
       .createQueryBuilder()
       .update(Server)
-      .set({ configUpdateTime: new Date() })
+      .set(pendingChange('queue'))
       .where('cdn_id = :cdnId AND cachegroup IN (:...ids)', { cdnId, ids: cachegroupIds })
+      .setParameters(nowParameter())
       .execute();
   }
 
@@ -235,6 +276,7 @@ export class ServerUpdatesRepository {
       .update(Server)
       .set(pendingChange(action))
       .where('cachegroup = :cachegroupId AND cdn_id = :cdnId', { cachegroupId, cdnId })
+      .setParameters(nowParameter())
       .execute();
   }
 
@@ -250,11 +292,10 @@ export class ServerUpdatesRepository {
 
   /** See ServersQueueService.flagInvalidation. */
   async flagInvalidation(deliveryServiceId: number, useRevalPending: boolean): Promise<void> {
-    const now = new Date();
     await this.dataSource
       .createQueryBuilder()
       .update(Server)
-      .set(useRevalPending ? { revalidateUpdateTime: now } : { configUpdateTime: now })
+      .set(useRevalPending ? { revalidateUpdateTime: () => ':now' } : { configUpdateTime: () => ':now' })
       .where("status IN (SELECT st.id FROM status st WHERE st.name IN ('ONLINE', 'REPORTED', 'ADMIN_DOWN'))")
       .andWhere(
         'id IN (SELECT sp.server FROM server_profile sp ' +
@@ -264,6 +305,7 @@ export class ServerUpdatesRepository {
       .andWhere('cdn_id = (SELECT ds.cdn_id FROM deliveryservice ds WHERE ds.id = :deliveryServiceId)', {
         deliveryServiceId,
       })
+      .setParameters(nowParameter())
       .execute();
   }
 
@@ -279,6 +321,7 @@ export class ServerUpdatesRepository {
           'WHERE tc.topology = :topology)',
         { topology },
       )
+      .setParameters(nowParameter())
       .execute();
   }
 
@@ -303,7 +346,8 @@ export class ServerUpdatesRepository {
       .createQueryBuilder()
       .update(Server)
       .set(pendingChange(action))
-      .where('cdn_id = :cdnId', { cdnId });
+      .where('cdn_id = :cdnId', { cdnId })
+      .setParameters(nowParameter());
     if (only.typeId !== undefined) {
       qb.andWhere('type = :typeId', { typeId: only.typeId });
     }

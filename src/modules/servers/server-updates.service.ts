@@ -1,18 +1,18 @@
 import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { toDate } from 'src/common/time/timestamps';
 import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import type { ParsedServerUpdate } from './dto/server-update.query';
 import type { Server } from './server.entity';
+import { isLater, microTimeFromDb, microTimeOf, type MicroTime } from './micro-time';
 import {
   ServerUpdatesRepository,
   type ServerTimes,
+  type TimesSet,
   type UpdateStatusServer,
 } from './server-updates.repository';
 
 /** The statuses whose servers count as parents with pending updates (the original's list). */
 const PARENT_STATUSES = ['ONLINE', 'REPORTED', 'ADMIN_DOWN'];
-const EPOCH = 0;
 
 /** One server's update state as GET servers/{hostname}/update_status reads it. */
 export interface UpdateStatusRow {
@@ -24,19 +24,17 @@ export interface UpdateStatusRow {
   useRevalPending: boolean;
   parentPending: boolean;
   parentRevalPending: boolean;
-  configUpdateTime: Date | null;
-  configApplyTime: Date | null;
+  configUpdateTime: MicroTime | null;
+  configApplyTime: MicroTime | null;
   configUpdateFailed: boolean;
-  revalidateUpdateTime: Date | null;
-  revalidateApplyTime: Date | null;
+  revalidateUpdateTime: MicroTime | null;
+  revalidateApplyTime: MicroTime | null;
   revalidateUpdateFailed: boolean;
 }
 
-/** A date-time column as the driver gives it (a Date on MySQL, UTC text on SQLite). */
-const dateOf = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
-
+/** The update is later than the apply time, to the microsecond (docs/decisions.md#d205). */
 const later = (a: Date | string | null, b: Date | string | null): boolean =>
-  (dateOf(a)?.getTime() ?? EPOCH) > (dateOf(b)?.getTime() ?? EPOCH);
+  isLater(microTimeFromDb(a), microTimeFromDb(b));
 
 const updPending = (s: ServerTimes): boolean => later(s.config_update_time, s.config_apply_time);
 const revalPending = (s: ServerTimes): boolean => later(s.revalidate_update_time, s.revalidate_apply_time);
@@ -87,11 +85,11 @@ export class ServerUpdatesService {
         useRevalPending,
         parentPending: parents.some(updPending),
         parentRevalPending: parents.some(revalPending),
-        configUpdateTime: dateOf(s.config_update_time),
-        configApplyTime: dateOf(s.config_apply_time),
+        configUpdateTime: microTimeFromDb(s.config_update_time),
+        configApplyTime: microTimeFromDb(s.config_apply_time),
         configUpdateFailed: Boolean(s.config_update_failed),
-        revalidateUpdateTime: dateOf(s.revalidate_update_time),
-        revalidateApplyTime: dateOf(s.revalidate_apply_time),
+        revalidateUpdateTime: microTimeFromDb(s.revalidate_update_time),
+        revalidateApplyTime: microTimeFromDb(s.revalidate_apply_time),
         revalidateUpdateFailed: Boolean(s.revalidate_update_failed),
       });
     }
@@ -142,30 +140,31 @@ export class ServerUpdatesService {
       // As the original: another user's lock on the server's CDN refuses t3c's reports too.
       await this.locks.assertHoldsLock(server.cdnId, user);
       const { request, message } = parse();
-      const now = new Date();
+      const now = microTimeOf(new Date());
       const set: Partial<Server> = {};
+      const times: TimesSet = {};
       if (request.configApplyTime !== undefined) {
-        set.configApplyTime = request.configApplyTime;
+        times.configApplyTime = request.configApplyTime;
       }
       if (request.configUpdateFailed !== undefined) {
         set.configUpdateFailed = request.configUpdateFailed;
       }
       if (request.revalidateApplyTime !== undefined) {
-        set.revalidateApplyTime = request.revalidateApplyTime;
+        times.revalidateApplyTime = request.revalidateApplyTime;
       }
       if (request.revalidateUpdateFailed !== undefined) {
         set.revalidateUpdateFailed = request.revalidateUpdateFailed;
       }
       if (request.updated !== undefined) {
-        Object.assign(set, request.updated ? { configUpdateTime: now } : { configApplyTime: now });
+        Object.assign(times, request.updated ? { configUpdateTime: now } : { configApplyTime: now });
       }
       if (request.revalUpdated !== undefined) {
         Object.assign(
-          set,
+          times,
           request.revalUpdated ? { revalidateUpdateTime: now } : { revalidateApplyTime: now },
         );
       }
-      await this.servers.change(manager, server.id, set);
+      await this.servers.change(manager, server.id, set, times);
       return message(server.hostName, idOrName);
     });
   }

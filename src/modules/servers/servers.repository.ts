@@ -3,12 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { lockingClause, writeLock } from 'src/common/database/locks';
-import { getPlainMany, getPlainManyForIds, getPlainOne, groupBy } from 'src/common/database/plain-rows';
+import {
+  getPlainMany,
+  getPlainManyForIds,
+  getPlainOne,
+  groupBy,
+  rowsForIds,
+} from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Profile } from 'src/modules/profiles/profile.entity';
 import { Type } from 'src/modules/types/type.entity';
 import type { LoadedServer } from './dto/server.response';
 import { IpAddress } from './ip-address.entity';
+import { microTimeFromDb, type UpdateTimes } from './micro-time';
 import { ServerInterface } from './server-interface.entity';
 import { ServerProfile } from './server-profile.entity';
 import { Server } from './server.entity';
@@ -22,6 +29,20 @@ export interface InterfaceColumns {
   routerHostName: string | null;
   routerPortName: string | null;
   ipAddresses: { address: string; gateway: string | null; serviceAddress: boolean }[];
+}
+
+/** A column's time as text with six fractional digits on MySQL (a Date would keep milliseconds). */
+export function timeText(dataSource: DataSource, column: string): string {
+  return dataSource.options.type === 'mysql' ? `DATE_FORMAT(${column}, '%Y-%m-%d %H:%i:%s.%f')` : column;
+}
+
+/** The raw row of a server's update and apply times. */
+interface TimesRow {
+  id: number | string;
+  config_update_time: Date | string | null;
+  config_apply_time: Date | string | null;
+  revalidate_update_time: Date | string | null;
+  revalidate_apply_time: Date | string | null;
 }
 
 /** A server's rows besides its own: its profiles by priority and its interfaces. */
@@ -216,6 +237,14 @@ export class ServersRepository {
     return type.name;
   }
 
+  private get timesSql(): string {
+    const text = (column: string) => `${timeText(this.dataSource, column)} AS ${column}`;
+    return (
+      `SELECT id, ${text('config_update_time')}, ${text('config_apply_time')}, ` +
+      `${text('revalidate_update_time')}, ${text('revalidate_apply_time')} FROM server WHERE id IN (:ids)`
+    );
+  }
+
   private withNames(manager: EntityManager) {
     return manager
       .createQueryBuilder(Server, 'server')
@@ -235,7 +264,7 @@ export class ServersRepository {
       return [];
     }
     const ids = servers.map((s) => s.id);
-    const [links, interfaces, addresses] = await Promise.all([
+    const [links, interfaces, addresses, times] = await Promise.all([
       getPlainManyForIds(
         manager,
         manager
@@ -258,7 +287,10 @@ export class ServersRepository {
         manager.createQueryBuilder(IpAddress, 'ip').where('ip.server IN (:ids)').orderBy('ip.id', 'ASC'),
         ids,
       ),
+      // The update and apply times to the microsecond, which the entity's Dates cannot hold (D205).
+      rowsForIds<TimesRow>(manager, this.timesSql, ids),
     ]);
+    const timesOf = new Map(times.map((row) => [Number(row.id), timesOfRow(row)]));
     const addressesOf = groupBy(addresses, (ip) => ip.interfaceId);
     for (const iface of interfaces) {
       iface.ipAddresses = addressesOf.get(iface.id) ?? [];
@@ -269,6 +301,7 @@ export class ServersRepository {
       server,
       profiles: (linksOf.get(server.id) ?? []).map((l) => l.profile!),
       interfaces: interfacesOf.get(server.id) ?? [],
+      times: timesOf.get(server.id) ?? NO_TIMES,
     }));
   }
 
@@ -304,4 +337,20 @@ export class ServersRepository {
       await insertRows(manager, IpAddress, addresses);
     }
   }
+}
+
+const NO_TIMES: UpdateTimes = {
+  configUpdateTime: null,
+  configApplyTime: null,
+  revalidateUpdateTime: null,
+  revalidateApplyTime: null,
+};
+
+function timesOfRow(row: TimesRow): UpdateTimes {
+  return {
+    configUpdateTime: microTimeFromDb(row.config_update_time),
+    configApplyTime: microTimeFromDb(row.config_apply_time),
+    revalidateUpdateTime: microTimeFromDb(row.revalidate_update_time),
+    revalidateApplyTime: microTimeFromDb(row.revalidate_apply_time),
+  };
 }
