@@ -177,7 +177,6 @@ const VERSIONED_SERVICES_TO_CONVERT = [];
  * shrinks; a new module starts with a repository.
  */
 const DATA_ACCESS_TO_CONVERT = [
-  'servers',
   'topologies',
   'users',
 ];

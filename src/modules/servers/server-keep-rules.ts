@@ -1,8 +1,8 @@
 import { BadRequestException, ConflictException } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { groupBy } from 'src/common/database/plain-rows';
+import type { TransactionManager } from 'src/common/database/unit-of-work';
 import { canonicalInet } from 'src/common/net/inet';
 import { leftWithoutServersText } from './server-rules';
+import type { ServersRepository } from './servers.repository';
 
 /**
  * The rules that keep delivery services served when a server changes status, moves or goes
@@ -15,7 +15,8 @@ import { leftWithoutServersText } from './server-rules';
  * without a topology) or the only assigned ORG… server (multi-site origins), by id.
  */
 export async function activeDeliveryServicesOnlyServedBy(
-  manager: EntityManager,
+  servers: ServersRepository,
+  manager: TransactionManager,
   server: { id: number; type: string },
 ): Promise<number[]> {
   const isEdge = server.type.startsWith('EDGE');
@@ -24,15 +25,7 @@ export async function activeDeliveryServicesOnlyServedBy(
     return [];
   }
   const prefix = isEdge ? 'EDGE' : 'ORG';
-  const rows = await manager.query<Record<string, unknown>[]>(
-    'SELECT ds.id AS id, ds.multi_site_origin AS mso, ds.topology AS topology FROM deliveryservice_server dss ' +
-      'JOIN server s ON s.id = dss.server JOIN type t ON t.id = s.type ' +
-      'JOIN deliveryservice ds ON ds.id = dss.deliveryservice ' +
-      "WHERE SUBSTR(t.name, 1, ?) = ? AND ds.active = 'ACTIVE' " +
-      'GROUP BY ds.id, ds.multi_site_origin, ds.topology ' +
-      'HAVING COUNT(dss.server) = 1 AND MAX(dss.server) = ? ORDER BY ds.id',
-    [prefix.length, prefix, server.id],
-  );
+  const rows = await servers.onlyServedBy(manager, prefix, server.id);
   return rows
     .filter((r) => {
       const mso = Number(r.mso) === 1 || r.mso === true;
@@ -48,18 +41,11 @@ export async function activeDeliveryServicesOnlyServedBy(
  * original's text after its prefix, or undefined.
  */
 export async function emptiedTopologyCachegroup(
-  manager: EntityManager,
+  servers: ServersRepository,
+  manager: TransactionManager,
   server: { id: number; cachegroupId: number; cdnId: number },
 ): Promise<string | undefined> {
-  const rows = await manager.query<
-    { cachegroup: string; topology: string; cdn: number | string | null; n: number | string }[]
-  >(
-    'SELECT c.name AS cachegroup, tc.topology AS topology, s.cdn_id AS cdn, COUNT(s.id) AS n FROM cachegroup c ' +
-      'JOIN topology_cachegroup tc ON tc.cachegroup = c.name ' +
-      'LEFT JOIN server s ON s.cachegroup = c.id AND s.id <> ? ' +
-      'WHERE c.id = ? GROUP BY c.name, tc.topology, s.cdn_id ORDER BY tc.topology',
-    [server.id, server.cachegroupId],
-  );
+  const rows = await servers.topologyCachegroupServers(manager, server.cachegroupId, server.id);
   if (rows.length === 0) {
     return undefined;
   }
@@ -68,13 +54,8 @@ export async function emptiedTopologyCachegroup(
     const topologies = [...new Set(rows.map((row) => row.topology))];
     return `cachegroups with no servers in them: ${name} (in topologies: ${topologies.join(', ')})`;
   }
-  const [used] = await manager.query<unknown[]>(
-    'SELECT 1 AS one FROM topology_cachegroup tc JOIN deliveryservice d ON d.topology = tc.topology ' +
-      'WHERE tc.cachegroup = ? AND d.cdn_id = ? LIMIT 1',
-    [name, server.cdnId],
-  );
   if (
-    !used ||
+    !(await servers.topologyUsedOnCdn(manager, name, server.cdnId)) ||
     rows.some((row) => row.cdn !== null && Number(row.cdn) === server.cdnId && Number(row.n) > 0)
   ) {
     return undefined;
@@ -97,41 +78,28 @@ export function serviceAddressesOf(
 /**
  * No other server with the same profiles, in the same order, has one of the server's service
  * addresses (400 `there exists a server with id <n> on the same profile that has the same service
- * address <a>`). The profiles' rows are locked first (`lock`, the database's locking clause), so two
+ * address <a>`). The profiles' rows are write-locked first, so two
  * writes with the same profiles take their turns and neither misses the other's address.
  */
 export async function assertServiceAddressesFree(
-  manager: EntityManager,
+  servers: ServersRepository,
+  manager: TransactionManager,
   service: string[],
   profiles: { id: number }[],
-  lock: string,
   serverId?: number,
 ): Promise<void> {
   const profileIds = profiles.map((p) => p.id);
   if (service.length === 0 || profileIds.length === 0) {
     return;
   }
-  await manager.query(
-    `SELECT id FROM profile WHERE id IN (${profileIds.map(() => '?').join(', ')}) ORDER BY id${lock}`,
-    profileIds,
-  );
-  const holders = await manager.query<{ server: number | string; address: string }[]>(
-    `SELECT ip.server AS server, ip.address AS address FROM ip_address ip ` +
-      `WHERE ip.address IN (${service.map(() => '?').join(', ')}) AND ip.server <> ? ORDER BY ip.server, ip.id`,
-    [...service, serverId ?? 0],
-  );
+  await servers.lockProfiles(manager, profileIds);
+  const holders = await servers.addressHolders(manager, service, serverId ?? 0);
   if (holders.length === 0) {
     return;
   }
   const ids = [...new Set(holders.map((h) => Number(h.server)))];
-  const links = await manager.query<{ server: number | string; profile: number | string }[]>(
-    `SELECT server, profile FROM server_profile WHERE server IN (${ids.map(() => '?').join(', ')}) ` +
-      'ORDER BY server, priority',
-    ids,
-  );
-  const profilesOf = groupBy(links, (link) => Number(link.server));
-  const same = (id: number) =>
-    (profilesOf.get(id) ?? []).map((link) => Number(link.profile)).join(',') === profileIds.join(',');
+  const profilesOf = await servers.profilesOf(manager, ids);
+  const same = (id: number) => (profilesOf.get(id) ?? []).join(',') === profileIds.join(',');
   const problems = holders
     .filter((holder) => same(Number(holder.server)))
     .map(
@@ -149,12 +117,13 @@ export async function assertServiceAddressesFree(
  * multi-site ORG) server of an active delivery service (409). The original's order and texts.
  */
 export async function assertStillServing(
-  manager: EntityManager,
+  servers: ServersRepository,
+  manager: TransactionManager,
   existing: { id: number; cachegroupId: number; cdnId: number; statusId: number; typeId: number },
   wanted: { cachegroupId: number; cdnId: number; statusId: number },
 ): Promise<void> {
   if (wanted.cachegroupId !== existing.cachegroupId || wanted.cdnId !== existing.cdnId) {
-    const emptied = await emptiedTopologyCachegroup(manager, existing);
+    const emptied = await emptiedTopologyCachegroup(servers, manager, existing);
     if (emptied) {
       throw new BadRequestException(
         'server is the last one in its Cache Group, which is used by a Topology, so it cannot be moved ' +
@@ -165,21 +134,17 @@ export async function assertStillServing(
   if (wanted.statusId === existing.statusId) {
     return;
   }
-  const [status] = await manager.query<{ name: string }[]>('SELECT name FROM status WHERE id = ?', [
-    wanted.statusId,
-  ]);
-  if (!status || status.name === 'ONLINE' || status.name === 'REPORTED') {
+  const status = await servers.statusName(manager, wanted.statusId);
+  if (status === undefined || status === 'ONLINE' || status === 'REPORTED') {
     return;
   }
-  const [type] = await manager.query<{ name: string }[]>('SELECT name FROM type WHERE id = ?', [
-    existing.typeId,
-  ]);
-  const left = await activeDeliveryServicesOnlyServedBy(manager, { id: existing.id, type: type.name });
+  const type = await servers.typeName(manager, existing.typeId);
+  const left = await activeDeliveryServicesOnlyServedBy(servers, manager, { id: existing.id, type });
   if (left.length > 0) {
     throw new ConflictException(
       leftWithoutServersText(
-        `setting server status to '${status.name}' would leave Active Delivery Service`,
-        type.name,
+        `setting server status to '${status}' would leave Active Delivery Service`,
+        type,
         left,
       ),
     );

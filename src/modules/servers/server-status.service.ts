@@ -1,4 +1,4 @@
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import {
   BadRequestException,
   ConflictException,
@@ -6,25 +6,13 @@ import {
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { lockingClause } from 'src/common/database/locks';
 import type { LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { leftWithoutServersText } from './server-rules';
 import { activeDeliveryServicesOnlyServedBy } from './server-keep-rules';
 import type { ServerStatusRequest } from './dto/server-status.dto';
-import { Server } from './server.entity';
-
-interface StatusTarget {
-  id: number;
-  hostName: string;
-  domainName: string;
-  cdnId: number;
-  cachegroupId: number;
-  type: string;
-  statusId: number;
-}
+import { ServerUpdatesRepository, type StatusTarget } from './server-updates.repository';
+import { ServersRepository } from './servers.repository';
 
 /**
  * PUT servers/{id}/status (docs/original-behaviour.md#server-status): sets a server's status and
@@ -36,7 +24,8 @@ interface StatusTarget {
 export class ServerStatusService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly updates: ServerUpdatesRepository,
+    private readonly servers: ServersRepository,
     private readonly locks: CdnLocksService,
   ) {}
 
@@ -66,7 +55,7 @@ export class ServerStatusService {
       }
       const changed = status.id !== server.statusId;
       if (status.name !== 'ONLINE' && status.name !== 'REPORTED' && changed) {
-        const left = await activeDeliveryServicesOnlyServedBy(manager, server);
+        const left = await activeDeliveryServicesOnlyServedBy(this.servers, manager, server);
         if (left.length > 0) {
           throw new ConflictException(
             leftWithoutServersText(
@@ -77,11 +66,11 @@ export class ServerStatusService {
           );
         }
       }
-      await manager.update(
-        Server,
-        { id },
-        { statusId: status.id, offlineReason: reason, ...(changed ? { statusLastUpdated: new Date() } : {}) },
-      );
+      await this.updates.change(manager, id, {
+        statusId: status.id,
+        offlineReason: reason,
+        ...(changed ? { statusLastUpdated: new Date() } : {}),
+      });
       let text =
         `Updated status [ ${status.name} ] for ${server.hostName}.${server.domainName} ` +
         `[ ${reason ?? ''} ]`;
@@ -93,75 +82,34 @@ export class ServerStatusService {
     });
   }
 
-  private async serverOf(manager: EntityManager, id: number): Promise<StatusTarget> {
-    const [row] = await manager.query<Record<string, unknown>[]>(
-      'SELECT s.id AS id, s.host_name AS host_name, s.domain_name AS domain_name, s.cdn_id AS cdn_id, ' +
-        's.cachegroup AS cachegroup, s.status AS status, t.name AS type ' +
-        `FROM server s JOIN type t ON t.id = s.type WHERE s.id = ?${lockingClause(this.dataSource, 'write')}`,
-      [id],
-    );
-    if (!row) {
+  private async serverOf(manager: TransactionManager, id: number): Promise<StatusTarget> {
+    const server = await this.updates.statusTarget(manager, id);
+    if (!server) {
       throw new NotFoundException(`server ID ${id} not found`);
     }
-    return {
-      id: Number(row.id),
-      hostName: String(row.host_name),
-      domainName: String(row.domain_name),
-      cdnId: Number(row.cdn_id),
-      cachegroupId: Number(row.cachegroup),
-      type: String(row.type),
-      statusId: Number(row.status),
-    };
+    return server;
   }
 
   private async statusOf(
-    manager: EntityManager,
+    manager: TransactionManager,
     ref: NonNullable<ServerStatusRequest['status']>,
   ): Promise<{ id: number; name: string }> {
-    const [row] = await manager.query<{ id: number | string; name: string }[]>(
-      'id' in ref
-        ? 'SELECT id, name FROM status WHERE id = ?'
-        : 'SELECT id, name FROM status WHERE name = ? ORDER BY id',
-      ['id' in ref ? ref.id : ref.name],
-    );
-    if (!row) {
+    const status = await this.updates.status(manager, ref);
+    if (!status) {
       throw new BadRequestException('invalid status (does not exist)');
     }
-    return { id: Number(row.id), name: String(row.name) };
+    return status;
   }
 
-  /**
-   * The active delivery services whose only assigned server of this server's kind (EDGE… or ORG…)
-   * is this one; for an EDGE server those without a topology, for an ORG server those with
-   * multi-site origin. Other servers have no such services.
-   */
   /**
    * Queues updates on the servers of the CDN in the cache groups whose parent or secondary parent is
    * the server's, and in the cache groups of the topology nodes below the nodes of the server's.
    */
-  private async queueChildCaches(manager: EntityManager, server: StatusTarget): Promise<void> {
-    const descendants = await manager.query<{ id: number | string }[]>(
-      'WITH RECURSIVE below(node, cachegroup) AS (' +
-        'SELECT tcp.parent, CAST(NULL AS CHAR(255)) FROM cachegroup c JOIN topology_cachegroup tc ON tc.cachegroup = c.name ' +
-        'JOIN topology_cachegroup_parents tcp ON tcp.parent = tc.id WHERE c.id = ? ' +
-        'UNION ALL SELECT tcp.child, tc.cachegroup FROM below b ' +
-        'JOIN topology_cachegroup_parents tcp ON tcp.parent = b.node JOIN topology_cachegroup tc ON tc.id = tcp.child' +
-        ') SELECT DISTINCT c.id AS id FROM cachegroup c JOIN below b ON b.cachegroup = c.name',
-      [server.cachegroupId],
-    );
-    const children = await manager.query<{ id: number | string }[]>(
-      'SELECT id FROM cachegroup WHERE parent_cachegroup_id = ? OR secondary_parent_cachegroup_id = ?',
-      [server.cachegroupId, server.cachegroupId],
-    );
-    const ids = [...new Set([...descendants, ...children].map((r) => Number(r.id)))];
+  private async queueChildCaches(manager: TransactionManager, server: StatusTarget): Promise<void> {
+    const ids = await this.updates.childCachegroups(manager, server.cachegroupId);
     if (ids.length === 0) {
       return;
     }
-    await manager
-      .createQueryBuilder()
-      .update(Server)
-      .set({ configUpdateTime: new Date() })
-      .where('cdn_id = :cdnId AND cachegroup IN (:...ids)', { cdnId: server.cdnId, ids })
-      .execute();
+    await this.updates.queueInCachegroups(manager, server.cdnId, ids);
   }
 }

@@ -1,16 +1,18 @@
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
-import { toDate } from 'src/common/time/timestamps';
 import { CdnLocksService, type LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import type { ParsedServerUpdate } from './dto/server-update.query';
-import { Server } from './server.entity';
+import type { Server } from './server.entity';
+import { isLater, microTimeFromDb, microTimeOf, type MicroTime } from './micro-time';
+import {
+  ServerUpdatesRepository,
+  type ServerTimes,
+  type TimesSet,
+  type UpdateStatusServer,
+} from './server-updates.repository';
 
 /** The statuses whose servers count as parents with pending updates (the original's list). */
 const PARENT_STATUSES = ['ONLINE', 'REPORTED', 'ADMIN_DOWN'];
-const EPOCH = 0;
 
 /** One server's update state as GET servers/{hostname}/update_status reads it. */
 export interface UpdateStatusRow {
@@ -22,37 +24,17 @@ export interface UpdateStatusRow {
   useRevalPending: boolean;
   parentPending: boolean;
   parentRevalPending: boolean;
-  configUpdateTime: Date | null;
-  configApplyTime: Date | null;
+  configUpdateTime: MicroTime | null;
+  configApplyTime: MicroTime | null;
   configUpdateFailed: boolean;
-  revalidateUpdateTime: Date | null;
-  revalidateApplyTime: Date | null;
+  revalidateUpdateTime: MicroTime | null;
+  revalidateApplyTime: MicroTime | null;
   revalidateUpdateFailed: boolean;
 }
 
-interface ServerTimes {
-  config_update_time: Date | string | null;
-  config_apply_time: Date | string | null;
-  revalidate_update_time: Date | string | null;
-  revalidate_apply_time: Date | string | null;
-}
-
-interface ServerRow extends ServerTimes {
-  id: number;
-  host_name: string;
-  cdn_id: number;
-  cachegroup: number;
-  cachegroup_name: string;
-  status: string | null;
-  config_update_failed: number | boolean;
-  revalidate_update_failed: number | boolean;
-}
-
-/** A date-time column as the driver gives it (a Date on MySQL, UTC text on SQLite). */
-const dateOf = (value: Date | string | null): Date | null => (value === null ? null : toDate(value));
-
+/** The update is later than the apply time, to the microsecond (docs/decisions.md#d205). */
 const later = (a: Date | string | null, b: Date | string | null): boolean =>
-  (dateOf(a)?.getTime() ?? EPOCH) > (dateOf(b)?.getTime() ?? EPOCH);
+  isLater(microTimeFromDb(a), microTimeFromDb(b));
 
 const updPending = (s: ServerTimes): boolean => later(s.config_update_time, s.config_apply_time);
 const revalPending = (s: ServerTimes): boolean => later(s.revalidate_update_time, s.revalidate_apply_time);
@@ -71,7 +53,7 @@ function pgBoolean(text: string): boolean {
 export class ServerUpdatesService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly servers: ServerUpdatesRepository,
     private readonly locks: CdnLocksService,
   ) {}
 
@@ -82,29 +64,17 @@ export class ServerUpdatesService {
    * counting only ONLINE, REPORTED and ADMIN_DOWN servers, of an EDGE or MID type for the former.
    */
   async status(hostName: string): Promise<UpdateStatusRow[]> {
-    const manager = this.dataSource.manager;
-    const servers = await manager.query<ServerRow[]>(
-      'SELECT s.id AS id, s.host_name AS host_name, s.cdn_id AS cdn_id, s.cachegroup AS cachegroup, ' +
-        'cg.name AS cachegroup_name, st.name AS status, s.config_update_time AS config_update_time, ' +
-        's.config_apply_time AS config_apply_time, s.revalidate_update_time AS revalidate_update_time, ' +
-        's.revalidate_apply_time AS revalidate_apply_time, s.config_update_failed AS config_update_failed, ' +
-        's.revalidate_update_failed AS revalidate_update_failed FROM server s ' +
-        'LEFT JOIN status st ON st.id = s.status JOIN cachegroup cg ON cg.id = s.cachegroup ' +
-        'WHERE s.host_name = ? ORDER BY s.id',
-      [hostName],
-    );
+    const servers = await this.servers.updateStatusServers(hostName);
     if (servers.length === 0) {
       return [];
     }
-    const [param] = await manager.query<{ value: string }[]>(
-      "SELECT value FROM parameter WHERE name = 'use_reval_pending' AND config_file = 'global' ORDER BY id",
-    );
-    const useRevalPending = param ? pgBoolean(param.value) : false;
+    const param = await this.servers.useRevalPending();
+    const useRevalPending = param !== undefined ? pgBoolean(param) : false;
     const rows: UpdateStatusRow[] = [];
     for (const s of servers) {
       const parents = [
-        ...(await this.cachegroupParentServers(manager, s)),
-        ...(await this.topologyAncestorServers(manager, s)),
+        ...(await this.servers.cachegroupParentTimes(s.cachegroup, s.cdn_id, PARENT_STATUSES)),
+        ...(await this.topologyAncestorServers(s)),
       ];
       rows.push({
         id: Number(s.id),
@@ -115,43 +85,23 @@ export class ServerUpdatesService {
         useRevalPending,
         parentPending: parents.some(updPending),
         parentRevalPending: parents.some(revalPending),
-        configUpdateTime: dateOf(s.config_update_time),
-        configApplyTime: dateOf(s.config_apply_time),
+        configUpdateTime: microTimeFromDb(s.config_update_time),
+        configApplyTime: microTimeFromDb(s.config_apply_time),
         configUpdateFailed: Boolean(s.config_update_failed),
-        revalidateUpdateTime: dateOf(s.revalidate_update_time),
-        revalidateApplyTime: dateOf(s.revalidate_apply_time),
+        revalidateUpdateTime: microTimeFromDb(s.revalidate_update_time),
+        revalidateApplyTime: microTimeFromDb(s.revalidate_apply_time),
         revalidateUpdateFailed: Boolean(s.revalidate_update_failed),
       });
     }
     return rows;
   }
 
-  /** The servers of the cache group's primary parent in the server's CDN that count (see status). */
-  private cachegroupParentServers(manager: EntityManager, s: ServerRow): Promise<ServerTimes[]> {
-    return manager.query<ServerTimes[]>(
-      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
-        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
-        'FROM cachegroup cg JOIN server ps ON ps.cachegroup = cg.parent_cachegroup_id ' +
-        'JOIN status st ON st.id = ps.status JOIN type t ON t.id = ps.type ' +
-        `WHERE cg.id = ? AND ps.cdn_id = ? AND st.name IN (${PARENT_STATUSES.map(() => '?').join(', ')}) ` +
-        "AND (t.name LIKE 'EDGE%' OR t.name LIKE 'MID%')",
-      [s.cachegroup, s.cdn_id, ...PARENT_STATUSES],
-    );
-  }
-
   /**
    * The servers, in the server's CDN, of the cache groups above the server's in the topologies that
    * hold it, climbing through parents of EDGE and MID types only (see status).
    */
-  private async topologyAncestorServers(manager: EntityManager, s: ServerRow): Promise<ServerTimes[]> {
-    const edges = await manager.query<{ topology: string; child: string; parent: string; type: string }[]>(
-      'SELECT c.topology AS topology, c.cachegroup AS child, p.cachegroup AS parent, t.name AS type ' +
-        'FROM topology_cachegroup_parents tcp JOIN topology_cachegroup c ON c.id = tcp.child ' +
-        'JOIN topology_cachegroup p ON p.id = tcp.parent JOIN cachegroup pcg ON pcg.name = p.cachegroup ' +
-        'JOIN type t ON t.id = pcg.type ' +
-        'WHERE c.topology IN (SELECT topology FROM topology_cachegroup WHERE cachegroup = ?)',
-      [s.cachegroup_name],
-    );
+  private async topologyAncestorServers(s: UpdateStatusServer): Promise<ServerTimes[]> {
+    const edges = await this.servers.topologyLinks(s.cachegroup_name);
     const ancestors = new Set<string>();
     const topologies = new Set(edges.map((e) => e.topology));
     for (const topology of topologies) {
@@ -176,15 +126,7 @@ export class ServerUpdatesService {
     if (ancestors.size === 0) {
       return [];
     }
-    const names = [...ancestors];
-    return manager.query<ServerTimes[]>(
-      'SELECT ps.config_update_time AS config_update_time, ps.config_apply_time AS config_apply_time, ' +
-        'ps.revalidate_update_time AS revalidate_update_time, ps.revalidate_apply_time AS revalidate_apply_time ' +
-        'FROM server ps JOIN cachegroup cg ON cg.id = ps.cachegroup JOIN status st ON st.id = ps.status ' +
-        `WHERE cg.name IN (${names.map(() => '?').join(', ')}) AND ps.cdn_id = ? ` +
-        `AND st.name IN (${PARENT_STATUSES.map(() => '?').join(', ')})`,
-      [...names, s.cdn_id, ...PARENT_STATUSES],
-    );
+    return this.servers.cachegroupsTimes([...ancestors], s.cdn_id, PARENT_STATUSES);
   }
 
   /**
@@ -198,30 +140,31 @@ export class ServerUpdatesService {
       // As the original: another user's lock on the server's CDN refuses t3c's reports too.
       await this.locks.assertHoldsLock(server.cdnId, user);
       const { request, message } = parse();
-      const now = new Date();
+      const now = microTimeOf(new Date());
       const set: Partial<Server> = {};
+      const times: TimesSet = {};
       if (request.configApplyTime !== undefined) {
-        set.configApplyTime = request.configApplyTime;
+        times.configApplyTime = request.configApplyTime;
       }
       if (request.configUpdateFailed !== undefined) {
         set.configUpdateFailed = request.configUpdateFailed;
       }
       if (request.revalidateApplyTime !== undefined) {
-        set.revalidateApplyTime = request.revalidateApplyTime;
+        times.revalidateApplyTime = request.revalidateApplyTime;
       }
       if (request.revalidateUpdateFailed !== undefined) {
         set.revalidateUpdateFailed = request.revalidateUpdateFailed;
       }
       if (request.updated !== undefined) {
-        Object.assign(set, request.updated ? { configUpdateTime: now } : { configApplyTime: now });
+        Object.assign(times, request.updated ? { configUpdateTime: now } : { configApplyTime: now });
       }
       if (request.revalUpdated !== undefined) {
         Object.assign(
-          set,
+          times,
           request.revalUpdated ? { revalidateUpdateTime: now } : { revalidateApplyTime: now },
         );
       }
-      await manager.update(Server, { id: server.id }, set);
+      await this.servers.change(manager, server.id, set, times);
       return message(server.hostName, idOrName);
     });
   }
@@ -231,31 +174,18 @@ export class ServerUpdatesService {
     await this.unitOfWork.run(async (manager) => {
       const server = await this.serverOf(manager, String(id));
       await this.locks.assertHoldsLock(server.cdnId, user);
-      await manager
-        .createQueryBuilder()
-        .update(Server)
-        .set(
-          action === 'queue'
-            ? { configUpdateTime: new Date() }
-            : { configUpdateTime: () => 'config_apply_time' },
-        )
-        .where('id = :id', { id })
-        .execute();
+      await this.servers.queueServer(manager, id, action);
     });
   }
 
   /** A server by id (all digits) or host name, locked for the write; 404 in the original's words. */
-  private async serverOf(manager: EntityManager, idOrName: string): Promise<Server> {
+  private async serverOf(manager: TransactionManager, idOrName: string): Promise<Server> {
     const byId = /^\d+$/.test(idOrName);
     const server = byId
       ? Number(idOrName) <= 2147483647
-        ? await manager.findOne(Server, { where: { id: Number(idOrName) }, lock: writeLock(this.dataSource) })
+        ? await this.servers.lockedById(manager, Number(idOrName))
         : null
-      : await manager.findOne(Server, {
-          where: { hostName: idOrName },
-          order: { id: 'ASC' },
-          lock: writeLock(this.dataSource),
-        });
+      : await this.servers.lockedByHostName(manager, idOrName);
     if (!server) {
       throw new NotFoundException(
         byId ? `server ID '${idOrName}' not found` : `server name '${idOrName}' not found`,

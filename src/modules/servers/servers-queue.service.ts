@@ -1,13 +1,10 @@
-import { UnitOfWork } from 'src/common/database/unit-of-work';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { Cachegroup } from 'src/modules/cachegroups/cachegroup.entity';
-import { Cdn } from 'src/modules/cdns/cdn.entity';
+import type { Cdn } from 'src/modules/cdns/cdn.entity';
 import type { QueueUpdateRequest } from './dto/queue-update.dto';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
-import { Server } from './server.entity';
+import { ServerUpdatesRepository } from './server-updates.repository';
 
 export interface QueueUpdateResult {
   cachegroupName: string;
@@ -26,7 +23,7 @@ export interface QueueUpdateResult {
 export class ServersQueueService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly servers: ServerUpdatesRepository,
     private readonly locks: CdnLocksService,
   ) {}
 
@@ -41,35 +38,19 @@ export class ServersQueueService {
   ): Promise<QueueUpdateResult> {
     return this.unitOfWork.run(async (manager) => {
       const cdn = await this.cdnOf(manager, request);
-      const cachegroup = await manager.findOne(Cachegroup, {
-        select: { id: true, name: true },
-        where: { id: cachegroupId },
-      });
+      const cachegroup = await this.servers.cachegroupById(manager, cachegroupId);
       if (!cachegroup) {
         throw new NotFoundException('cachegroup not found');
       }
       if (request.action === 'queue') {
         await this.locks.assertHoldsLock(cdn.id, user);
       }
-      await manager
-        .createQueryBuilder()
-        .update(Server)
-        .set(
-          request.action === 'queue'
-            ? { configUpdateTime: new Date() }
-            : { configUpdateTime: () => 'config_apply_time' },
-        )
-        .where('cachegroup = :cachegroupId AND cdn_id = :cdnId', { cachegroupId, cdnId: cdn.id })
-        .execute();
-      const servers = await manager.find(Server, {
-        select: { id: true, hostName: true },
-        where: { cachegroupId, cdnId: cdn.id },
-        order: { hostName: 'ASC', id: 'ASC' },
-      });
+      await this.servers.queueCachegroup(manager, cachegroupId, cdn.id, request.action);
+      const serverNames = await this.servers.hostNames(manager, cachegroupId, cdn.id);
       return {
         cachegroupName: cachegroup.name,
         action: request.action,
-        serverNames: servers.map((s) => s.hostName),
+        serverNames,
         cdn: cdn.name,
         cachegroupID: cachegroupId,
       };
@@ -82,29 +63,15 @@ export class ServersQueueService {
    * `regex_revalidate.config`): `revalidate_update_time`, or `config_update_time` when
    * `useRevalPending` is false, set to now (docs/original-behaviour.md#jobs).
    */
-  async flagInvalidation(deliveryServiceId: number, useRevalPending: boolean): Promise<void> {
-    const now = new Date();
-    await this.dataSource
-      .createQueryBuilder()
-      .update(Server)
-      .set(useRevalPending ? { revalidateUpdateTime: now } : { configUpdateTime: now })
-      .where("status IN (SELECT st.id FROM status st WHERE st.name IN ('ONLINE', 'REPORTED', 'ADMIN_DOWN'))")
-      .andWhere(
-        'id IN (SELECT sp.server FROM server_profile sp ' +
-          'JOIN profile_parameter pp ON pp.profile = sp.profile ' +
-          "JOIN parameter p ON p.id = pp.parameter WHERE p.name = 'location' AND p.config_file = 'regex_revalidate.config')",
-      )
-      .andWhere('cdn_id = (SELECT ds.cdn_id FROM deliveryservice ds WHERE ds.id = :deliveryServiceId)', {
-        deliveryServiceId,
-      })
-      .execute();
+  flagInvalidation(deliveryServiceId: number, useRevalPending: boolean): Promise<void> {
+    return this.servers.flagInvalidation(deliveryServiceId, useRevalPending);
   }
 
   /** The CDN named by `cdnId` and/or `cdn`; both given must name the same one (docs/decisions.md#d8). */
-  private async cdnOf(manager: EntityManager, request: QueueUpdateRequest): Promise<Cdn> {
+  private async cdnOf(manager: TransactionManager, request: QueueUpdateRequest): Promise<Cdn> {
     let byId: Cdn | null = null;
     if (request.cdnId !== undefined) {
-      byId = await manager.findOne(Cdn, { where: { id: request.cdnId } });
+      byId = await this.servers.cdnById(manager, request.cdnId);
       if (!byId) {
         throw new BadRequestException(`cdn id ${request.cdnId} does not exist`);
       }
@@ -112,7 +79,7 @@ export class ServersQueueService {
     if (request.cdn === undefined) {
       return byId!;
     }
-    const byName = await manager.findOne(Cdn, { where: { name: request.cdn } });
+    const byName = await this.servers.cdnByName(manager, request.cdn);
     if (!byName) {
       throw new BadRequestException(`cdn ${request.cdn} does not exist`);
     }
@@ -128,18 +95,8 @@ export class ServersQueueService {
    * Queues (or clears) updates on the servers of one CDN in the cache groups of a topology's nodes
    * (topologies/{name}/queue_update).
    */
-  async queueTopology(topology: string, cdnId: number, action: 'queue' | 'dequeue'): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .update(Server)
-      .set(this.pendingChange(action))
-      .where('cdn_id = :cdnId', { cdnId })
-      .andWhere(
-        'cachegroup IN (SELECT cg.id FROM cachegroup cg JOIN topology_cachegroup tc ON tc.cachegroup = cg.name ' +
-          'WHERE tc.topology = :topology)',
-        { topology },
-      )
-      .execute();
+  queueTopology(topology: string, cdnId: number, action: 'queue' | 'dequeue'): Promise<void> {
+    return this.servers.queueTopology(topology, cdnId, action);
   }
 
   /**
@@ -152,42 +109,23 @@ export class ServersQueueService {
     filters: { type?: string; profile?: string },
   ): Promise<void> {
     await this.unitOfWork.run(async (manager) => {
-      if (!(await manager.findOne(Cdn, { where: { id: cdnId } }))) {
+      if (!(await this.servers.cdnById(manager, cdnId))) {
         throw new NotFoundException('Not Found');
       }
-      const qb = manager
-        .createQueryBuilder()
-        .update(Server)
-        .set(this.pendingChange(action))
-        .where('cdn_id = :cdnId', { cdnId });
+      const only: { typeId?: number; profileId?: number } = {};
       if (filters.type) {
-        const [type] = await manager.query<{ id: number }[]>('SELECT id FROM type WHERE name = ?', [
-          filters.type,
-        ]);
-        if (!type) {
+        only.typeId = await this.servers.typeIdByName(manager, filters.type);
+        if (only.typeId === undefined) {
           throw new NotFoundException('no type ID found with that name');
         }
-        qb.andWhere('type = :typeId', { typeId: Number(type.id) });
       }
       if (filters.profile) {
-        const [profile] = await manager.query<{ id: number }[]>('SELECT id FROM profile WHERE name = ?', [
-          filters.profile,
-        ]);
-        if (!profile) {
+        only.profileId = await this.servers.profileIdByName(manager, filters.profile);
+        if (only.profileId === undefined) {
           throw new NotFoundException('no profile ID found with that name');
         }
-        qb.andWhere('id IN (SELECT sp.server FROM server_profile sp WHERE sp.profile = :profileId)', {
-          profileId: Number(profile.id),
-        });
       }
-      await qb.execute();
+      await this.servers.queueCdn(manager, cdnId, action, only);
     });
-  }
-
-  /** Queueing sets the update time to now; dequeueing back to the apply time. */
-  private pendingChange(action: 'queue' | 'dequeue') {
-    return action === 'queue'
-      ? { configUpdateTime: new Date() }
-      : { configUpdateTime: () => 'config_apply_time' };
   }
 }

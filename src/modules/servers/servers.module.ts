@@ -18,6 +18,8 @@ import {
 import { ServerUpdatesService } from './server-updates.service';
 import { ServersService } from './servers.service';
 import { ServerStatusService } from './server-status.service';
+import { ServerUpdatesRepository } from './server-updates.repository';
+import { ServersRepository } from './servers.repository';
 
 @Module({
   imports: [
@@ -33,7 +35,14 @@ import { ServerStatusService } from './server-status.service';
     CachegroupQueueController,
     CdnQueueController,
   ],
-  providers: [ServersService, ServersQueueService, ServerUpdatesService, ServerStatusService],
+  providers: [
+    ServersRepository,
+    ServerUpdatesRepository,
+    ServersService,
+    ServersQueueService,
+    ServerUpdatesService,
+    ServerStatusService,
+  ],
   exports: [ServersService, ServersQueueService],
 })
 export class ServersModule {}

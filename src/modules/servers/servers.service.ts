@@ -1,5 +1,4 @@
-import { UnitOfWork } from 'src/common/database/unit-of-work';
-import { insertRow, insertRows } from 'src/common/database/insert-rows';
+import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import {
   BadRequestException,
   ConflictException,
@@ -9,18 +8,12 @@ import {
 } from '@nestjs/common';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager, In } from 'typeorm';
-import { lockingClause, writeLock } from 'src/common/database/locks';
-import { getPlainMany, getPlainManyForIds, getPlainOne, groupBy } from 'src/common/database/plain-rows';
-import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import { Profile } from 'src/modules/profiles/profile.entity';
+import type { ListQuery } from 'src/common/list-query/list-query';
+import type { Profile } from 'src/modules/profiles/profile.entity';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { Type } from 'src/modules/types/type.entity';
 import { InterfaceV4Dto, ServerV3Dto, ServerV4Dto } from './dto/server.dto';
 import type { LoadedServer } from './dto/server.response';
-import { IpAddress } from './ip-address.entity';
 import { canonicalInet } from 'src/common/net/inet';
 import { interfaceProblems } from './server-rules';
 import {
@@ -30,10 +23,9 @@ import {
   emptiedTopologyCachegroup,
   serviceAddressesOf,
 } from './server-keep-rules';
-import { ServerInterface } from './server-interface.entity';
-import { ServerProfile } from './server-profile.entity';
-import { Server } from './server.entity';
+import type { Server } from './server.entity';
 import { serversOfDeliveryService } from './servers.list';
+import { ServersRepository, type ServerParts } from './servers.repository';
 
 /** A server body of either version, with its profiles resolved. */
 interface ServerWrite {
@@ -46,7 +38,7 @@ interface ServerWrite {
 export class ServersService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly servers: ServersRepository,
     private readonly tenancy: TenancyService,
     private readonly locks: CdnLocksService,
   ) {}
@@ -59,32 +51,16 @@ export class ServersService {
   async list(query: ListQuery, userTenantId: number): Promise<{ servers: LoadedServer[]; count: number }> {
     const dsId = query.filters.find((filter) => filter.condition === serversOfDeliveryService)?.value;
     if (typeof dsId === 'number') {
-      const [ds] = await this.dataSource.query<{ tenant_id: number | string }[]>(
-        'SELECT tenant_id FROM deliveryservice WHERE id = ?',
-        [dsId],
-      );
-      if (ds && !(await this.tenancy.isWithinReach(userTenantId, Number(ds.tenant_id)))) {
+      const tenantId = await this.servers.deliveryServiceTenant(dsId);
+      if (tenantId !== undefined && !(await this.tenancy.isWithinReach(userTenantId, tenantId))) {
         throw new ForbiddenException('Forbidden');
       }
     }
-    const qb = applyListQuery(this.withNames(this.dataSource.manager), query);
-    const [servers, counted] = await Promise.all([
-      getPlainMany(qb),
-      // Without a page, the answer holds every matching server: its length is the count.
-      query.limit === undefined ? undefined : qb.getCount(),
-    ]);
-    return {
-      servers: await this.loadDetails(this.dataSource.manager, servers),
-      count: counted ?? servers.length,
-    };
+    return this.servers.list(query);
   }
 
-  async findOne(
-    id: number,
-    manager: EntityManager = this.dataSource.manager,
-  ): Promise<LoadedServer | undefined> {
-    const server = await getPlainOne(this.withNames(manager).where('server.id = :id', { id }));
-    return server ? (await this.loadDetails(manager, [server]))[0] : undefined;
+  findOne(id: number, manager?: TransactionManager): Promise<LoadedServer | undefined> {
+    return this.servers.byId(id, manager);
   }
 
   async create(dto: ServerV3Dto | ServerV4Dto, user: CurrentUser): Promise<LoadedServer> {
@@ -92,13 +68,13 @@ export class ServersService {
     await this.locks.assertCanModifyCdn(dto.cdnId, user);
     return this.unitOfWork.run(async (manager) => {
       await assertServiceAddressesFree(
+        this.servers,
         manager,
         serviceAddressesOf(write.interfaces),
         write.profiles,
-        lockingClause(this.dataSource, 'write'),
       );
       const now = new Date();
-      const id = await insertRow(manager, Server, {
+      const columns = {
         ...this.columns(dto),
         xmppId: randomUUID(),
         statusLastUpdated: now,
@@ -107,8 +83,8 @@ export class ServersService {
         configApplyTime: new Date(0),
         revalidateUpdateTime: new Date(0),
         revalidateApplyTime: new Date(0),
-      });
-      await this.writeParts(manager, id, write);
+      };
+      const id = await this.servers.add(manager, columns, this.parts(write));
       return (await this.findOne(id, manager))!;
     });
   }
@@ -117,7 +93,7 @@ export class ServersService {
   async update(id: number, dto: ServerV3Dto | ServerV4Dto, user: CurrentUser): Promise<LoadedServer> {
     const write = await this.validated(dto);
     return this.unitOfWork.run(async (manager) => {
-      const existing = await manager.findOne(Server, { where: { id }, lock: writeLock(this.dataSource) });
+      const existing = await this.servers.lockedById(manager, id);
       if (!existing) {
         throw new NotFoundException("the server doesn't exist, cannot update");
       }
@@ -128,26 +104,24 @@ export class ServersService {
       }
       // The CDN the server is to be in, as the original checks it (docs/original-behaviour.md#cdn-locks).
       await this.locks.assertCanModifyCdn(dto.cdnId, user);
-      await assertStillServing(manager, existing, dto);
+      await assertStillServing(this.servers, manager, existing, dto);
       await assertServiceAddressesFree(
+        this.servers,
         manager,
         serviceAddressesOf(write.interfaces),
         write.profiles,
-        lockingClause(this.dataSource, 'write'),
         id,
       );
       await this.assertTypeAndCdnChangeable(manager, existing, dto);
-      await manager.update(
-        Server,
-        { id },
+      await this.servers.change(
+        manager,
+        id,
         {
           ...this.columns(dto),
           ...(dto.statusId !== existing.statusId ? { statusLastUpdated: new Date() } : {}),
         },
+        this.parts(write),
       );
-      await manager.delete(ServerProfile, { serverId: id });
-      await manager.delete(ServerInterface, { serverId: id });
-      await this.writeParts(manager, id, write);
       return (await this.findOne(id, manager))!;
     });
   }
@@ -157,18 +131,14 @@ export class ServersService {
    * server row is write-locked by the caller, so no assignment can be added before the update commits.
    */
   private async assertTypeAndCdnChangeable(
-    manager: EntityManager,
+    manager: TransactionManager,
     existing: Server,
     dto: ServerV3Dto | ServerV4Dto,
   ): Promise<void> {
     if (dto.typeId === existing.typeId && dto.cdnId === existing.cdnId) {
       return;
     }
-    const [assigned] = await manager.query<unknown[]>(
-      'SELECT 1 AS one FROM deliveryservice_server WHERE server = ? LIMIT 1',
-      [existing.id],
-    );
-    if (!assigned) {
+    if (!(await this.servers.isAssigned(manager, existing.id))) {
       return;
     }
     throw new ConflictException(
@@ -185,7 +155,7 @@ export class ServersService {
       if (!server) {
         throw new NotFoundException(`no server exists by id #${id}`);
       }
-      const left = await activeDeliveryServicesOnlyServedBy(manager, {
+      const left = await activeDeliveryServicesOnlyServedBy(this.servers, manager, {
         id,
         type: server.server.type?.name ?? '',
       });
@@ -193,71 +163,15 @@ export class ServersService {
         throw new ConflictException(`deleting server #${id} would leave Active Delivery Service`);
       }
       await this.locks.assertCanModifyCdn(server.server.cdnId, user);
-      const emptied = await emptiedTopologyCachegroup(manager, server.server);
+      const emptied = await emptiedTopologyCachegroup(this.servers, manager, server.server);
       if (emptied) {
         throw new BadRequestException(
           `server is the last one in its cachegroup, which is used by a topology: ${emptied}`,
         );
       }
-      await manager.delete(Server, { id });
+      await this.servers.remove(manager, id);
       return server;
     });
-  }
-
-  private withNames(manager: EntityManager) {
-    return manager
-      .createQueryBuilder(Server, 'server')
-      .leftJoinAndSelect('server.cachegroup', 'cachegroup')
-      .leftJoinAndSelect('server.cdn', 'cdn')
-      .leftJoinAndSelect('server.physLocation', 'physLocation')
-      .leftJoinAndSelect('server.status', 'status')
-      .leftJoinAndSelect('server.type', 'type');
-  }
-
-  /**
-   * Profiles (by priority), interfaces and addresses of a page of servers: three set-based queries
-   * into plain rows (docs/decisions.md#d106), grouped in one pass each.
-   */
-  private async loadDetails(manager: EntityManager, servers: Server[]): Promise<LoadedServer[]> {
-    if (servers.length === 0) {
-      return [];
-    }
-    const ids = servers.map((s) => s.id);
-    const [links, interfaces, addresses] = await Promise.all([
-      getPlainManyForIds(
-        manager,
-        manager
-          .createQueryBuilder(ServerProfile, 'link')
-          .innerJoinAndSelect('link.profile', 'profile')
-          .where('link.server IN (:ids)')
-          .orderBy('link.priority', 'ASC'),
-        ids,
-      ),
-      getPlainManyForIds(
-        manager,
-        manager
-          .createQueryBuilder(ServerInterface, 'iface')
-          .where('iface.server IN (:ids)')
-          .orderBy('iface.name', 'ASC'),
-        ids,
-      ),
-      getPlainManyForIds(
-        manager,
-        manager.createQueryBuilder(IpAddress, 'ip').where('ip.server IN (:ids)').orderBy('ip.id', 'ASC'),
-        ids,
-      ),
-    ]);
-    const addressesOf = groupBy(addresses, (ip) => ip.interfaceId);
-    for (const iface of interfaces) {
-      iface.ipAddresses = addressesOf.get(iface.id) ?? [];
-    }
-    const linksOf = groupBy(links, (l) => l.serverId);
-    const interfacesOf = groupBy(interfaces, (i) => i.serverId);
-    return servers.map((server) => ({
-      server,
-      profiles: (linksOf.get(server.id) ?? []).map((l) => l.profile!),
-      interfaces: interfacesOf.get(server.id) ?? [],
-    }));
   }
 
   /**
@@ -268,7 +182,7 @@ export class ServersService {
   private async validated(dto: ServerV3Dto | ServerV4Dto): Promise<ServerWrite> {
     const interfaces = this.interfacesOf(dto);
     const problems = interfaceProblems(interfaces);
-    const type = await this.dataSource.manager.findOneBy(Type, { id: dto.typeId });
+    const type = await this.servers.typeById(dto.typeId);
     if (!type) {
       problems.push('type not found');
     } else if (type.useInTable !== 'server') {
@@ -286,7 +200,7 @@ export class ServersService {
     dto: ServerV3Dto | ServerV4Dto,
   ): Promise<{ profiles: Profile[]; problems: string[] }> {
     if ('profileId' in dto) {
-      const profile = await this.dataSource.manager.findOneBy(Profile, { id: dto.profileId });
+      const profile = await this.servers.profileById(dto.profileId);
       if (!profile) {
         return { profiles: [], problems: [`no such profileId: '${dto.profileId}'`] };
       }
@@ -301,7 +215,7 @@ export class ServersService {
     if (dto.profileNames.length === 0) {
       return { profiles: [], problems: ['no profiles exists'] };
     }
-    const found = await this.dataSource.manager.findBy(Profile, { name: In(dto.profileNames) });
+    const found = await this.servers.profilesByName(dto.profileNames);
     const problems: string[] = [];
     const profiles: Profile[] = [];
     for (const name of dto.profileNames) {
@@ -356,42 +270,23 @@ export class ServersService {
     };
   }
 
-  /**
-   * Profiles, interfaces and their addresses of server `id`. Interface ids are read back by name,
-   * never assumed consecutive.
-   */
-  private async writeParts(manager: EntityManager, id: number, write: ServerWrite): Promise<void> {
-    await insertRows(
-      manager,
-      ServerProfile,
-      write.profiles.map((profile, priority) => ({ serverId: id, profileId: profile.id, priority })),
-    );
-    await insertRows(
-      manager,
-      ServerInterface,
-      write.interfaces.map((iface) => ({
-        serverId: id,
+  /** The profiles and interfaces of a server body, as they are stored. */
+  private parts(write: ServerWrite): ServerParts {
+    return {
+      profiles: write.profiles,
+      interfaces: write.interfaces.map((iface) => ({
         name: iface.name,
         monitor: iface.monitor ?? false,
         mtu: iface.mtu ?? null,
         maxBandwidth: iface.maxBandwidth ?? null,
         routerHostName: iface.routerHostName ?? null,
         routerPortName: iface.routerPortName ?? null,
+        ipAddresses: iface.ipAddresses.map((ip) => ({
+          address: canonicalInet(ip.address),
+          gateway: ip.gateway ? canonicalInet(ip.gateway) : (ip.gateway ?? null),
+          serviceAddress: ip.serviceAddress,
+        })),
       })),
-    );
-    const stored = await manager.find(ServerInterface, { where: { serverId: id } });
-    const addresses = write.interfaces.flatMap((iface) => {
-      const interfaceId = stored.find((s) => s.name === iface.name)!.id;
-      return iface.ipAddresses.map((ip) => ({
-        serverId: id,
-        interfaceId,
-        address: canonicalInet(ip.address),
-        gateway: ip.gateway ? canonicalInet(ip.gateway) : (ip.gateway ?? null),
-        serviceAddress: ip.serviceAddress,
-      }));
-    });
-    if (addresses.length > 0) {
-      await insertRows(manager, IpAddress, addresses);
-    }
+    };
   }
 }

@@ -1,4 +1,5 @@
-import { byVersion, rfc3339 } from 'src/common/wire/by-version';
+import { byVersion } from 'src/common/wire/by-version';
+import { microTimeWire } from 'src/modules/servers/micro-time';
 import type { UpdateStatusRow } from 'src/modules/servers/server-updates.service';
 
 /** 3.x (`tc.ServerUpdateStatus`), answered without the envelope as the original does. */
@@ -13,7 +14,7 @@ export interface ServerUpdateStatusV3 {
   parent_reval_pending: boolean;
 }
 
-/** 4.x (`tc.ServerUpdateStatusV40`): the update and apply times in RFC 3339. */
+/** 4.x (`tc.ServerUpdateStatusV40`): the update and apply times in RFC 3339, to the microsecond (D205). */
 export interface ServerUpdateStatusV4 extends ServerUpdateStatusV3 {
   config_update_time: string | null;
   config_apply_time: string | null;
@@ -40,10 +41,10 @@ const toV3 = (row: UpdateStatusRow): ServerUpdateStatusV3 => ({
 
 const toV4 = (row: UpdateStatusRow): ServerUpdateStatusV4 => ({
   ...toV3(row),
-  config_update_time: rfc3339(row.configUpdateTime),
-  config_apply_time: rfc3339(row.configApplyTime),
-  revalidate_update_time: rfc3339(row.revalidateUpdateTime),
-  revalidate_apply_time: rfc3339(row.revalidateApplyTime),
+  config_update_time: microTimeWire(row.configUpdateTime),
+  config_apply_time: microTimeWire(row.configApplyTime),
+  revalidate_update_time: microTimeWire(row.revalidateUpdateTime),
+  revalidate_apply_time: microTimeWire(row.revalidateApplyTime),
 });
 
 export const toServerUpdateStatus = byVersion<UpdateStatusRow, ServerUpdateStatusV3>({

@@ -1,13 +1,14 @@
 import { BadRequestException } from '@nestjs/common';
 import { goBool } from 'src/common/request-input/param-rules';
 import type { ApiVersion } from 'src/common/versioning/api-version';
+import { microTimeOfParts, type MicroTime } from 'src/modules/servers/micro-time';
 
 /** What POST servers/{id-or-name}/update sets; an absent field is left as it is. */
 export interface ServerUpdateRequest {
   updated?: boolean;
   revalUpdated?: boolean;
-  configApplyTime?: Date;
-  revalidateApplyTime?: Date;
+  configApplyTime?: MicroTime;
+  revalidateApplyTime?: MicroTime;
   configUpdateFailed?: boolean;
   revalidateUpdateFailed?: boolean;
 }
@@ -28,8 +29,11 @@ function param(query: Query, name: string): string | undefined {
 const RFC3339_NANO = 'YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)';
 const TIME = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/;
 
-/** A time in RFC 3339 (Go's time.RFC3339Nano layout), with its text as Go writes it back. */
-function parseTime(text: string): { date: Date; text: string } | undefined {
+/**
+ * A time in RFC 3339 (Go's time.RFC3339Nano layout), to the microsecond as the original stores it
+ * (docs/decisions.md#d205), with its text as Go writes it back.
+ */
+function parseTime(text: string): { time: MicroTime; text: string } | undefined {
   const m = TIME.exec(text);
   if (!m) {
     return undefined;
@@ -45,12 +49,15 @@ function parseTime(text: string): { date: Date; text: string } | undefined {
     Number(hour) < 24 &&
     Number(minute) < 60 &&
     Number(second) < 60;
-  if (!valid) {
+  const time = valid
+    ? microTimeOfParts(`${year}-${month}-${day}T${hour}:${minute}:${second}`, fraction, zone)
+    : undefined;
+  if (!time) {
     return undefined;
   }
   const trimmed = fraction.replace(/0+$/, '');
   return {
-    date,
+    time,
     text: `${year}-${month}-${day}T${hour}:${minute}:${second}${trimmed === '.' ? '' : trimmed}${zone}`,
   };
 }
@@ -148,8 +155,8 @@ function parseV4(query: Query, version: ApiVersion): ParsedServerUpdate {
   const configApplyTime = time(configApply, 'config_apply_time');
   const revalidateApplyTime = time(revalApply, 'revalidate_apply_time');
   const request: ServerUpdateRequest = {
-    configApplyTime: configApplyTime?.date,
-    revalidateApplyTime: revalidateApplyTime?.date,
+    configApplyTime: configApplyTime?.time,
+    revalidateApplyTime: revalidateApplyTime?.time,
     updated: bool(updated, 'updated'),
     revalUpdated: bool(reval, 'reval_updated'),
     configUpdateFailed: bool(configFailed, 'config_update_failed'),

@@ -3,21 +3,20 @@ import { byVersion, rfc3339 } from 'src/common/wire/by-version';
 import type { Profile } from 'src/modules/profiles/profile.entity';
 import type { ServerInterface } from 'src/modules/servers/server-interface.entity';
 import type { Server } from 'src/modules/servers/server.entity';
+import { isLater, microTimeWire, type UpdateTimes } from 'src/modules/servers/micro-time';
 
-/** A server with what its rows reference, as the service loads it. */
+/**
+ * A server with what its rows reference, as the service loads it; its update and apply times to
+ * the microsecond in `times` (the entity's own are Dates, to the millisecond: docs/decisions.md#d205).
+ */
 export interface LoadedServer {
   server: Server;
   profiles: Profile[];
   interfaces: ServerInterface[];
+  times: UpdateTimes;
 }
 
 const HIDDEN = '********';
-const EPOCH = 0;
-
-/** Updates (revalidations) are pending while the last queued time is later than the last applied one. */
-function pending(queued: Date | null, applied: Date | null): boolean {
-  return (queued?.getTime() ?? EPOCH) > (applied?.getTime() ?? EPOCH);
-}
 
 /** A server's IP address on the wire (every version). */
 export interface ServerIpAddressWire {
@@ -131,8 +130,8 @@ export interface ServerV5 {
   cacheGroupID: number;
   cdnID: number;
   cdn: string;
-  configApplyTime?: Date;
-  configUpdateTime?: Date;
+  configApplyTime?: string;
+  configUpdateTime?: string;
   /** Whether the last configuration apply reported by t3c failed. */
   configUpdateFailed: boolean;
   domainName: string;
@@ -155,8 +154,8 @@ export interface ServerV5 {
   physicalLocationID: number;
   profiles?: string[];
   rack: string | null;
-  revalApplyTime?: Date;
-  revalUpdateTime?: Date;
+  revalApplyTime?: string;
+  revalUpdateTime?: string;
   /** Whether the last revalidation apply reported by t3c failed. */
   revalUpdateFailed: boolean;
   status: string;
@@ -180,7 +179,7 @@ export interface ServerRow extends LoadedServer {
   mask: string;
 }
 
-export function serverCommonV3V4({ server, showSecrets, mask }: ServerRow): ServerCommonV3V4 {
+export function serverCommonV3V4({ server, times, showSecrets, mask }: ServerRow): ServerCommonV3V4 {
   return {
     cachegroup: server.cachegroup?.name ?? null,
     cachegroupId: server.cachegroupId,
@@ -204,14 +203,14 @@ export function serverCommonV3V4({ server, showSecrets, mask }: ServerRow): Serv
     physLocation: server.physLocation?.name ?? null,
     physLocationId: server.physLocationId,
     rack: server.rack,
-    revalPending: pending(server.revalidateUpdateTime, server.revalidateApplyTime),
+    revalPending: isLater(times.revalidateUpdateTime, times.revalidateApplyTime),
     status: server.status?.name ?? null,
     statusId: server.statusId,
     statusLastUpdated: rfc3339(server.statusLastUpdated),
     tcpPort: server.tcpPort,
     type: server.type?.name ?? null,
     typeId: server.typeId,
-    updPending: pending(server.configUpdateTime, server.configApplyTime),
+    updPending: isLater(times.configUpdateTime, times.configApplyTime),
     xmppId: server.xmppId,
     xmppPasswd: showSecrets ? server.xmppPasswd : mask,
   };
@@ -239,15 +238,15 @@ function toServerV3(row: ServerRow): ServerV3 {
 }
 
 function toServerV4(row: ServerRow): ServerV4 {
-  const { server } = row;
+  const { times } = row;
   return {
     ...serverCommonV3V4(row),
-    configUpdateTime: rfc3339(server.configUpdateTime),
-    configApplyTime: rfc3339(server.configApplyTime),
+    configUpdateTime: microTimeWire(times.configUpdateTime),
+    configApplyTime: microTimeWire(times.configApplyTime),
     interfaces: row.interfaces.map(serverInterfaceV4),
     profileNames: row.profiles.map((p) => p.name),
-    revalUpdateTime: rfc3339(server.revalidateUpdateTime),
-    revalApplyTime: rfc3339(server.revalidateApplyTime),
+    revalUpdateTime: microTimeWire(times.revalidateUpdateTime),
+    revalApplyTime: microTimeWire(times.revalidateApplyTime),
   };
 }
 
@@ -258,7 +257,7 @@ function unlessNull<T extends object, K extends keyof T>(target: T, key: K, valu
   }
 }
 
-export function toServerV5({ server, profiles, interfaces, showSecrets, mask }: ServerRow): ServerV5 {
+export function toServerV5({ server, profiles, interfaces, times, showSecrets, mask }: ServerRow): ServerV5 {
   const wire: ServerV5 = {
     cacheGroup: server.cachegroup?.name ?? '',
     cacheGroupID: server.cachegroupId,
@@ -284,8 +283,8 @@ export function toServerV5({ server, profiles, interfaces, showSecrets, mask }: 
     xmppId: server.xmppId,
     xmppPasswd: showSecrets ? server.xmppPasswd : mask,
   };
-  unlessNull(wire, 'configApplyTime', server.configApplyTime);
-  unlessNull(wire, 'configUpdateTime', server.configUpdateTime);
+  unlessNull(wire, 'configApplyTime', microTimeWire(times.configApplyTime));
+  unlessNull(wire, 'configUpdateTime', microTimeWire(times.configUpdateTime));
   unlessNull(wire, 'httpsPort', server.httpsPort);
   unlessNull(wire, 'iloIpAddress', server.iloIpAddress);
   unlessNull(wire, 'iloIpGateway', server.iloIpGateway);
@@ -298,8 +297,8 @@ export function toServerV5({ server, profiles, interfaces, showSecrets, mask }: 
   if (profiles.length > 0) {
     wire.profiles = profiles.map((p) => p.name);
   }
-  unlessNull(wire, 'revalApplyTime', server.revalidateApplyTime);
-  unlessNull(wire, 'revalUpdateTime', server.revalidateUpdateTime);
+  unlessNull(wire, 'revalApplyTime', microTimeWire(times.revalidateApplyTime));
+  unlessNull(wire, 'revalUpdateTime', microTimeWire(times.revalidateUpdateTime));
   unlessNull(wire, 'statusLastUpdated', server.statusLastUpdated);
   return wire;
 }
