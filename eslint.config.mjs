@@ -189,7 +189,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'snapshots',
   'stats',
   'tenants',
-  'topologies',
   'users',
 ];
 
@@ -203,8 +202,6 @@ const TRANSACTIONS_TO_CONVERT = [];
 const FILES_OVER_400_TO_SPLIT = [
   'src/config/env.validation.ts',
   'src/modules/cdni/cdni.service.ts',
-  'src/modules/monitoring/monitoring.service.ts',
-  'src/modules/topologies/topologies.service.ts',
   'src/modules/users/users.service.ts',
 ];
 
