@@ -189,7 +189,6 @@ const DATA_ACCESS_TO_CONVERT = [
   'snapshots',
   'stats',
   'tenants',
-  'users',
 ];
 
 /**
@@ -202,7 +201,6 @@ const TRANSACTIONS_TO_CONVERT = [];
 const FILES_OVER_400_TO_SPLIT = [
   'src/config/env.validation.ts',
   'src/modules/cdni/cdni.service.ts',
-  'src/modules/users/users.service.ts',
 ];
 
 const dataAccessPlugin = dataAccess({
