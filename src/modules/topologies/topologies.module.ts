@@ -8,7 +8,7 @@ import { TopologiesService } from './topologies.service';
 import { TopologyCachegroupParent } from './topology-cachegroup-parent.entity';
 import { TopologyCachegroup } from './topology-cachegroup.entity';
 import { Topology } from './topology.entity';
-import { TopologyValidation } from './topology-validation';
+import { TopologyChecks } from './topology-checks';
 
 @Module({
   imports: [
@@ -17,7 +17,7 @@ import { TopologyValidation } from './topology-validation';
     CdnLocksModule,
   ],
   controllers: [TopologiesController],
-  providers: [TopologiesService, TopologiesRepository, TopologyValidation],
+  providers: [TopologiesService, TopologiesRepository, TopologyChecks],
   exports: [TopologiesService],
 })
 export class TopologiesModule {}

@@ -8,7 +8,7 @@ import type { TopologyInput, TopologyNodeInput, TopologyQueueUpdateInput } from 
 import type { TopologyQueueUpdateResponse, TopologyView } from './dto/topology.response';
 import { TopologiesRepository } from './topologies.repository';
 import { type RuleFailure, joinFailures } from './topology-rules';
-import { TopologyValidation } from './topology-validation';
+import { TopologyChecks } from './topology-checks';
 
 /** The original's texts (topology.go). */
 export const NOT_EXACTLY_ONE = 'cannot find exactly 1 topology with the query string provided';
@@ -31,7 +31,7 @@ export class TopologiesService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
     private readonly topologies: TopologiesRepository,
-    private readonly validation: TopologyValidation,
+    private readonly checks: TopologyChecks,
     private readonly queue: ServersQueueService,
     private readonly locks: CdnLocksService,
   ) {}
@@ -42,7 +42,7 @@ export class TopologiesService {
 
   create(input: TopologyInput): Promise<TopologyWrite> {
     return this.unitOfWork.run(async (manager) => {
-      const warnings = await this.validation.validate(manager, input, '');
+      const warnings = await this.checks.validate(manager, input, '');
       await translateDbErrors(
         () => this.topologies.add(manager, { name: input.name, description: input.description }),
         (failure) => (failure.kind === 'unique' ? alreadyExists(input.name) : undefined),
@@ -54,7 +54,7 @@ export class TopologiesService {
 
   update(name: string | undefined, input: TopologyInput): Promise<TopologyWrite> {
     return this.unitOfWork.run(async (manager) => {
-      const warnings = await this.validation.validate(manager, input, name ?? '');
+      const warnings = await this.checks.validate(manager, input, name ?? '');
       if (name === undefined || name === '') {
         throw new BadRequestException('missing key: name');
       }
@@ -150,7 +150,7 @@ export class TopologiesService {
     if (rows.length === 0) {
       throw new BadRequestException(`no such Topology '${topology}'`);
     }
-    const problem = await this.validation.emptyCachegroups(manager, rows, [cdnId], true);
+    const problem = await this.checks.emptyCachegroups(manager, rows, [cdnId], true);
     if (problem) {
       throw new BadRequestException(
         `empty cachegroups in Topology ${topology} found for CDN ${cdnId}: ${problem}`,

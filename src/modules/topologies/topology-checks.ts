@@ -19,7 +19,7 @@ import {
  * docs/original-behaviour.md#topologies). The rules on the body alone are in topology-rules.ts.
  */
 @Injectable()
-export class TopologyValidation {
+export class TopologyChecks {
   constructor(private readonly topologies: TopologiesRepository) {}
 
   /**
