@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { classifyDbError } from 'src/common/database/db-error';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
 import { hashPassword } from './password';
+import { UsersService } from './users.service';
 
 /**
  * The generated password, shown once where the operator looks at start-up: on stderr, as a block
@@ -37,25 +36,18 @@ export class FirstAdmin implements OnApplicationBootstrap {
   private readonly logger = new Logger(FirstAdmin.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersService,
     @Inject(authConfig.KEY) private readonly config: AuthConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const [{ count }] = await this.dataSource.query<{ count: number | string }[]>(
-      'SELECT COUNT(*) AS count FROM tm_user',
-    );
-    if (Number(count) > 0) {
+    if (await this.users.hasAnyUser()) {
       return;
     }
     const generated = this.config.adminPassword === undefined;
     const password = this.config.adminPassword ?? randomBytes(12).toString('base64url');
     try {
-      await this.dataSource.query(
-        'INSERT INTO tm_user (username, local_passwd, role, tenant_id, full_name, new_user) ' +
-          "SELECT 'admin', ?, r.id, t.id, 'Administrator', ? FROM role r, tenant t WHERE r.name = 'admin' AND t.name = 'root'",
-        [await hashPassword(password), 0],
-      );
+      await this.users.addFirstAdmin(await hashPassword(password));
     } catch (error) {
       if (classifyDbError(error)?.kind === 'unique') {
         return;

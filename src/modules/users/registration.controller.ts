@@ -24,7 +24,7 @@ import { CurrentUserV3Body } from './dto/current-user.body';
 import { UserV4Dto } from './dto/user.dto';
 import { toCurrentUserV3Response, toUserResponse } from './dto/user.response';
 import { RegistrationService } from './registration.service';
-import { UsersService } from './users.service';
+import { CurrentUserService } from './current-user.service';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -79,7 +79,7 @@ export class UserAccountController {
 @Controller({ path: 'user/current', version: ALL_VERSIONS })
 @ApiTags('users')
 export class CurrentUserController {
-  constructor(private readonly users: UsersService) {}
+  constructor(private readonly currentUser: CurrentUserService) {}
 
   @Put()
   @ApiOperation({ summary: 'Update the signed-in user' })
@@ -92,8 +92,8 @@ export class CurrentUserController {
   ) {
     const alert = successAlert('User profile was successfully updated');
     if (body instanceof CurrentUserV3Body) {
-      return ApiResult.of(toCurrentUserV3Response(await this.users.updateCurrentV3(body, user)), alert);
+      return ApiResult.of(toCurrentUserV3Response(await this.currentUser.updateCurrentV3(body, user)), alert);
     }
-    return ApiResult.of(toUserResponse(await this.users.updateCurrent(body, user), version), alert);
+    return ApiResult.of(toUserResponse(await this.currentUser.updateCurrent(body, user), version), alert);
   }
 }

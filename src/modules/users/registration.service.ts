@@ -1,17 +1,11 @@
 import { UnitOfWork } from 'src/common/database/unit-of-work';
-import { insertRows } from 'src/common/database/insert-rows';
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { writeLock } from 'src/common/database/locks';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { MailService } from 'src/modules/mail/mail.service';
-import { Role } from 'src/modules/roles/role.entity';
-import { Tenant } from 'src/modules/tenants/tenant.entity';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import type { RegistrationRequest } from './dto/registration.body';
-import { User } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 /** What a registration answers with: the address (as the original writes it) and the names granted. */
 export interface Registration {
@@ -30,7 +24,7 @@ const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 export class RegistrationService {
   constructor(
     private readonly unitOfWork: UnitOfWork,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
     private readonly tenancy: TenancyService,
     private readonly mail: MailService,
   ) {}
@@ -45,10 +39,7 @@ export class RegistrationService {
     if (!(await this.tenancy.isWithinReach(user.tenantId, request.tenantId))) {
       throw new ForbiddenException('not authorized on this tenant');
     }
-    const role = await this.dataSource.manager.findOneBy(
-      Role,
-      typeof request.role === 'string' ? { name: request.role } : { id: request.role },
-    );
+    const role = await this.users.role(request.role);
     if (!role) {
       throw new NotFoundException(
         typeof request.role === 'string' ? 'no such role' : `No such role: ${request.role}`,
@@ -59,21 +50,18 @@ export class RegistrationService {
     }
     this.mail.assertConfigured();
     const token = randomUUID();
-    const tenant = await this.dataSource.manager.findOneByOrFail(Tenant, { id: request.tenantId });
+    const tenant = await this.users.tenant(request.tenantId);
     await this.unitOfWork.run(async (manager) => {
-      const existing = await manager.findOne(User, {
-        where: { email: request.email },
-        lock: writeLock(this.dataSource),
-      });
+      const existing = await this.users.lockedByEmail(manager, request.email);
       if (existing && !existing.newUser) {
         throw new ConflictException('User already exists and has completed registration.');
       }
       const registration = { registrationSent: new Date(), roleId: role.id, tenantId: tenant.id, token };
       if (existing) {
-        await manager.update(User, { id: existing.id }, registration);
+        await this.users.change(manager, existing.id, registration);
       } else {
         const suffix = createHash('md5').update(randomBytes(16)).digest('hex');
-        await insertRows(manager, User, {
+        await this.users.addWithoutId(manager, {
           ...registration,
           email: request.email,
           newUser: true,
@@ -104,13 +92,13 @@ export class RegistrationService {
    * even when the mail fails, as the original keeps it.
    */
   async resetPassword(email: string): Promise<void> {
-    const found = await this.dataSource.manager.findOne(User, { select: { id: true }, where: { email } });
-    if (!found) {
+    const found = await this.users.idByEmail(email);
+    if (found === undefined) {
       throw new NotFoundException(`No account with the email address '${email}' was found!`);
     }
     this.mail.assertConfigured();
     const token = randomUUID();
-    await this.dataSource.manager.update(User, { id: found.id }, { token });
+    await this.users.setToken(found, token);
     const instance = await this.instanceName();
     await this.mail.send({
       to: email,
@@ -129,10 +117,7 @@ export class RegistrationService {
 
   /** The `tm.instance_name` global parameter; `Traffic Ops` without one. */
   private async instanceName(): Promise<string> {
-    const rows = await this.dataSource.query<{ value: string }[]>(
-      "SELECT value FROM parameter WHERE name = 'tm.instance_name' AND config_file = 'global' ORDER BY id LIMIT 1",
-    );
-    return rows[0]?.value ?? 'Traffic Ops';
+    return (await this.users.instanceName()) ?? 'Traffic Ops';
   }
 
   private link(token: string): string {

@@ -8,15 +8,17 @@ import {
   UserAccountController,
   UserRegistrationController,
 } from './registration.controller';
+import { CurrentUserService } from './current-user.service';
 import { RegistrationService } from './registration.service';
 import { User } from './user.entity';
 import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User]), SessionCacheModule, TenantsModule, MailModule],
   controllers: [UsersController, UserRegistrationController, UserAccountController, CurrentUserController],
-  providers: [UsersService, RegistrationService],
+  providers: [UsersService, UsersRepository, CurrentUserService, RegistrationService],
   exports: [UsersService],
 })
 export class UsersModule {}

@@ -58,7 +58,7 @@ function node(raw: unknown, index: number): TopologyNodeInput {
 
 /**
  * The JSON types of a topology body (`{name, description, nodes: [{cachegroup, parents}]}`); the
- * topology's rules need the database and are the service's (TopologiesService.validate). A parent
+ * topology's rules need the database and are TopologyChecks's (topology-checks.ts). A parent
  * is an index into `nodes`, within the 32-bit range (docs/decisions.md#d46).
  */
 export function parseTopology(raw: unknown): TopologyInput {
