@@ -1,7 +1,4 @@
-import {
-  inRequestTransaction,
-  RequestScopedDataSource,
-} from 'src/common/database/request-transaction';
+import { inRequestTransaction, RequestScopedDataSource } from 'src/common/database/request-transaction';
 
 describe('request transactions (embedded SQLite)', () => {
   let dataSource: RequestScopedDataSource;
