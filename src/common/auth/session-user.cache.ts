@@ -8,7 +8,7 @@ import { authConfig, type AuthConfig } from 'src/config/auth.config';
  * A signed-in user as the session check needs it: who they are, their session generation, and the
  * ids of their sessions signed out one by one (whose cookies could still be unexpired).
  */
-export interface SessionUser {
+export interface SessionRecord {
   user: CurrentUser;
   generation: number;
   endedSessions: ReadonlySet<string>;
@@ -23,7 +23,7 @@ export interface SessionUser {
  */
 @Injectable()
 export class SessionUserCache implements OnModuleInit {
-  private readonly entries = new Map<number, { session: SessionUser; expires: number }>();
+  private readonly entries = new Map<number, { session: SessionRecord; expires: number }>();
   /** Transactions that changed users or roles and have not committed yet. */
   private readonly pending = new WeakSet<QueryRunner>();
 
@@ -46,7 +46,7 @@ export class SessionUserCache implements OnModuleInit {
     this.dataSource.subscribers.push(subscriber);
   }
 
-  get(userId: number, now = Date.now()): SessionUser | undefined {
+  get(userId: number, now = Date.now()): SessionRecord | undefined {
     const entry = this.entries.get(userId);
     if (!entry) {
       return undefined;
@@ -58,7 +58,7 @@ export class SessionUserCache implements OnModuleInit {
     return entry.session;
   }
 
-  set(session: SessionUser, now = Date.now()): void {
+  set(session: SessionRecord, now = Date.now()): void {
     if (this.config.sessionCacheSeconds <= 0) {
       return;
     }

@@ -5,7 +5,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, Public, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as CurrentUserData } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
 import { toCurrentUser } from 'src/modules/users/dto/user.response';
@@ -77,7 +76,7 @@ export class AuthController {
   @NotAChange()
   @RequirePrivLevel(PrivLevel.LoggedIn)
   async logout(
-    @CurrentUser() user: CurrentUserData,
+    @CurrentUser() user: CurrentUser,
     @ValidQuery('all', BoolParam('logoutAll', false)) everywhere: boolean,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -107,7 +106,7 @@ export class AuthController {
   @Get('current')
   @ApiOperation({ summary: 'Show the signed-in user' })
   @RequirePrivLevel(PrivLevel.LoggedIn)
-  async current(@CurrentUser() user: CurrentUserData, @RequestedVersion() version: ApiVersion) {
+  async current(@CurrentUser() user: CurrentUser, @RequestedVersion() version: ApiVersion) {
     return toCurrentUser(await this.users.findWithRelations(user.id), version);
   }
 }

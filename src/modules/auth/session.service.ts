@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { refusedAsCrossSite } from 'src/common/http/cross-site';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { authConfig, type AuthConfig } from 'src/config/auth.config';
-import { SessionUserCache, type SessionUser } from 'src/common/auth/session-user.cache';
+import { SessionUserCache, type SessionRecord } from 'src/common/auth/session-user.cache';
 import { UsersService } from 'src/modules/users/users.service';
 import { EndedSessions } from './ended-sessions';
 import {
@@ -23,7 +23,7 @@ export const SESSION_ENDED = 'session ended - unauthorized, please log in';
 
 /** A request's session: the signed-in user and the session id its cookie carries. */
 interface Session {
-  signedIn: SessionUser;
+  signedIn: SessionRecord;
   sessionId: string;
 }
 
@@ -194,7 +194,7 @@ export class SessionService {
     }
     let session = this.cache.get(claims.userId);
     if (!session) {
-      const found = await this.users.findSessionUser(claims.userId);
+      const found = await this.users.findSessionRecord(claims.userId);
       if (!found) {
         throw new UnauthorizedException('user not found');
       }

@@ -1,6 +1,5 @@
 import { ValidBody } from 'src/common/validation/valid-body';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
@@ -50,7 +49,7 @@ export class CachegroupsController {
   async update(
     @ValidPath('id', IntKey()) id: number,
     @ValidBody(CachegroupDto) dto: CachegroupDto,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const updated = await this.cachegroups.update(id, dto, user);
     return ApiResult.of(toCachegroupResponse(updated), successAlert('cachegroup was updated.'));

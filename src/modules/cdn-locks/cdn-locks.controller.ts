@@ -3,7 +3,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { versionsFrom } from 'src/common/versioning/api-version';
 import { CDN_LOCK_LIST } from './cdn-locks.list';
@@ -35,7 +34,7 @@ export class CdnLocksController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN-LOCK:CREATE', 'CDN:READ')
-  async create(@ValidBody(CdnLockBody) body: CdnLockRequest, @CurrentUser() user: SessionUser) {
+  async create(@ValidBody(CdnLockBody) body: CdnLockRequest, @CurrentUser() user: CurrentUser) {
     const lock = await this.locks.create(body, user);
     return ApiResult.of(
       toCdnLockResponse(lock),
@@ -50,7 +49,7 @@ export class CdnLocksController {
   @RequirePermissions('CDN-LOCK:DELETE', 'CDN:READ')
   async remove(
     @ValidQuery('cdn', TextParam({ requiredBy: 'handWritten', emptyIsMissing: true })) cdn: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const lock = await this.locks.remove(cdn, user);
     return ApiResult.of(toCdnLockResponse(lock), successAlert('cdn lock deleted'));

@@ -4,7 +4,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { versionsFrom } from 'src/common/versioning/api-version';
 import { CDN_NOTIFICATION_LIST } from './cdn-notifications.list';
@@ -36,7 +35,7 @@ export class CdnNotificationsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:UPDATE')
-  async create(@ValidBody(CdnNotificationDto) dto: CdnNotificationDto, @CurrentUser() user: SessionUser) {
+  async create(@ValidBody(CdnNotificationDto) dto: CdnNotificationDto, @CurrentUser() user: CurrentUser) {
     const created = await this.notifications.create(dto, user);
     return ApiResult.of(
       toCdnNotificationResponse(created),

@@ -5,7 +5,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { versionsFrom } from 'src/common/versioning/api-version';
 import { bearerTokenOf } from './cdni-token';
@@ -57,7 +56,7 @@ export class CdniController {
   async advertisement(
     @Req() req: Request,
     @ValidQuery('ucdn', UCDN) ucdn: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ): Promise<CdniAdvertisementWire> {
     return this.cdni.advertisement(await this.cdni.ucdnOf(credentialsOf(req, ucdn), user));
   }
@@ -72,7 +71,7 @@ export class CdniController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @ValidQuery('ucdn', UCDN) ucdn: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const acting = await this.cdni.ucdnOf(credentialsOf(req, ucdn), user);
     const dto = await body.read();
@@ -94,7 +93,7 @@ export class CdniController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @ValidQuery('ucdn', UCDN) ucdn: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.cdni.assertHostExists(host);
     const acting = await this.cdni.ucdnOf(credentialsOf(req, ucdn), user);

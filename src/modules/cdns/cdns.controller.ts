@@ -12,7 +12,6 @@ import { toCdnResponse } from './dto/cdn.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
@@ -59,7 +58,7 @@ export class CdnsController {
     @ValidPath('id', IntKey()) id: number,
     @ValidBody(CdnDto) dto: CdnDto,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const cdn = await this.cdns.update(id, cdnInput(dto, version), user);
     return ApiResult.of(toCdnResponse(cdn, version), successAlert('cdn was updated.'));
@@ -69,7 +68,7 @@ export class CdnsController {
   @ApiOperation({ summary: 'Delete a CDN' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('CDN:DELETE', 'CDN:READ')
-  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: CurrentUser) {
     await this.cdns.remove(id, user);
     return ApiResult.alertsOnly(successAlert('cdn was deleted.'));
   }

@@ -5,7 +5,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as User } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { perVersion } from 'src/common/versioning/per-version';
@@ -61,7 +60,7 @@ export class DeliveryServiceRequestCommentsController {
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async create(
     @ValidBody(COMMENT_BODIES) body: DeliveryServiceRequestCommentV3Dto | DeliveryServiceRequestCommentV5Dto,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const comment = await this.comments.create(body.deliveryServiceRequestId ?? 0, body.value ?? '', user);
@@ -78,7 +77,7 @@ export class DeliveryServiceRequestCommentsController {
   async update(
     @ValidQuery('id', UPDATE_ID) id: number,
     @ValidBody(COMMENT_BODIES) body: DeliveryServiceRequestCommentV3Dto | DeliveryServiceRequestCommentV5Dto,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const comment = await this.comments.update(
@@ -100,7 +99,7 @@ export class DeliveryServiceRequestCommentsController {
   @RequirePermissions('DS-REQUEST:UPDATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async remove(
     @ValidQuery('id', DELETE_ID) id: number,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     await this.comments.remove(id, user, NOT_AUTHOR(version));

@@ -5,7 +5,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as User } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DELIVERY_SERVICE_REQUEST_LIST } from './delivery-service-requests.list';
@@ -51,7 +50,7 @@ export class DeliveryServiceRequestsController {
   @RequirePermissions('DS-REQUEST:READ', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async list(
     @ListParams(DELIVERY_SERVICE_REQUEST_LIST) query: ListQuery,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     return (await this.requests.list(query, user, deliveryServiceShape(version))).map(
@@ -67,7 +66,7 @@ export class DeliveryServiceRequestsController {
   @RequirePermissions('DS-REQUEST:CREATE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async create(
     @ValidBody(DeliveryServiceRequestBody) body: DeliveryServiceRequestBody,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const row = await this.requests.create(body, user, deliveryServiceShape(version));
@@ -84,7 +83,7 @@ export class DeliveryServiceRequestsController {
   async update(
     @ValidQuery('id', QUERY_ID) id: number,
     @ValidBody(DeliveryServiceRequestBody) body: DeliveryServiceRequestBody,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const row = await this.requests.update(id, body, user, deliveryServiceShape(version));
@@ -100,7 +99,7 @@ export class DeliveryServiceRequestsController {
   @RequirePermissions('DS-REQUEST:DELETE', 'DELIVERY-SERVICE:READ', 'USER:READ')
   async remove(
     @ValidQuery('id', QUERY_ID) id: number,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const row = await this.requests.remove(id, user, deliveryServiceShape(version));
@@ -122,7 +121,7 @@ export class DeliveryServiceRequestWorkflowController {
   @ApiOperation({ summary: 'Show the assignee of a delivery service request' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-REQUEST:READ', 'USER:READ')
-  async assignee(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: User) {
+  async assignee(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: CurrentUser) {
     return (await this.requests.get(id, user)).assignee;
   }
 
@@ -133,7 +132,7 @@ export class DeliveryServiceRequestWorkflowController {
   async assign(
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(AssignmentBody) body: AssignmentBody,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const { row, message } = await this.requests.assign(id, body, user, deliveryServiceShape(version));
@@ -144,7 +143,7 @@ export class DeliveryServiceRequestWorkflowController {
   @ApiOperation({ summary: 'Show the status of a delivery service request' })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('DS-REQUEST:READ')
-  async status(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: User) {
+  async status(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: CurrentUser) {
     return (await this.requests.get(id, user)).status;
   }
 
@@ -155,7 +154,7 @@ export class DeliveryServiceRequestWorkflowController {
   async changeStatus(
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(StatusChangeBody) body: StatusChangeBody,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const { row, message } = await this.requests.changeStatus(

@@ -2,7 +2,6 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
@@ -34,7 +33,7 @@ export class CachegroupAssignmentController {
   async assignDeliveryServices(
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(CachegroupAssignmentDto) dto: CachegroupAssignmentDto,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const result = await this.assignments.assignCachegroup(user, id, dto.deliveryServices);
     return ApiResult.of(

@@ -5,7 +5,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import { type CurrentUser as SessionUser, holdsPermissionNamed } from 'src/common/types/current-user';
+import { holdsPermissionNamed } from 'src/common/types/current-user';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
@@ -33,7 +33,7 @@ import { DeferredInput, ValidPath, ValidQuery } from 'src/common/request-input/r
  * Who may read servers' ILO passwords in these lists: before 5.0 the admin level, on 5.0 the
  * SECURE-SERVER:READ permission (docs/original-behaviour.md#deliveryservice-servers).
  */
-function showsIloPassword(user: SessionUser, version: ApiVersion): boolean {
+function showsIloPassword(user: CurrentUser, version: ApiVersion): boolean {
   return version.atLeast('5.0')
     ? holdsPermissionNamed(user, 'SECURE-SERVER:READ')
     : user.privLevel >= Number(PrivLevel.Admin);
@@ -72,7 +72,7 @@ export class DeliveryServiceServerListsController {
   async assigned(
     @ValidPath('id', IntParam()) id: number,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const { servers } = await this.servers.list(serversOf(id, assignedToDeliveryService), user.tenantId);
     const showIloPassword = showsIloPassword(user, version);
@@ -87,7 +87,7 @@ export class DeliveryServiceServerListsController {
   async eligible(
     @ValidPath('id', IntParam()) id: number,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.assignments.checkEligibleListing(user, id);
     const { servers } = await this.servers.list(serversOf(id, eligibleForDeliveryService), user.tenantId);
@@ -104,7 +104,7 @@ export class DeliveryServiceServerListsController {
   async assignByHostName(
     @ValidPath('xmlId', PathText()) xmlId: string,
     @ValidBody(HostNameAssignmentBody, { deferred: true }) body: DeferredBody<HostNameAssignment>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const assigned = await this.assignments.assignByHostNames(user, xmlId, body);
     return ApiResult.of({ serverNames: assigned.serverNames, xmlId: assigned.xmlId });
@@ -131,7 +131,7 @@ export class ServerDeliveryServicesController {
     @ValidPath('id', intRule('unnamedFilter')) id: number,
     @ListParams(SERVER_DELIVERY_SERVICE_LIST) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.assignments.serverType(id);
     query.filters.push({ column: 'ds.id', value: id, condition: assignedToServer });
@@ -149,7 +149,7 @@ export class ServerDeliveryServicesController {
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(DeliveryServiceIdsBody) dsIds: number[],
     @ValidQuery('replace', BoolParam('parseBool'), { deferred: true }) replaceParam: DeferredInput<boolean>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const replace = replaceParam.read();
     const assigned = await this.assignments.assignToServer(user, id, dsIds, replace);

@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery, pageOffset } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { parseIntText } from 'src/common/validation/integers';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DEFAULT_LIMIT, DELIVERY_SERVICE_SERVER_LIST } from './delivery-service-servers.list';
@@ -60,7 +59,7 @@ export class DeliveryServiceServersController {
     @ListParams(DELIVERY_SERVICE_SERVER_LIST) query: ListQuery,
     @ValidQuery(TextParams('deliveryserviceids', 'serverids', 'limit', 'page', 'orderby'))
     params: Partial<Record<string, string>>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const deliveryServices = idList('deliveryserviceids', params.deliveryserviceids);
     const servers = idList('serverids', params.serverids);
@@ -82,7 +81,7 @@ export class DeliveryServiceServersController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:READ', 'SERVER:READ', 'SERVER:UPDATE', 'DELIVERY-SERVICE:UPDATE')
-  async replace(@ValidBody(ServerAssignmentBody) body: ServerAssignment, @CurrentUser() user: SessionUser) {
+  async replace(@ValidBody(ServerAssignmentBody) body: ServerAssignment, @CurrentUser() user: CurrentUser) {
     const assignment = await this.assignments.replace(user, body);
     return ApiResult.of(
       { dsId: assignment.dsId, replace: assignment.replace, servers: assignment.servers },
@@ -97,7 +96,7 @@ export class DeliveryServiceServersController {
   async unassign(
     @ValidPath('serverId', IntParam({ as: 'serverid' })) serverId: number,
     @ValidPath('dsId', IntParam({ as: 'dsid' })) dsId: number,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.assignments.unassign(user, dsId, serverId);
     return ApiResult.alertsOnly(successAlert('Server unlinked from delivery service.'));

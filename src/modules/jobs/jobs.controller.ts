@@ -16,7 +16,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { JobCreateV3Body, JobCreateV4Body, JobV3Body, JobV4Body } from './dto/job.dto';
@@ -53,7 +52,7 @@ export class JobsController {
     @ListParams(JOB_LIST) query: ListQuery,
     @ValidQuery('maxRevalDurationDays', TextParam()) maxRevalDurationDays: string | undefined,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const jobs = await this.jobs.list(query, user, maxRevalDurationDays !== undefined);
     return jobs.map((job) => toJobResponse(job, version));
@@ -67,7 +66,7 @@ export class JobsController {
   async create(
     @ValidBody({ '3.0': JobCreateV3Body, '4.0': JobCreateV4Body }) body: JobCreateV3Body | JobCreateV4Body,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ) {
@@ -89,7 +88,7 @@ export class JobsController {
     @ValidBody({ '3.0': JobV3Body, '4.0': JobV4Body }, { deferred: true })
     body: DeferredBody<JobV3Body> | DeferredBody<JobV4Body>,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @Res({ passthrough: true }) res: Response,
   ) {
     try {
@@ -114,7 +113,7 @@ export class JobsController {
   async remove(
     @ValidQuery('id', JOB_ID) id: number,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const job: JobView = await this.jobs.remove(id, user);
     return ApiResult.of(toJobResponse(job, version), successAlert('Content invalidation job was deleted'));

@@ -5,7 +5,6 @@ import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, infoAlert, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { perVersion } from 'src/common/versioning/per-version';
@@ -69,7 +68,7 @@ export class DeliveryServiceKeysController {
     @ValidPath('xmlid', PathText()) xmlId: string,
     @ValidQuery('version', TextParam()) version: string | undefined,
     @ValidQuery('decode', TextParam()) decode: string | undefined,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() apiVersion: ApiVersion,
   ) {
     this.store.requireStore('getting SSL keys from Traffic Vault by xml id');
@@ -84,7 +83,7 @@ export class DeliveryServiceKeysController {
   @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ')
   async addSslKeys(
     @ValidBody(SslKeysAddDto, { deferred: true }) body: DeferredBody<SslKeysAddDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     this.store.requireStore('adding SSL keys to Traffic Vault for delivery service');
     return ApiResult.alertsOnly(...(await this.ssl.addSslKeys(user, await body.read())));
@@ -103,7 +102,7 @@ export class DeliveryServiceKeysController {
   deleteSslKeys(
     @ValidPath('xmlid', PathText()) xmlId: string,
     @ValidQuery('version', TextParam()) version: string | undefined,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     this.store.requireStore('deliveryservice.DeleteSSLKeys');
     return this.ssl.deleteSslKeys(user, xmlId, version);
@@ -114,7 +113,7 @@ export class DeliveryServiceKeysController {
   @SecretRead((p) => `the URL signing keys of delivery service ${p.name}`)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
-  async urlKeysByXmlId(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
+  async urlKeysByXmlId(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: CurrentUser) {
     this.store.requireStore('deliveryservice.GetURLKeysByName');
     return urlKeysAnswer(await this.urlSig.urlSigKeysByXmlId(user, xmlId));
   }
@@ -124,7 +123,7 @@ export class DeliveryServiceKeysController {
   @SecretRead((p) => `the URL signing keys of delivery service id ${p.id}`)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DS-SECURITY-KEY:READ', 'DELIVERY-SERVICE:READ')
-  async urlKeysById(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: SessionUser) {
+  async urlKeysById(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: CurrentUser) {
     this.store.requireStore('deliveryservice.GetURLKeysByID');
     return urlKeysAnswer(await this.urlSig.urlSigKeysById(user, id));
   }
@@ -134,7 +133,7 @@ export class DeliveryServiceKeysController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DS-SECURITY-KEY:CREATE', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
-  async generateUrlKeys(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
+  async generateUrlKeys(@ValidPath('name', PathText()) xmlId: string, @CurrentUser() user: CurrentUser) {
     this.store.requireStore('deliveryservice.GenerateURLKeys');
     await this.urlSig.generateUrlSigKeys(user, xmlId);
     return ApiResult.alertsOnly(successAlert('Successfully generated and stored keys'));
@@ -153,7 +152,7 @@ export class DeliveryServiceKeysController {
   async copyUrlKeys(
     @ValidPath('name', PathText()) xmlId: string,
     @ValidPath('copyName', PathText()) fromXmlId: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     this.store.requireStore('deliveryservice.CopyURLKeys');
     await this.urlSig.copyUrlSigKeys(user, xmlId, fromXmlId);
@@ -167,7 +166,7 @@ export class DeliveryServiceKeysController {
   @RawResponse()
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DS-SECURITY-KEY:READ')
-  uriSigningKeys(@ValidPath('xmlID', PathText()) xmlId: string, @CurrentUser() user: SessionUser) {
+  uriSigningKeys(@ValidPath('xmlID', PathText()) xmlId: string, @CurrentUser() user: CurrentUser) {
     this.store.requireStoreForUriSigning();
     return this.uriSig.uriSigningKeys(user, xmlId);
   }
@@ -181,7 +180,7 @@ export class DeliveryServiceKeysController {
   createUriSigningKeys(
     @ValidPath('xmlID', PathText()) xmlId: string,
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     this.store.requireStoreForUriSigning();
     return this.uriSig.saveUriSigningKeys(user, xmlId, body);
@@ -196,7 +195,7 @@ export class DeliveryServiceKeysController {
   updateUriSigningKeys(
     @ValidPath('xmlID', PathText()) xmlId: string,
     @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     this.store.requireStoreForUriSigning();
     return this.uriSig.saveUriSigningKeys(user, xmlId, body);
@@ -214,7 +213,7 @@ export class DeliveryServiceKeysController {
   )
   async deleteUriSigningKeys(
     @ValidPath('xmlID', PathText()) xmlId: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     // The original's text, typo included.
     this.store.requireStoreForUriSigning('rhe Traffic Vault service is unavailable');

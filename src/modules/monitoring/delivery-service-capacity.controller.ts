@@ -3,7 +3,6 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { IntParam } from 'src/common/request-input/param-rules';
 import { ValidPath } from 'src/common/request-input/request-input';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
@@ -22,7 +21,7 @@ export class DeliveryServiceCapacityController {
   @ApiOperation({ summary: "Show a delivery service's edge bandwidth use as a share of its capacity" })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
-  async capacity(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: SessionUser) {
+  async capacity(@ValidPath('id', IntParam()) id: number, @CurrentUser() user: CurrentUser) {
     const { data, warnings } = await this.monitoring.deliveryServiceCapacity(id, user.tenantId);
     return ApiResult.of(data, ...warnings);
   }

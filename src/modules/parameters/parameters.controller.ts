@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParameterDto } from './dto/parameter.dto';
 import { toParameterResponse } from './dto/parameter.response';
@@ -33,7 +32,7 @@ export class ParametersController {
   @RequirePermissions('PARAMETER:READ')
   async list(
     @ListParams(PARAMETER_LIST) query: ListQuery,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const canReadSecure = canReadSecureValues(user, version);

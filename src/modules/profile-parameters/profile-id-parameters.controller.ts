@@ -3,7 +3,6 @@ import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { rfc3339 } from 'src/common/wire/by-version';
@@ -41,7 +40,7 @@ export class ProfileIdParametersController {
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async list(
     @ValidPath('id', IntParam()) id: number,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const canReadSecure = canReadSecureValues(user, version);

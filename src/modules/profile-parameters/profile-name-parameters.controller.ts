@@ -3,7 +3,6 @@ import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues, visibleValue } from 'src/modules/parameters/secure-values';
@@ -40,7 +39,7 @@ export class ProfileNameParametersController {
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ')
   async list(
     @ValidPath('name', PathText()) name: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const canReadSecure = canReadSecureValues(user, version);

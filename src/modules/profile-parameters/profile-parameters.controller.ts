@@ -5,7 +5,6 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type ObjectOrArray, ValidBody } from 'src/common/validation/valid-body';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ProfileParameterDto } from './dto/profile-parameter.dto';
 import { toCreatedProfileParameter, toProfileParameterResponse } from './dto/profile-parameter.response';
 import { PROFILE_PARAMETER_LIST } from './profile-parameters.list';
@@ -50,7 +49,7 @@ export class ProfileParametersController {
   async create(
     @ValidBody(ProfileParameterDto, { many: true, required: true })
     { items }: ObjectOrArray<ProfileParameterDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     if (items.length === 0) {
       return ApiResult.alertsOnly(successAlert('No objects were provided in request.'));
@@ -68,7 +67,7 @@ export class ProfileParametersController {
   async remove(
     @ValidPath('profileId', IntKey()) profileId: number,
     @ValidPath('parameterId', IntKey()) parameterId: number,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.links.remove(profileId, parameterId, user);
     return ApiResult.alertsOnly(successAlert('profileParameter was deleted.'));

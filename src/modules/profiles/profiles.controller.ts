@@ -7,7 +7,6 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues, visibleValue } from 'src/modules/parameters/secure-values';
@@ -56,7 +55,7 @@ export class ProfilesController {
     @ListParams(PROFILE_LIST) query: ListQuery,
     @ValidQuery('param', intRule('rangedFilter', { required: false })) param: number | undefined,
     @ValidQuery('id', TextParam()) id: string | undefined,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const profiles = await this.profiles.list(query, param);
@@ -89,7 +88,7 @@ export class ProfilesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:CREATE', 'PROFILE:READ')
-  async create(@ValidBody(ProfileDto) dto: ProfileDto, @CurrentUser() user: SessionUser) {
+  async create(@ValidBody(ProfileDto) dto: ProfileDto, @CurrentUser() user: CurrentUser) {
     const profile = await this.profiles.create(dto, user);
     return ApiResult.of(toProfileResponse(profile), successAlert('profile was created.'));
   }
@@ -101,7 +100,7 @@ export class ProfilesController {
   async update(
     @ValidPath('id', IntKey()) id: number,
     @ValidBody(ProfileDto) dto: ProfileDto,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const profile = await this.profiles.update(id, dto, user);
     return ApiResult.of(toProfileResponse(profile), successAlert('profile was updated.'));
@@ -111,7 +110,7 @@ export class ProfilesController {
   @ApiOperation({ summary: 'Delete a profile' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:DELETE', 'PROFILE:READ')
-  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: CurrentUser) {
     await this.profiles.remove(id, user);
     return ApiResult.alertsOnly(successAlert('profile was deleted.'));
   }
@@ -128,7 +127,7 @@ export class ProfilesController {
   async export(
     @ValidPath('id', IntParam()) id: number,
     @Res({ passthrough: true }) res: Response,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ): Promise<ProfileExport> {
     const profile = await this.profiles.find(id);

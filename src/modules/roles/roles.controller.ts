@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { roleInputOf, RoleV3Dto, RoleV4Dto } from './dto/role.dto';
 import { toRoleResponse } from './dto/role.response';
@@ -55,7 +54,7 @@ export class RolesController {
   async create(
     @ValidBody(ROLE_BODIES) body: RoleV3Dto | RoleV4Dto,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const role = await this.roles.create(roleInputOf(body), user);
     return ApiResult.of(toRoleResponse(role, version), successAlert('role was created.'));
@@ -69,7 +68,7 @@ export class RolesController {
     @ValidQuery(ROLE_KEY) query: Record<string, string>,
     @ValidBody(ROLE_BODIES) body: RoleV3Dto | RoleV4Dto,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const key = roleKeyOf(query, version);
     const role = await this.roles.update(key, roleInputOf(body), user);

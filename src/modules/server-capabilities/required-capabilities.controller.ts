@@ -5,7 +5,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { type Alert, ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { RequiredCapabilityDto } from './dto/required-capability.dto';
@@ -48,7 +47,7 @@ export class RequiredCapabilitiesController {
   @RequirePermissions('DELIVERY-SERVICE:READ')
   async list(
     @ListParams(REQUIRED_CAPABILITY_LIST) query: ListQuery,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const rows = (await this.required.list(query, user)).map(toRequiredCapabilityResponse);
@@ -62,7 +61,7 @@ export class RequiredCapabilitiesController {
   @RequirePermissions('DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async create(
     @ValidBody(RequiredCapabilityDto) dto: RequiredCapabilityDto,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const row = await this.required.create(dto, user);
@@ -86,7 +85,7 @@ export class RequiredCapabilitiesController {
       deliveryServiceID: number;
       requiredCapability: string;
     },
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     await this.required.remove(deliveryServiceId, capability, user);

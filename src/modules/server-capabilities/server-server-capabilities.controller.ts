@@ -5,7 +5,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import {
@@ -71,7 +70,7 @@ export class ServerServerCapabilitiesController {
   async remove(
     @ValidQuery({ serverId: INT_KEY, serverCapability: TEXT_KEY })
     { serverId, serverCapability: capability }: { serverId: number; serverCapability: string },
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.pairs.remove(user, serverId, capability);
     return ApiResult.alertsOnly(successAlert('server server_capability was deleted.'));

@@ -1,7 +1,6 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { QueueUpdateBody, type QueueUpdateRequest } from './dto/queue-update.dto';
@@ -29,7 +28,7 @@ export class CachegroupQueueController {
   queueUpdates(
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(QueueUpdateBody) body: QueueUpdateRequest,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return this.queue.queueUpdates(id, body, user);
   }

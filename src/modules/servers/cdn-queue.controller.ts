@@ -4,7 +4,6 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { QueueActionBody } from './dto/queue-action.dto';
 import type { CdnQueueUpdateResponse } from './dto/server-update-status.response';
 import { ServersQueueService } from './servers-queue.service';
@@ -37,7 +36,7 @@ export class CdnQueueController {
     @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
     @ValidQuery('type', TextParam()) type: string | undefined,
     @ValidQuery('profile', TextParam()) profile: string | undefined,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ): Promise<CdnQueueUpdateResponse> {
     // Another user's lock on the CDN refuses its queue operations (the original's check).
     await this.locks.assertHoldsLock(id, user);

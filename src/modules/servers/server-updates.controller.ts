@@ -10,7 +10,6 @@ import { parseServerUpdate } from './dto/server-update.query';
 import { type ServerQueueUpdateResponse, toServerUpdateStatus } from './dto/server-update-status.response';
 import { ServerUpdatesService } from './server-updates.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntParam, PathText, TextParams } from 'src/common/request-input/param-rules';
 import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
@@ -44,7 +43,7 @@ export class ServerUpdatesController {
     @ValidPath('idOrName', PathText()) idOrName: string,
     @ValidQuery(SERVER_UPDATE_QUERY) query: Record<string, string>,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const text = await this.updates.update(idOrName, () => parseServerUpdate(query, version), user);
     return ApiResult.alertsOnly(successAlert(text));
@@ -59,7 +58,7 @@ export class ServerUpdatesController {
   async queue(
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ): Promise<ServerQueueUpdateResponse> {
     await this.updates.queue(id, action, user);
     return { serverId: id, action };

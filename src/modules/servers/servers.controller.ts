@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ServerV3Dto, ServerV4Dto, ServerV5Dto } from './dto/server.dto';
@@ -39,7 +38,7 @@ export class ServersController {
   async list(
     @ListParams(SERVER_LIST) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const { servers, count } = await this.servers.list(query, user.tenantId);
     return ApiResult.list(this.show(servers, version, user), count);
@@ -54,7 +53,7 @@ export class ServersController {
   async create(
     @ValidBody(SERVER_BODIES) body: ServerV3Dto | ServerV4Dto,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const server = await this.servers.create(body, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server created'));
@@ -68,7 +67,7 @@ export class ServersController {
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(SERVER_BODIES) body: ServerV3Dto | ServerV4Dto,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const server = await this.servers.update(id, body, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server updated'));
@@ -82,7 +81,7 @@ export class ServersController {
   async setStatus(
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(ServerStatusBody) body: ServerStatusRequest,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return ApiResult.alertsOnly(successAlert(await this.statuses.setStatus(id, body, user)));
   }
@@ -94,14 +93,14 @@ export class ServersController {
   async remove(
     @ValidPath('id', IntParam()) id: number,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const server = await this.servers.remove(id, user);
     return ApiResult.of(this.show([server], version, user)[0], successAlert('Server deleted'));
   }
 
   /** Passwords are shown to the operations level and above only. */
-  private show(servers: LoadedServer[], version: ApiVersion, user: SessionUser) {
+  private show(servers: LoadedServer[], version: ApiVersion, user: CurrentUser) {
     return servers.map((s) => toServerResponse(s, version, user.privLevel >= Number(PrivLevel.Operations)));
   }
 }

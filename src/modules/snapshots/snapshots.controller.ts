@@ -3,7 +3,6 @@ import { ConditionalOn, paramOf } from 'src/common/conditional/conditional.decor
 import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { type CRConfig, toComputedCRConfig, toStoredCRConfig } from './dto/crconfig.response';
 import type { MonitoringConfig } from './dto/monitoring.response';
@@ -41,7 +40,7 @@ export class SnapshotController {
     // The original parses `id` and `cdnID` as integers before anything else.
     @ValidQuery({ id: OptionalIntParam(), cdnID: OptionalIntParam(), cdn: TextParam() })
     query: { id?: number; cdnID?: number; cdn?: string },
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ): Promise<string> {
     let cdn = query.cdn;
     if (cdn === undefined) {
@@ -81,7 +80,7 @@ export class CdnSnapshotsController {
   @RequirePermissions('CDN-SNAPSHOT:READ')
   async computed(
     @ValidPath('name', PathText()) name: string,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ): Promise<CRConfig> {
     return toComputedCRConfig(await this.snapshots.computeCRConfig(name, user.username), version);

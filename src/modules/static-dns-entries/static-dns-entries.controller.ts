@@ -5,7 +5,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as User } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { WireTimes } from 'src/common/wire/wire-times';
@@ -51,7 +50,7 @@ export class StaticDnsEntriesController {
   @ApiOperation({ summary: 'List the static DNS entries' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
-  async list(@ListParams(STATIC_DNS_ENTRY_LIST) query: ListQuery, @CurrentUser() user: User) {
+  async list(@ListParams(STATIC_DNS_ENTRY_LIST) query: ListQuery, @CurrentUser() user: CurrentUser) {
     return (await this.entries.list(query, user)).map(toStaticDnsEntryResponse);
   }
 
@@ -62,7 +61,7 @@ export class StaticDnsEntriesController {
   @RequirePermissions('STATIC-DN:CREATE', 'STATIC-DN:READ', 'CACHE-GROUP:READ', 'DELIVERY-SERVICE:READ')
   async create(
     @ValidBody(StaticDnsEntryDto) body: StaticDnsEntryDto,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     await this.entries.validate(typedBody(body, version));
@@ -77,7 +76,7 @@ export class StaticDnsEntriesController {
   async update(
     @ValidQuery('id', ENTRY_ID, { deferred: true }) id: DeferredInput<number>,
     @ValidBody(StaticDnsEntryDto) body: StaticDnsEntryDto,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     await this.entries.validate(typedBody(body, version));
@@ -89,7 +88,7 @@ export class StaticDnsEntriesController {
   @ApiOperation({ summary: 'Delete a static DNS entry' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('STATIC-DN:DELETE', 'STATIC-DN:READ', 'DELIVERY-SERVICE:READ', 'CACHE-GROUP:READ')
-  async remove(@ValidQuery('id', ENTRY_ID) id: number, @CurrentUser() user: User) {
+  async remove(@ValidQuery('id', ENTRY_ID) id: number, @CurrentUser() user: CurrentUser) {
     await this.entries.remove(id, user);
     return ApiResult.alertsOnly(successAlert('staticDNSEntry was deleted.'));
   }

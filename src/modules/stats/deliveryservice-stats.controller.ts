@@ -3,7 +3,6 @@ import type { Response } from 'express';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { queryParams, TRAFFIC_STATS_QUERY, varyOnAccept } from './traffic-stats.params';
 import { TrafficStatsService } from './traffic-stats.service';
@@ -27,7 +26,7 @@ export class DeliveryServiceStatsController {
   async get(
     @ValidQuery(TRAFFIC_STATS_QUERY) query: Record<string, string>,
     @Headers('accept') accept: string | undefined,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @Res({ passthrough: true }) res: Response,
   ) {
     const { response, alerts } = await this.stats.deliveryServiceStats(queryParams(query), accept, user);

@@ -5,7 +5,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { toSteeringTargetResponse } from './dto/steering-target.response';
 import { intRule } from 'src/common/request-input/param-rules';
@@ -41,7 +40,7 @@ export class SteeringTargetsController {
   async list(
     @ValidPath('deliveryservice', READ) dsId: number,
     @ListParams(STEERING_TARGET_LIST) query: ListQuery,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return (await this.targets.list(dsId, query, user)).map(toSteeringTargetResponse);
   }
@@ -55,7 +54,7 @@ export class SteeringTargetsController {
     @ValidPath('deliveryservice', READ) dsId: number,
     @ValidPath('target', READ) targetId: number,
     @ListParams(STEERING_TARGET_LIST) query: ListQuery,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return (await this.targets.list(dsId, query, user, targetId)).map(toSteeringTargetResponse);
   }
@@ -68,7 +67,7 @@ export class SteeringTargetsController {
   async create(
     @ValidPath('deliveryservice', CREATE_DS) dsId: number,
     @ValidBody(SteeringTargetBody) body: SteeringTargetFields,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const row = await this.targets.create(dsId, body, user);
     return ApiResult.of(toSteeringTargetResponse(row), successAlert('steeringtarget was created.'));
@@ -82,7 +81,7 @@ export class SteeringTargetsController {
     @ValidPath('deliveryservice', KEY) dsId: number,
     @ValidPath('target', KEY) targetId: number,
     @ValidBody(SteeringTargetBody) body: SteeringTargetFields,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const row = await this.targets.update(dsId, targetId, body, user);
     return ApiResult.of(toSteeringTargetResponse(row), successAlert('steeringtarget was updated.'));
@@ -95,7 +94,7 @@ export class SteeringTargetsController {
   async remove(
     @ValidPath('deliveryservice', KEY) dsId: number,
     @ValidPath('target', KEY) targetId: number,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.targets.remove(dsId, targetId, user);
     return ApiResult.alertsOnly(successAlert('steeringtarget was deleted.'));

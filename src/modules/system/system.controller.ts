@@ -4,7 +4,6 @@ import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues } from 'src/modules/parameters/secure-values';
@@ -48,7 +47,7 @@ export class SystemController {
   @ApiOperation({ summary: 'Show the global parameters' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   async info(
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ): Promise<{ parameters: Record<string, string> }> {
     const rows = await this.parameters.ofConfigFile(GLOBAL_CONFIG_FILE);

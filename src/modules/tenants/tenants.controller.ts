@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { TenantDto } from './dto/tenant.dto';
 import { toTenantResponse } from './dto/tenant.response';
@@ -27,7 +26,7 @@ export class TenantsController {
   @ApiOperation({ summary: 'List the tenants' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('TENANT:READ')
-  async list(@ListParams(TENANT_LIST) query: ListQuery, @CurrentUser() user: SessionUser) {
+  async list(@ListParams(TENANT_LIST) query: ListQuery, @CurrentUser() user: CurrentUser) {
     return (await this.tenants.list(query, user)).map(toTenantResponse);
   }
 
@@ -36,7 +35,7 @@ export class TenantsController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:CREATE', 'TENANT:READ')
-  async create(@ValidBody(TenantDto) dto: TenantDto, @CurrentUser() user: SessionUser) {
+  async create(@ValidBody(TenantDto) dto: TenantDto, @CurrentUser() user: CurrentUser) {
     const tenant = await this.tenants.create(dto, user);
     return ApiResult.of(toTenantResponse(tenant), successAlert('tenant was created.'));
   }
@@ -48,7 +47,7 @@ export class TenantsController {
   async update(
     @ValidPath('id', IntKey()) id: number,
     @ValidBody(TenantDto) dto: TenantDto,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const tenant = await this.tenants.update(id, dto, user);
     return ApiResult.of(toTenantResponse(tenant), successAlert('tenant was updated.'));
@@ -58,7 +57,7 @@ export class TenantsController {
   @ApiOperation({ summary: 'Delete a tenant' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TENANT:DELETE', 'TENANT:READ')
-  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: CurrentUser) {
     await this.tenants.remove(id, user);
     return ApiResult.alertsOnly(successAlert('tenant was deleted.'));
   }

@@ -16,7 +16,6 @@ import { toTopologyResponse } from './dto/topology.response';
 import { TOPOLOGY_LIST } from './topologies.list';
 import { TopologiesService, type TopologyWrite } from './topologies.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PathText, TextParam } from 'src/common/request-input/param-rules';
 import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
@@ -90,7 +89,7 @@ export class TopologiesController {
   queueUpdates(
     @ValidPath('name', PathText()) name: string,
     @ValidBody(TopologyQueueUpdateBody) body: TopologyQueueUpdateInput,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return this.topologies.queueUpdates(name, body, user);
   }

@@ -10,7 +10,6 @@ import {
 } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
@@ -41,7 +40,7 @@ export class UserRegistrationController {
   @RequirePermissions('USER:CREATE', 'USER:READ')
   async register(
     @ValidBody({ '3.0': RegistrationV3Body, '4.0': RegistrationV4Body }) body: RegistrationRequest,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const sent = await this.registration.register(body, user);
     return ApiResult.alertsOnly(
@@ -83,11 +82,11 @@ export class CurrentUserController {
 
   @Put()
   @ApiOperation({ summary: 'Update the signed-in user' })
-  @ConditionalOn({ table: 'tm_user', row: (req: Request) => ({ id: (req.user as SessionUser).id }) })
+  @ConditionalOn({ table: 'tm_user', row: (req: Request) => ({ id: (req.user as CurrentUser).id }) })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   async update(
     @ValidBody({ '3.0': CurrentUserV3Body, '4.0': UserV4Dto }) body: CurrentUserV3Body | UserV4Dto,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const alert = successAlert('User profile was successfully updated');

@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
@@ -35,7 +34,7 @@ export class UsersController {
   async list(
     @ListParams(USER_LIST) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return (await this.users.list(query, user)).map((u) => toUserResponse(u, version));
   }
@@ -47,7 +46,7 @@ export class UsersController {
   async get(
     @ValidPath('id', IntKey()) id: number,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return [toUserResponse(await this.users.findVisible(id, user), version)];
   }
@@ -61,7 +60,7 @@ export class UsersController {
   async create(
     @ValidBody(USER_BODIES) body: UserV3Dto | UserV4Dto,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const created = await this.users.create(body, user);
     return ApiResult.of(toUserResponse(created, version), successAlert('user was created.'));
@@ -75,7 +74,7 @@ export class UsersController {
     @ValidPath('id', IntKey()) id: number,
     @ValidBody(USER_BODIES) body: UserV3Dto | UserV4Dto,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const updated = await this.users.update(id, body, user);
     return ApiResult.of(toUserResponse(updated, version), successAlert('user was updated.'));

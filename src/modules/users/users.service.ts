@@ -2,7 +2,7 @@ import { BadRequestException, ForbiddenException, Injectable, NotFoundException 
 import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
-import { SessionUserCache, type SessionUser } from 'src/common/auth/session-user.cache';
+import { SessionUserCache, type SessionRecord } from 'src/common/auth/session-user.cache';
 import type { Role } from 'src/modules/roles/role.entity';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { UserV3Dto, UserV4Dto } from './dto/user.dto';
@@ -38,7 +38,7 @@ export class UsersService {
    * The signed-in user with role, level, permissions and session generation: one query by primary
    * key, one row per permission.
    */
-  async findSessionUser(id: number): Promise<Omit<SessionUser, 'endedSessions'> | undefined> {
+  async findSessionRecord(id: number): Promise<Omit<SessionRecord, 'endedSessions'> | undefined> {
     const rows = await this.users.sessionRows(id);
     if (rows.length === 0) {
       return undefined;

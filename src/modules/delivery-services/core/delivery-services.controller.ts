@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, EmptyBody, infoAlert, successAlert, warningAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DS_LISTS } from './delivery-services.list';
@@ -36,7 +35,7 @@ export class DeliveryServicesController {
   async list(
     @ListParams(DS_LISTS) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const views = await this.deliveryServices.list(query, user);
     return views.map((view) => toDeliveryServiceResponse(view, version));
@@ -52,7 +51,7 @@ export class DeliveryServicesController {
   async create(
     @ValidBody(DELIVERY_SERVICE_BODIES) body: DeliveryServiceBody,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const { view, warnings } = await this.deliveryServices.create(toInput(body, version), user);
     const ds = toDeliveryServiceResponse(view, version);
@@ -75,7 +74,7 @@ export class DeliveryServicesController {
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(DELIVERY_SERVICE_BODIES) body: DeliveryServiceBody,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     // The default answer is empty: the updated delivery service is read only for the original's.
     const { view, warnings } = await this.deliveryServices.update(id, toInput(body, version), user, {
@@ -96,7 +95,7 @@ export class DeliveryServicesController {
   @ApiOperation({ summary: 'Delete a delivery service' })
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('DELIVERY-SERVICE:DELETE', 'DELIVERY-SERVICE:READ', 'CDN:READ', 'TYPE:READ')
-  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: SessionUser) {
+  async remove(@ValidPath('id', IntKey()) id: number, @CurrentUser() user: CurrentUser) {
     await this.deliveryServices.remove(id, user);
     return ApiResult.alertsOnly(
       successAlert('ds was deleted.'),
@@ -126,7 +125,7 @@ export class DeliveryServiceByIdController {
     @ValidPath('id', IntKey()) id: number,
     @ListParams(DS_LISTS) query: ListQuery,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     query.filters.push({ column: 'ds.id', value: id });
     const views = await this.deliveryServices.list(query, user);

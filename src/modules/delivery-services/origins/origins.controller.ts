@@ -5,7 +5,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as User } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { perVersion } from 'src/common/versioning/per-version';
@@ -45,7 +44,7 @@ export class OriginsController {
   @RequirePermissions('ORIGIN:READ', 'DELIVERY-SERVICE:READ')
   async list(
     @ListParams(ORIGIN_LIST) query: ListQuery,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     return (await this.origins.list(query, user)).map((o) => toOriginResponse(o, version));
@@ -59,7 +58,7 @@ export class OriginsController {
   @RequirePermissions('ORIGIN:CREATE', 'ORIGIN:READ', 'DELIVERY-SERVICE:READ', 'DELIVERY-SERVICE:UPDATE')
   async create(
     @ValidBody(ORIGIN_BODIES) body: OriginV3Dto | OriginV5Dto,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const origin = await this.origins.create(body, user);
@@ -73,7 +72,7 @@ export class OriginsController {
   async update(
     @ValidQuery('id', QUERY_ID) id: number,
     @ValidBody(ORIGIN_BODIES) body: OriginV3Dto | OriginV5Dto,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     const origin = await this.origins.update(id, body, user, ORIGIN_RULES(version));
@@ -86,7 +85,7 @@ export class OriginsController {
   @RequirePermissions('ORIGIN:DELETE', 'DELIVERY-SERVICE:UPDATE')
   async remove(
     @ValidQuery('id', QUERY_ID) id: number,
-    @CurrentUser() user: User,
+    @CurrentUser() user: CurrentUser,
     @RequestedVersion() version: ApiVersion,
   ) {
     await this.origins.remove(id, user, ORIGIN_RULES(version));

@@ -4,7 +4,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DELIVERY_SERVICE_REGEX_LIST } from './delivery-service-regexes.list';
@@ -29,7 +28,7 @@ export class DeliveryServicesRegexesController {
   @ApiOperation({ summary: 'List the regular expressions of every delivery service' })
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('DELIVERY-SERVICE:READ')
-  list(@CurrentUser() user: SessionUser) {
+  list(@CurrentUser() user: CurrentUser) {
     return this.regexes.listAll(user);
   }
 }
@@ -47,7 +46,7 @@ export class DeliveryServiceRegexesController {
   list(
     @ValidPath('dsid', IntParam()) dsId: number,
     @ListParams(DELIVERY_SERVICE_REGEX_LIST) query: ListQuery,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return this.regexes.listOf(dsId, query, user);
   }
@@ -60,7 +59,7 @@ export class DeliveryServiceRegexesController {
   async create(
     @ValidPath('dsid', IntParam()) dsId: number,
     @ValidBody(DeliveryServiceRegexDto, { deferred: true }) body: DeferredBody<DeliveryServiceRegexDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return ApiResult.of(await this.regexes.create(dsId, body, user), successAlert(CREATED));
   }
@@ -75,7 +74,7 @@ export class DeliveryServiceRegexesController {
     @ValidPath('dsid', IntParam()) dsId: number,
     @ValidPath('regexid', IntParam()) regexId: number,
     @ValidBody(DeliveryServiceRegexDto, { deferred: true }) body: DeferredBody<DeliveryServiceRegexDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return ApiResult.of(await this.regexes.update(dsId, regexId, body, user), successAlert(CREATED));
   }
@@ -88,7 +87,7 @@ export class DeliveryServiceRegexesController {
   async remove(
     @ValidPath('dsid', IntParam()) dsId: number,
     @ValidPath('regexid', IntParam()) regexId: number,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.regexes.remove(dsId, regexId, user);
     return ApiResult.alertsOnly(successAlert('deliveryservice_regex was deleted.'));

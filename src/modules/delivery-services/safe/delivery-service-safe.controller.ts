@@ -3,7 +3,6 @@ import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
@@ -39,7 +38,7 @@ export class DeliveryServiceSafeController {
     @ValidPath('id', IntParam()) id: number,
     @ValidBody(SafeUpdateBody, { deferred: true }) body: DeferredBody<SafeUpdate>,
     @RequestedVersion() version: ApiVersion,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const view = await this.deliveryServices.updateSafe(id, body, user);
     const ds = toDeliveryServiceResponse(view, version);

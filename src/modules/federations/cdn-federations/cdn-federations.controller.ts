@@ -3,7 +3,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { CDN_FEDERATION_LIST } from './cdn-federations.list';
@@ -37,7 +36,7 @@ export class CdnFederationsController {
   async list(
     @ValidPath('name', PathText()) name: string,
     @ListParams(CDN_FEDERATION_LIST) query: ListQuery,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     return (await this.federations.list(name, query, user)).map(toCdnFederationListResponse);
   }
@@ -64,7 +63,7 @@ export class CdnFederationsController {
     @ValidPath('name', PathText()) name: string,
     @ValidPath('id', IntKey()) id: number,
     @ValidBody(CDN_FEDERATION_BODIES) body: CdnFederationDto,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const federation = await this.federations.update(name, id, body, user);
     return ApiResult.of(toCdnFederationResponse(federation), successAlert('cdnfederation was updated.'));
@@ -77,7 +76,7 @@ export class CdnFederationsController {
   async remove(
     @ValidPath('name', PathText()) name: string,
     @ValidPath('id', IntKey()) id: number,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.federations.remove(name, id, user);
     return ApiResult.alertsOnly(successAlert('cdnfederation was deleted.'));

@@ -2,15 +2,14 @@ import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { type ResolverMapping, ResolverMappingsBody } from './resolver-mappings.body';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { FederationsService } from './federations.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
-const createdMessage = (user: SessionUser) => `${user.username} successfully created federation resolvers.`;
-const deletedMessage = (user: SessionUser, ips: string[]) =>
+const createdMessage = (user: CurrentUser) => `${user.username} successfully created federation resolvers.`;
+const deletedMessage = (user: CurrentUser, ips: string[]) =>
   `${user.username} successfully deleted all federation resolvers: [ ${ips.join(', ')} ]`;
 
 /**
@@ -26,7 +25,7 @@ export class FederationsController {
   @ApiOperation({ summary: "List the signed-in user's federation resolver mappings" })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:READ', 'DELIVERY-SERVICE:READ')
-  list(@CurrentUser() user: SessionUser) {
+  list(@CurrentUser() user: CurrentUser) {
     return this.federations.mappingsOf(user);
   }
 
@@ -37,7 +36,7 @@ export class FederationsController {
   @RequirePermissions('FEDERATION-RESOLVER:CREATE', 'FEDERATION-RESOLVER:READ', 'DELIVERY-SERVICE:READ')
   async create(
     @ValidBody(ResolverMappingsBody) mappings: ResolverMapping[],
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     await this.federations.create(user, mappings);
     const message = createdMessage(user);
@@ -50,7 +49,7 @@ export class FederationsController {
   @RequirePermissions('FEDERATION-RESOLVER:DELETE', 'FEDERATION-RESOLVER:CREATE', 'DELIVERY-SERVICE:READ')
   async replace(
     @ValidBody(ResolverMappingsBody) mappings: ResolverMapping[],
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     const deleted = await this.federations.replace(user, mappings);
     const created = createdMessage(user);
@@ -61,7 +60,7 @@ export class FederationsController {
   @ApiOperation({ summary: "Delete the signed-in user's federation resolver mappings" })
   @RequirePrivLevel(PrivLevel.Portal)
   @RequirePermissions('FEDERATION-RESOLVER:DELETE')
-  async remove(@CurrentUser() user: SessionUser) {
+  async remove(@CurrentUser() user: CurrentUser) {
     const message = deletedMessage(user, await this.federations.remove(user));
     return ApiResult.of(message, successAlert(message));
   }

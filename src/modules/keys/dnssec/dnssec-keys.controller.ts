@@ -3,7 +3,6 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { SecretRead } from 'src/modules/change-log/secret-read';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
-import type { CurrentUser as SessionUser } from 'src/common/types/current-user';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, versionsFrom } from 'src/common/versioning/api-version';
 import { CdnDnssecGenerateDto, CdnGenerateKskDto } from './dnssec-keys.dto';
@@ -45,7 +44,7 @@ export class CdnDnssecKeysController {
   @ApiOperation({ summary: 'Delete the DNSSEC keys of a CDN' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('DNS-SEC:DELETE', 'CDN:UPDATE', 'DELIVERY-SERVICE:UPDATE', 'CDN:READ')
-  delete(@ValidPath('name', PathText()) name: string, @CurrentUser() user: SessionUser) {
+  delete(@ValidPath('name', PathText()) name: string, @CurrentUser() user: CurrentUser) {
     this.dnssec.requireStore('deleting CDN DNSSEC keys from Traffic Vault');
     return this.dnssec.delete(name, user);
   }
@@ -57,7 +56,7 @@ export class CdnDnssecKeysController {
   @RequirePermissions('DNS-SEC:CREATE', 'CDN:UPDATE', 'CDN:READ')
   async generate(
     @ValidBody(CdnDnssecGenerateDto, { deferred: true }) body: DeferredBody<CdnDnssecGenerateDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     this.dnssec.requireStore('generating CDN DNSSEC keys');
     return this.dnssec.generate(await body.read(), user);
@@ -71,7 +70,7 @@ export class CdnDnssecKeysController {
   async generateKsk(
     @ValidPath('name', PathText()) name: string,
     @ValidBody(CdnGenerateKskDto, { deferred: true }) body: DeferredBody<CdnGenerateKskDto>,
-    @CurrentUser() user: SessionUser,
+    @CurrentUser() user: CurrentUser,
   ) {
     this.dnssec.requireStore('generating CDN KSK');
     return this.dnssec.generateKsk(name, await body.read(), user);
@@ -99,7 +98,7 @@ export class CdnDnssecRefreshV3Controller {
   @Get()
   @ApiOperation({ summary: 'Renew the DNSSEC keys that are due to expire' })
   @RequirePrivLevel(PrivLevel.Operations)
-  async refresh(@CurrentUser() user: SessionUser) {
+  async refresh(@CurrentUser() user: CurrentUser) {
     this.dnssec.requireStore('refreshing DNSSEC keys');
     return refreshMessage(await this.dnssec.refreshInTransaction(user)).text;
   }
