@@ -1,5 +1,5 @@
 import { toDate } from 'src/common/time/timestamps';
-import type { RequestedDeliveryService } from './dto/delivery-service-request.body';
+import type { RequestedDeliveryService } from './dto/delivery-service-request.dto';
 import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';
 
 /*

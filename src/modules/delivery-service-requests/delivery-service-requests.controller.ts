@@ -12,13 +12,13 @@ import {
   type DeliveryServiceShape,
   DeliveryServiceRequestsService,
 } from './delivery-service-requests.service';
-import { toInput } from 'src/modules/delivery-services/core/delivery-service.body';
+import { toInput } from 'src/modules/delivery-services/core/delivery-service.dto';
 import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
 import {
   AssignmentBody,
   DeliveryServiceRequestBody,
   StatusChangeBody,
-} from './dto/delivery-service-request.body';
+} from './dto/delivery-service-request.dto';
 import { toDeliveryServiceRequestResponse } from './dto/delivery-service-request.response';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntKey, IntParam } from 'src/common/request-input/param-rules';

@@ -3,7 +3,7 @@ import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { LONG_DESC_REMOVED } from 'src/modules/delivery-services/core/delivery-service-checks';
-import type { DeliveryServiceBody } from 'src/modules/delivery-services/core/delivery-service.body';
+import type { DeliveryServiceBody } from 'src/modules/delivery-services/core/delivery-service.dto';
 import type { DeliveryServiceWrite } from 'src/modules/delivery-services/core/delivery-service.input';
 import type {
   DeliveryServiceView,
@@ -15,7 +15,7 @@ import {
   DeliveryServiceRequestsRepository,
   type RequestColumns,
 } from './delivery-service-requests.repository';
-import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.body';
+import type { AssignmentBody, DeliveryServiceRequestBody } from './dto/delivery-service-request.dto';
 import type { DeliveryServiceRequestRow } from './dto/delivery-service-request.response';
 import {
   hasLongDesc12,

@@ -3,7 +3,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { ProfileImportBody } from './dto/profile-import.body';
+import { ProfileImportBody } from './dto/profile-import.dto';
 import { ProfileCopyImportService } from './profile-copy-import.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PathText } from 'src/common/request-input/param-rules';

@@ -4,7 +4,7 @@ import { translateDbErrors } from 'src/common/database/db-error';
 import type { Profile } from 'src/modules/profiles/profile.entity';
 import { ProfilesService } from 'src/modules/profiles/profiles.service';
 import type { ProfileDto } from 'src/modules/profiles/dto/profile.dto';
-import type { ProfileImportBody } from './dto/profile-import.body';
+import type { ProfileImportBody } from './dto/profile-import.dto';
 import { ProfileParametersService } from './profile-parameters.service';
 
 export interface ProfileCopy {

@@ -7,7 +7,7 @@ import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version
 import { ParametersService } from 'src/modules/parameters/parameters.service';
 import { canReadSecureValues, visibleValue } from 'src/modules/parameters/secure-values';
 import { ProfilesService } from 'src/modules/profiles/profiles.service';
-import { type ByNameParameter, ByNameParametersBody } from './dto/by-name.body';
+import { type ByNameParameter, ByNameParametersBody } from './dto/by-name.dto';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ProfileParametersService } from './profile-parameters.service';
 import { WireTimes } from 'src/common/wire/wire-times';

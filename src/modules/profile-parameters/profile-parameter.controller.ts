@@ -6,7 +6,7 @@ import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import {
   type ProfileParameterAssignment,
   ProfileParameterAssignmentBody,
-} from './dto/profile-parameter-assignment.body';
+} from './dto/profile-parameter-assignment.dto';
 import { ProfileParametersService } from './profile-parameters.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 

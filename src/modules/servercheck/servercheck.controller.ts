@@ -17,7 +17,7 @@ import {
   type ExtensionRequest,
   ServercheckBody,
   type ServercheckRequest,
-} from './dto/servercheck.body';
+} from './dto/servercheck.dto';
 import { EXTENSION_LIST, SERVERCHECK_LIST } from './servercheck.list';
 import { EXTENSION_USER, NOT_EXTENSION_USER, ServercheckService } from './servercheck.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';

@@ -2,7 +2,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { UnitOfWork } from 'src/common/database/unit-of-work';
 import type { ListQuery } from 'src/common/list-query/list-query';
 import { toDate } from 'src/common/time/timestamps';
-import type { ExtensionRequest, ServercheckRequest } from './dto/servercheck.body';
+import type { ExtensionRequest, ServercheckRequest } from './dto/servercheck.dto';
 import type { GenericServerCheck, ServerCheckExtension } from './dto/servercheck.response';
 import { CHECK_COLUMNS, type CheckColumn, type ServerCheckColumns } from './servercheck.entity';
 import { ServercheckRepository, type Time } from './servercheck.repository';

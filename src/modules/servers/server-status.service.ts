@@ -9,7 +9,7 @@ import {
 import type { LockUser } from 'src/modules/cdn-locks/cdn-locks.service';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
 import { leftWithoutServersText } from './server-rules';
-import { activeDeliveryServicesOnlyServedBy } from './server-keep-rules';
+import { activeDeliveryServicesOnlyServedBy } from './server-keep-checks';
 import type { ServerStatusRequest } from './dto/server-status.dto';
 import { ServerUpdatesRepository, type StatusTarget } from './server-updates.repository';
 import { ServersRepository } from './servers.repository';

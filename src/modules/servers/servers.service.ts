@@ -22,7 +22,7 @@ import {
   assertStillServing,
   emptiedTopologyCachegroup,
   serviceAddressesOf,
-} from './server-keep-rules';
+} from './server-keep-checks';
 import type { Server } from './server.entity';
 import { serversOfDeliveryService } from './servers.list';
 import { ServersRepository, type ServerParts } from './servers.repository';

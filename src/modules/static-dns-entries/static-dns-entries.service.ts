@@ -6,7 +6,7 @@ import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { StaticDnsEntryDto } from './dto/static-dns-entry.dto';
 import type { CRConfigStaticDnsEntry, StaticDnsEntryRow } from './dto/static-dns-entry.response';
 import { StaticDnsEntriesRepository, type StaticDnsEntryColumns } from './static-dns-entries.repository';
-import { staticDnsEntryProblems } from './static-dns-entry.rules';
+import { staticDnsEntryProblems } from './static-dns-entry-rules';
 
 /** The original's texts for an entry that is not there, by operation. */
 export const ENTRY_NOT_FOUND_FOR_UPDATE = 'no staticDNSEntry found with this id';

@@ -5,7 +5,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { type StatsSummaryBody, StatsSummaryBodyType } from './dto/stats-summary.body';
+import { type StatsSummaryBody, StatsSummaryBodyType } from './dto/stats-summary.dto';
 import { toLastSummaryDate, toStatsSummaryResponse } from './dto/stats-summary.response';
 import { STATS_SUMMARY_LIST } from './stats-summary.list';
 import { StatsSummaryService } from './stats-summary.service';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ListQuery } from 'src/common/list-query/list-query';
-import type { StatsSummaryBody } from './dto/stats-summary.body';
+import type { StatsSummaryBody } from './dto/stats-summary.dto';
 import type { StatsSummary } from './stats-summary.entity';
 import { StatsRepository } from './stats.repository';
 

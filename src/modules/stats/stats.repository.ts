@@ -4,7 +4,7 @@ import { DataSource, Repository } from 'typeorm';
 import { insertRow } from 'src/common/database/insert-rows';
 import { getPlainMany } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
-import type { StatsSummaryBody } from './dto/stats-summary.body';
+import type { StatsSummaryBody } from './dto/stats-summary.dto';
 import { StatsSummary } from './stats-summary.entity';
 
 /**

@@ -1,5 +1,5 @@
 import { ValidBody } from 'src/common/validation/valid-body';
-import { SteeringTargetBody, type SteeringTargetFields } from './dto/steering-target.body';
+import { SteeringTargetBody, type SteeringTargetFields } from './dto/steering-target.dto';
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';

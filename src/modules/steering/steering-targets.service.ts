@@ -3,7 +3,7 @@ import { UnitOfWork, type TransactionManager } from 'src/common/database/unit-of
 import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { isStorableId, type SteeringTargetFields } from './dto/steering-target.body';
+import { isStorableId, type SteeringTargetFields } from './dto/steering-target.dto';
 import type { SteeringTargetRow } from './dto/steering-target.response';
 import { SteeringRepository } from './steering.repository';
 

@@ -10,7 +10,7 @@ import { translateDbErrors } from 'src/common/database/db-error';
 import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import { type CurrentUser, holdsPermissionNamed } from 'src/common/types/current-user';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { CANNOT_CHANGE_ID, COULD_NOT_PARSE, type CurrentUserV3Body } from './dto/current-user.body';
+import { CANNOT_CHANGE_ID, COULD_NOT_PARSE, type CurrentUserV3Body } from './dto/current-user.dto';
 import { UserV4Dto } from './dto/user.dto';
 import { hashPassword } from './password';
 import { goodPasswordProblem, passwordProblem } from './password-rules';

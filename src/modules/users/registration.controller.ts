@@ -18,8 +18,8 @@ import {
   RegistrationV3Body,
   RegistrationV4Body,
   type RegistrationRequest,
-} from './dto/registration.body';
-import { CurrentUserV3Body } from './dto/current-user.body';
+} from './dto/registration.dto';
+import { CurrentUserV3Body } from './dto/current-user.dto';
 import { UserV4Dto } from './dto/user.dto';
 import { toCurrentUserV3Response, toUserResponse } from './dto/user.response';
 import { RegistrationService } from './registration.service';

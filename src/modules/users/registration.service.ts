@@ -4,7 +4,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { MailService } from 'src/modules/mail/mail.service';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import type { RegistrationRequest } from './dto/registration.body';
+import type { RegistrationRequest } from './dto/registration.dto';
 import { UsersRepository } from './users.repository';
 
 /** What a registration answers with: the address (as the original writes it) and the names granted. */

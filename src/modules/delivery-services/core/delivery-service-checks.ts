@@ -8,7 +8,7 @@ import {
   type DeliveryServiceRules,
   type DsTypeInfo,
   validateDeliveryService,
-} from './delivery-service.validation';
+} from './delivery-service-rules';
 
 /* The checks of a delivery service write that need the database, in the original's words and order. */
 

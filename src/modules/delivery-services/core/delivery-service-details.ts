@@ -4,7 +4,7 @@ import type { TransactionManager } from 'src/common/database/unit-of-work';
 import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
 import type { DeliveryServicesRepository } from './delivery-services.repository';
-import { ACTIVE_STATES, countryCodes, parseOrgServerFqdn } from './delivery-service.validation';
+import { ACTIVE_STATES, countryCodes, parseOrgServerFqdn } from './delivery-service-rules';
 
 /*
  * A delivery service's columns as a write sets them, and its detail rows (TLS versions, query

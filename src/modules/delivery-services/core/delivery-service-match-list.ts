@@ -1,4 +1,4 @@
-import { isDnsType } from './delivery-service.validation';
+import { isDnsType } from './delivery-service-rules';
 
 /* A delivery service's match list: its default host regex and the example URLs it gives. */
 

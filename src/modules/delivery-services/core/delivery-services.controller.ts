@@ -8,7 +8,7 @@ import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion, versionsFrom } from 'src/common/versioning/api-version';
 import { DS_LISTS } from './delivery-services.list';
 import { DeliveryServicesService } from './delivery-services.service';
-import { DELIVERY_SERVICE_BODIES, type DeliveryServiceBody, toInput } from './delivery-service.body';
+import { DELIVERY_SERVICE_BODIES, type DeliveryServiceBody, toInput } from './delivery-service.dto';
 import { toDeliveryServiceResponse } from './delivery-service.response';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';

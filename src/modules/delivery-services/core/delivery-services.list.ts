@@ -1,6 +1,6 @@
 import type { ListField, ListSpec, VersionedListSpecs } from 'src/common/list-query/list-query';
 import { reachableTenantIdsSql } from 'src/modules/tenants/tenants.repository';
-import { ACTIVE_STATES } from './delivery-service.validation';
+import { ACTIVE_STATES } from './delivery-service-rules';
 
 /**
  * Filters and orderable fields of GET /deliveryservices (docs/original-behaviour.md#deliveryservices):

@@ -11,7 +11,7 @@ import { TopologiesService } from 'src/modules/topologies/topologies.service';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
 import { DeliveryServiceRegexesService } from 'src/modules/delivery-services/regexes/delivery-service-regexes.service';
 import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
-import { hasSslKeys, sanitize } from './delivery-service.validation';
+import { hasSslKeys, sanitize } from './delivery-service-rules';
 import { tlsVersionWarnings } from './delivery-service-tls-versions';
 import type { DeliveryServiceView } from './delivery-service.response';
 import {
@@ -26,9 +26,9 @@ import {
 import { checkLegacyFields, checkSslKeyFields, sslKeysOf, validateWrite } from './delivery-service-checks';
 import { deliveryServiceViews, type Details, skippedDetails } from './delivery-service-views';
 import { DeliveryServicesRepository } from './delivery-services.repository';
-import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.body';
+import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.dto';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
-import type { DeliveryServiceRules } from './delivery-service.validation';
+import type { DeliveryServiceRules } from './delivery-service-rules';
 import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 
 /** Config files whose `location` parameters belong to a delivery service (deleted with it). */

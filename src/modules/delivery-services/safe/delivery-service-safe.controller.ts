@@ -6,7 +6,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
-import { type SafeUpdate, SafeUpdateBody } from './safe-update.body';
+import { type SafeUpdate, SafeUpdateBody } from './safe-update.dto';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { WireTimes } from 'src/common/wire/wire-times';

@@ -1,5 +1,5 @@
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
-import { type Assignment, DeliveryServiceAssignmentBody } from 'src/modules/federations/assignment.body';
+import { type Assignment, DeliveryServiceAssignmentBody } from 'src/modules/federations/assignment.dto';
 import type { Permission } from 'src/common/authorization/permissions';
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';

@@ -1,7 +1,7 @@
 import type { DeferredBody } from 'src/common/validation/valid-body';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { ListQuery } from 'src/common/list-query/list-query';
-import { type Assignment } from 'src/modules/federations/assignment.body';
+import { type Assignment } from 'src/modules/federations/assignment.dto';
 import { insertFederationLinks, lockFederation } from 'src/modules/federations/federation-links';
 import { FederationsRepository } from 'src/modules/federations/federations.repository';
 import { UnitOfWork } from 'src/common/database/unit-of-work';

@@ -3,7 +3,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { type ResolverMapping, ResolverMappingsBody } from './resolver-mappings.body';
+import { type ResolverMapping, ResolverMappingsBody } from './resolver-mappings.dto';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { FederationsService } from './federations.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';

@@ -3,7 +3,7 @@ import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of
 import type { CurrentUser } from 'src/common/types/current-user';
 import { FederationsRepository } from 'src/modules/federations/federations.repository';
 import { FEDERATION_RESOLVERS } from 'src/modules/federations/resolvers/federation-resolvers.repository';
-import type { ResolverMapping } from './resolver-mappings.body';
+import type { ResolverMapping } from './resolver-mappings.dto';
 import { ResolverMappingsRepository } from './resolver-mappings.repository';
 
 export interface FederationMapping {

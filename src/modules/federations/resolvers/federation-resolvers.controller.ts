@@ -1,10 +1,10 @@
-import { type Assignment, ResolverAssignmentBody } from 'src/modules/federations/assignment.body';
+import { type Assignment, ResolverAssignmentBody } from 'src/modules/federations/assignment.dto';
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { type FederationResolverBody, FederationResolverBodyType } from './federation-resolver.body';
+import { type FederationResolverBody, FederationResolverBodyType } from './federation-resolver.dto';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { FEDERATION_RESOLVER_LIST } from './federation-resolvers.list';
 import { FederationResolversService } from './federation-resolvers.service';

@@ -2,12 +2,12 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { translateDbErrors } from 'src/common/database/db-error';
 import { UnitOfWork } from 'src/common/database/unit-of-work';
 import type { ListQuery } from 'src/common/list-query/list-query';
-import { type Assignment } from 'src/modules/federations/assignment.body';
+import { type Assignment } from 'src/modules/federations/assignment.dto';
 import type { Federation } from 'src/modules/federations/federation.entity';
 import { lockFederation } from 'src/modules/federations/federation-links';
 import { FederationsRepository } from 'src/modules/federations/federations.repository';
 import { resolverTypeOf } from 'src/modules/federations/ip';
-import type { FederationResolverBody } from './federation-resolver.body';
+import type { FederationResolverBody } from './federation-resolver.dto';
 import {
   FEDERATION_RESOLVERS,
   type FederationResolverRow,

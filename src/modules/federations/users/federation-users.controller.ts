@@ -1,5 +1,5 @@
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
-import { type Assignment, UserAssignmentBody } from 'src/modules/federations/assignment.body';
+import { type Assignment, UserAssignmentBody } from 'src/modules/federations/assignment.dto';
 import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult, successAlert } from 'src/common/http/alerts';

@@ -11,7 +11,7 @@ import {
   isDnsType,
   isHttpType,
   isSteeringType,
-} from 'src/modules/delivery-services/core/delivery-service.validation';
+} from 'src/modules/delivery-services/core/delivery-service-rules';
 import { exampleUrls } from 'src/modules/delivery-services/core/delivery-service-match-list';
 import {
   KEY_STATUS_EXISTING,

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { parseByNameBody } from './by-name.body';
+import { parseByNameBody } from './by-name.dto';
 
 const textOf = (body: unknown): string => {
   try {

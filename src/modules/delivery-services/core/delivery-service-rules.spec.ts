@@ -4,7 +4,7 @@ import {
   sanitize,
   typeFieldsError,
   validateDeliveryService,
-} from './delivery-service.validation';
+} from './delivery-service-rules';
 import { exampleUrls } from './delivery-service-match-list';
 import { tlsVersionWarnings } from './delivery-service-tls-versions';
 import type { DeliveryServiceInput } from './delivery-service.input';

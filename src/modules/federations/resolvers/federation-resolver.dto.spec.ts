@@ -1,5 +1,5 @@
 import type { BadRequestException } from '@nestjs/common';
-import { parseFederationResolverBody } from './federation-resolver.body';
+import { parseFederationResolverBody } from './federation-resolver.dto';
 
 const messageOf = (body: unknown, hasBody = true): string => {
   try {

@@ -1,4 +1,4 @@
-import { parseSummaryTimestamp } from './stats-summary.body';
+import { parseSummaryTimestamp } from './stats-summary.dto';
 
 describe('parseSummaryTimestamp', () => {
   it.each([

@@ -6,7 +6,7 @@ import { validateBody } from 'src/common/validation/versioned-body';
 import {
   DELIVERY_SERVICE_BODIES,
   type DeliveryServiceBody,
-} from 'src/modules/delivery-services/core/delivery-service.body';
+} from 'src/modules/delivery-services/core/delivery-service.dto';
 
 export const CHANGE_TYPES = ['create', 'update', 'delete'] as const;
 export const REQUEST_STATUSES = ['draft', 'submitted', 'rejected', 'pending', 'complete'] as const;

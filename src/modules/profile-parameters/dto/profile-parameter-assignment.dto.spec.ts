@@ -1,4 +1,4 @@
-import { parseProfileParameterAssignment } from './profile-parameter-assignment.body';
+import { parseProfileParameterAssignment } from './profile-parameter-assignment.dto';
 
 const message = (body: unknown, present = true): string => {
   try {

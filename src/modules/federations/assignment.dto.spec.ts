@@ -1,5 +1,5 @@
 import type { BadRequestException } from '@nestjs/common';
-import { type AssignmentRules, parseAssignment } from './assignment.body';
+import { type AssignmentRules, parseAssignment } from './assignment.dto';
 
 const USERS: AssignmentRules = { key: 'userIds', required: true, decodingPrefix: 'parse error: decoding: ' };
 const RESOLVERS: AssignmentRules = {

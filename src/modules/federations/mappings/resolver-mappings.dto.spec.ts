@@ -1,5 +1,5 @@
 import type { BadRequestException } from '@nestjs/common';
-import { parseResolverMappings } from './resolver-mappings.body';
+import { parseResolverMappings } from './resolver-mappings.dto';
 
 const messageOf = (body: unknown, hasBody = true): string => {
   try {

@@ -1,4 +1,4 @@
-import { isIpv4Text, isIpv6Text, staticDnsEntryProblems } from './static-dns-entry.rules';
+import { isIpv4Text, isIpv6Text, staticDnsEntryProblems } from './static-dns-entry-rules';
 
 describe('static DNS entry rules', () => {
   const valid = { host: 'www', address: '192.0.2.1', deliveryserviceId: 1, ttl: 60, typeId: 5 };
