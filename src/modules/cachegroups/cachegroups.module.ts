@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CdnLocksModule } from 'src/modules/cdn-locks/cdn-locks.module';
+import { CoordinatesModule } from 'src/modules/coordinates/coordinates.module';
 import { Asn } from './asn.entity';
 import { AsnsByPathController, AsnsController } from './asns.controller';
 import { AsnsService } from './asns.service';
@@ -15,6 +16,7 @@ import { CachegroupsService } from './cachegroups.service';
   imports: [
     TypeOrmModule.forFeature([Cachegroup, CachegroupLocalizationMethod, CachegroupFallback, Asn]),
     CdnLocksModule,
+    CoordinatesModule,
   ],
   controllers: [CachegroupsController, AsnsController, AsnsByPathController],
   providers: [CachegroupsService, AsnsService, CachegroupsRepository],

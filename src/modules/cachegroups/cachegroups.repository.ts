@@ -54,8 +54,8 @@ export class CachegroupsRepository {
   }
 
   /** Deletes a cache group: whether there was one (the foreign keys refuse one in use). */
-  async remove(id: number): Promise<boolean> {
-    return Boolean((await this.cachegroups.delete({ id })).affected);
+  async remove(manager: EntityManager, id: number): Promise<boolean> {
+    return Boolean((await manager.delete(Cachegroup, { id })).affected);
   }
 
   /** Whether a cache group has `id` as its (primary) parent. */

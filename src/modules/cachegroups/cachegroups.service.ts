@@ -4,6 +4,7 @@ import { UnitOfWork, type TransactionManager } from 'src/common/database/unit-of
 import type { ListQuery } from 'src/common/list-query/list-query';
 import type { CurrentUser } from 'src/common/types/current-user';
 import { CdnLocksService } from 'src/modules/cdn-locks/cdn-locks.service';
+import { CoordinatesService } from 'src/modules/coordinates/coordinates.service';
 import type { Type } from 'src/modules/types/type.entity';
 import type { Cachegroup } from './cachegroup.entity';
 import { CachegroupsRepository } from './cachegroups.repository';
@@ -20,6 +21,13 @@ const IN_USE: Record<string, string> = {
   asn: 'cachegroup is in use in one or more ASNs',
   topology_cachegroup: 'cachegroup is in use by one or more topologies',
 };
+
+/** The cache group's name and place, for its own coordinate. */
+const placeOf = ({ columns }: Plan) => ({
+  name: columns.name as string,
+  latitude: columns.latitude as number,
+  longitude: columns.longitude as number,
+});
 
 interface Plan {
   columns: Partial<Cachegroup> & { typeId: number };
@@ -38,6 +46,7 @@ export class CachegroupsService {
     private readonly unitOfWork: UnitOfWork,
     private readonly cachegroups: CachegroupsRepository,
     private readonly locks: CdnLocksService,
+    private readonly coordinates: CoordinatesService,
   ) {}
 
   list(query: ListQuery): Promise<CachegroupView[]> {
@@ -54,6 +63,7 @@ export class CachegroupsService {
     const id = await this.unitOfWork.run(async (manager) => {
       const plan = await this.plan(manager, dto, methods);
       const created = await this.cachegroups.add(manager, plan.columns);
+      await this.coordinates.addForCachegroup(manager, placeOf(plan));
       await this.cachegroups.writeSideRows(manager, created, plan.methods, plan.fallbackIds, false);
       return created;
     });
@@ -72,10 +82,13 @@ export class CachegroupsService {
     await this.unitOfWork.run(async (manager) => {
       await this.locks.assertCanModifyCachegroup(id, user);
       const plan = await this.plan(manager, dto, methods);
-      await this.assertTypeKeptInTopologies(manager, id, plan.columns.typeId);
-      if (!(await this.cachegroups.change(manager, id, plan.columns))) {
+      const current = await this.cachegroups.lockedWithType(manager, id);
+      if (!current) {
         throw new NotFoundException(`no cachegroup with id ${id} found`);
       }
+      await this.assertTypeKeptInTopologies(manager, current, plan.columns.typeId);
+      await this.cachegroups.change(manager, id, plan.columns);
+      await this.coordinates.moveForCachegroup(manager, current.name, placeOf(plan));
       await this.cachegroups.writeSideRows(manager, id, plan.methods, plan.fallbackIds, true);
     });
     return this.view(id);
@@ -86,15 +99,18 @@ export class CachegroupsService {
    * cache group; the refusal is worded as the original words it.
    */
   async remove(id: number): Promise<void> {
-    let affected: boolean;
-    try {
-      affected = await this.cachegroups.remove(id);
-    } catch (error) {
-      throw (await this.inUseError(id, error)) ?? error;
-    }
-    if (!affected) {
-      throw new NotFoundException('no cachegroup with that id found');
-    }
+    await this.unitOfWork.run(async (manager) => {
+      const current = await this.cachegroups.lockedWithType(manager, id);
+      if (!current) {
+        throw new NotFoundException('no cachegroup with that id found');
+      }
+      try {
+        await this.cachegroups.remove(manager, id);
+      } catch (error) {
+        throw (await this.inUseError(id, error)) ?? error;
+      }
+      await this.coordinates.removeForCachegroup(manager, current.name);
+    });
   }
 
   private async inUseError(id: number, error: unknown): Promise<Error | undefined> {
@@ -161,11 +177,10 @@ export class CachegroupsService {
    */
   private async assertTypeKeptInTopologies(
     manager: TransactionManager,
-    id: number,
+    current: Cachegroup,
     typeId: number,
   ): Promise<void> {
-    const current = await this.cachegroups.lockedWithType(manager, id);
-    if (!current || current.typeId === typeId) {
+    if (current.typeId === typeId) {
       return;
     }
     if (!(await this.cachegroups.inTopology(manager, current.name))) {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, type EntityManager, Repository } from 'typeorm';
 import { insertRow } from 'src/common/database/insert-rows';
 import { writeLock } from 'src/common/database/locks';
 import { getPlainMany } from 'src/common/database/plain-rows';
@@ -41,5 +41,25 @@ export class CoordinatesRepository {
     }
     await this.coordinates.delete({ id });
     return row;
+  }
+
+  /** Adds a coordinate in the caller's unit of work (a cache group's own). */
+  async addWith(manager: EntityManager, columns: CoordinateColumns): Promise<void> {
+    await insertRow(manager, Coordinate, columns);
+  }
+
+  /** Changes the coordinate named `name`: whether there was one. */
+  async changeNamed(manager: EntityManager, name: string, columns: CoordinateColumns): Promise<boolean> {
+    return Boolean((await manager.update(Coordinate, { name }, columns)).affected);
+  }
+
+  /** Whether a coordinate is named `name`. */
+  async existsNamed(manager: EntityManager, name: string): Promise<boolean> {
+    return (await manager.count(Coordinate, { where: { name } })) > 0;
+  }
+
+  /** Deletes the coordinate named `name`, if any (a foreign key refuses one an origin uses). */
+  async removeNamed(manager: EntityManager, name: string): Promise<void> {
+    await manager.delete(Coordinate, { name });
   }
 }
