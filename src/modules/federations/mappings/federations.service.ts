@@ -1,3 +1,4 @@
+import { canonicalInet } from 'src/common/net/inet';
 import { ConflictException, Injectable } from '@nestjs/common';
 import { type TransactionManager, UnitOfWork } from 'src/common/database/unit-of-work';
 import type { CurrentUser } from 'src/common/types/current-user';
@@ -129,7 +130,7 @@ export class FederationsService {
         ...mapping.resolve6.map((ip) => [ip, 'RESOLVE6'] as const),
       ];
       for (const [ip, type] of addresses) {
-        const resolverId = await this.userMappings.upsertResolver(manager, ip, type);
+        const resolverId = await this.userMappings.upsertResolver(manager, canonicalInet(ip), type);
         for (const federation of federations) {
           pairs.push([federation, resolverId]);
         }

@@ -1,4 +1,5 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { canonicalInet } from 'src/common/net/inet';
 import { translateDbErrors } from 'src/common/database/db-error';
 import { UnitOfWork } from 'src/common/database/unit-of-work';
 import type { ListQuery } from 'src/common/list-query/list-query';
@@ -34,15 +35,17 @@ export class FederationResolversService {
    */
   create(body: FederationResolverBody): Promise<FederationResolverRow & { typeId: number }> {
     const typeName = resolverTypeOf(body.family);
+    // Stored and answered as the original's `inet` column holds it: one address, one text.
+    const ipAddress = canonicalInet(body.ipAddress);
     return this.unitOfWork.run(async (manager) => {
       await translateDbErrors(
-        () => this.resolvers.add(manager, body.ipAddress, body.typeId, typeName),
+        () => this.resolvers.add(manager, ipAddress, body.typeId, typeName),
         (failure) =>
           failure.kind === 'unique'
-            ? new BadRequestException(`federation_resolver ip_address '${body.ipAddress}' already exists.`)
+            ? new BadRequestException(`federation_resolver ip_address '${ipAddress}' already exists.`)
             : undefined,
       );
-      const row = await this.resolvers.byAddress(manager, body.ipAddress);
+      const row = await this.resolvers.byAddress(manager, ipAddress);
       if (!row) {
         if (!(await this.resolvers.typeExists(manager, body.typeId))) {
           throw new NotFoundException('type not found');
@@ -53,7 +56,7 @@ export class FederationResolversService {
       }
       return {
         id: row.id,
-        ipAddress: body.ipAddress,
+        ipAddress,
         type: typeName,
         typeId: body.typeId,
         lastUpdated: row.lastUpdated,
