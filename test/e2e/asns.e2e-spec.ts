@@ -1,20 +1,19 @@
 import type { AsnWire } from 'src/modules/cachegroups/dto/asn.response';
 import { randomInt } from 'node:crypto';
+import { responseOf, type Wire } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
 import {
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
 
 type Asn = Wire<AsnWire>;
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const VERSIONS = ['3.0', '4.0', '5.0'];
 
 /** The two addresses of one association, the query and the path form (docs/original-behaviour.md#asns). */
@@ -61,7 +60,7 @@ describe('asns', () => {
         cachegroup: cachegroup.name,
         cachegroupId: cachegroup.id,
         id: low.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const numbers = asns.map((a) => a.asn);
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -132,7 +131,7 @@ describe('asns', () => {
         cachegroup: 'whatever',
         cachegroupId: cachegroup.id,
         id: expect.any(Number),
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       // The name in the request decides nothing; the list shows the real one (docs/decisions.md#d6).
       expect(await byNumber(asn)).toEqual([listed(created)]);
@@ -239,10 +238,10 @@ describe('asns', () => {
         cachegroup: 'named-in-request',
         cachegroupId: other.id,
         id: asn.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byId(asn.id)).toEqual([
-        { ...listed(asn, other), asn: number, lastUpdated: expect.stringMatching(TIMESTAMP) },
+        { ...listed(asn, other), asn: number, lastUpdated: expect.stringMatching(CUSTOM_TIME) },
       ]);
     });
 
@@ -257,7 +256,7 @@ describe('asns', () => {
         expect(responseOf<Asn>(res)).toEqual({
           ...asn,
           cachegroup: null,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
         });
       },
     );

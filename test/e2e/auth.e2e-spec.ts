@@ -2,17 +2,15 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { issueSessionCookie, newSessionId, type SessionClaims } from 'src/modules/auth/session-cookie';
+import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  sessionCookieOf,
-  uniqueName,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -279,7 +277,7 @@ describe('sign-in and sessions (D10, D11)', () => {
         tenantId: 1,
         id: expect.any(Number),
       });
-      expect(user.lastUpdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/); // UserV40: RFC 3339 (D5b)
+      expect(user.lastUpdated).toMatch(RFC3339_FRACTIONAL_TIME); // UserV40: RFC 3339 (D5b)
       expect(user).not.toHaveProperty('localPasswd');
       expect(user).not.toHaveProperty('rolename');
     });

@@ -1,14 +1,11 @@
+import { responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  createRole,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { assignedPairs, crossProduct, setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';

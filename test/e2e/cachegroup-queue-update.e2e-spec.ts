@@ -1,12 +1,6 @@
-import {
-  createRole,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  expectMalformedJson,
-} from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';

@@ -1,4 +1,5 @@
-import { expectError, expectSuccessAlert, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/expect';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { insertTopology } from 'test/e2e/support/fixtures/snapshots';
 import { useApp } from 'test/e2e/support/suite';

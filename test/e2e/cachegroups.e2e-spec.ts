@@ -1,19 +1,17 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
 import {
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-  timeFormatOn,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const VERSIONS = ['3.0', '4.0', '5.0'];
 const NAME_TEXT = 'invalid characters found - Use alphanumeric . or - or _ .';
 
@@ -456,7 +454,7 @@ describe('cachegroups', () => {
         fallbacks: [],
         typeId: midLoc,
         typeName: 'MID_LOC',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
     });
 

@@ -1,6 +1,9 @@
 import { DataSource } from 'typeorm';
 import type { ApiCapabilityV3, CapabilityV3 } from 'src/modules/capabilities/dto/capability.response';
-import { createUser, CUSTOM_TIME, expectApiHeaders, expectError, uniqueName } from 'test/e2e/support/api';
+import { uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 const DEPRECATED = {

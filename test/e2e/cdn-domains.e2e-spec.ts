@@ -1,4 +1,5 @@
-import { expectApiHeaders, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectApiHeaders } from 'test/e2e/support/expect';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -1,18 +1,13 @@
 import type { CdnFederationListedWire } from 'src/modules/federations/cdn-federations/cdn-federation.response';
+import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-  timeFormatOn,
-  type Wire,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,
@@ -28,8 +23,6 @@ import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
 type Listed = Wire<CdnFederationListedWire>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('cdns/{name}/federations', () => {
   const { app, admin, readOnly, operations } = useApp({
@@ -161,17 +154,17 @@ describe('cdns/{name}/federations', () => {
       expect(ours).toEqual([
         {
           ...a,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           deliveryService: { id: ds.id, xmlId: ds.xmlId },
         },
         {
           ...b,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           deliveryService: { id: ds.id, xmlId: ds.xmlId },
         },
         {
           ...b,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           deliveryService: { id: childDs.id, xmlId: childDs.xmlId },
         },
       ]);

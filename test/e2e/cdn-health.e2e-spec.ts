@@ -1,7 +1,9 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { createTenant, createUser, expectApiHeaders, expectError, uniqueName } from 'test/e2e/support/api';
+import { uniqueName } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {

@@ -1,4 +1,5 @@
-import { ApiClient, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError } from 'test/e2e/support/expect';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';

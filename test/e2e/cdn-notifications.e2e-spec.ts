@@ -1,15 +1,14 @@
+import { responseOf } from 'test/e2e/support/api';
 import {
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('cdn_notifications', () => {
   const { admin, operations, readOnly } = useApp({
@@ -35,7 +34,7 @@ describe('cdn_notifications', () => {
       expect(created).toEqual({
         id: expect.any(Number),
         cdn: cdn.name,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
         notification: 'maintenance tonight',
         user: operations.username,
       });

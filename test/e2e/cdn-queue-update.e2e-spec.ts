@@ -1,4 +1,5 @@
-import { expectApiHeaders, expectError, expectMalformedJson, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';

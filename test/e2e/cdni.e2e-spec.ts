@@ -1,17 +1,10 @@
 import { DataSource } from 'typeorm';
 import { signHs256 } from 'src/modules/cdni/cdni-token';
 import type { CdniAdvertisementWire, CdniConfigurationRequestV4 } from 'src/modules/cdni/dto/cdni.response';
-import {
-  createRole,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  RFC3339_TIME,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import {

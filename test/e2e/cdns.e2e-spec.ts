@@ -1,18 +1,11 @@
 import type { CdnWire } from 'src/modules/cdns/dto/cdn.response';
-import {
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectSuccessAlert } from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 type Cdn = Wire<CdnWire>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('cdns', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -41,7 +34,7 @@ describe('cdns', () => {
         name: 'ALL',
         domainName: '-',
         dnssecEnabled: false,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = cdns.map((c) => c.name);
       expect(names).toEqual([...names].sort());
@@ -119,7 +112,7 @@ describe('cdns', () => {
         name: sent.name,
         domainName: sent.domainName,
         dnssecEnabled: true,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byName(sent.name, version)).toEqual([cdn]);
     });
@@ -198,7 +191,7 @@ describe('cdns', () => {
       expectSuccessAlert(res, 'cdn was updated.');
       expectApiHeaders(res);
       const updated = responseOf<Cdn>(res);
-      expect(updated).toEqual({ ...changes, id: cdn.id, lastUpdated: expect.stringMatching(TIMESTAMP) });
+      expect(updated).toEqual({ ...changes, id: cdn.id, lastUpdated: expect.stringMatching(CUSTOM_TIME) });
       expect(await byName(changes.name)).toEqual([updated]);
     });
 

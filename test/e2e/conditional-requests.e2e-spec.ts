@@ -3,7 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { AppModule } from 'src/app.module';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { routesOfModule } from 'src/common/routes/route-inventory';
-import { ApiClient, createUser, expectError, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/expect';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {

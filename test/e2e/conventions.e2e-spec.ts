@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import { useApp } from 'test/e2e/support/suite';
 
 const NOT_IMPLEMENTED =

@@ -1,18 +1,13 @@
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import {
-  ApiClient,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import type { CoordinateV3, CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('coordinates', () => {
   const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -44,7 +39,7 @@ describe('coordinates', () => {
         name,
         latitude: 45.5,
         longitude: -120.25,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const listed = await readOnly.client.at(version).get(`coordinates?id=${c.id}`);
       expectApiHeaders(listed);
@@ -61,7 +56,7 @@ describe('coordinates', () => {
         name: `${name}.b`,
         latitude: -90,
         longitude: 180,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const deleted = await client.delete(`coordinates?id=${c.id}`);
       expect(deleted.body).toEqual({ alerts: [{ level: 'success', text: 'coordinate was deleted.' }] });
@@ -157,7 +152,7 @@ describe('coordinates', () => {
         name,
         latitude: 0,
         longitude: 0,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       expectSuccessAlert(created, `Coordinate '${name}' (#${c.id}) created`);
       expect(responseOf(await v5().get(`coordinates?id=${c.id}`))).toEqual([c]);
@@ -172,7 +167,7 @@ describe('coordinates', () => {
         ...c,
         latitude: 10,
         longitude: 20,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       const deleted = await v5().delete(`coordinates?id=${c.id}`);
       expectSuccessAlert(deleted, `Coordinate '${name}' (#${c.id}) deleted`);
@@ -180,7 +175,7 @@ describe('coordinates', () => {
         ...c,
         latitude: 10,
         longitude: 20,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
     });
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { expectApiHeaders, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

@@ -2,7 +2,8 @@ import type { CurrentStatsResponse } from 'src/modules/stats/dto/current-stats.r
 import type { INestApplication } from '@nestjs/common';
 import { createServer, type Server, type Socket } from 'node:net';
 import { DataSource } from 'typeorm';
-import { ApiClient, expectApiHeaders, responseOf, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectApiHeaders } from 'test/e2e/support/expect';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { influxDbRunning, influxQuery, influxWrite } from 'test/e2e/support/influxdb';

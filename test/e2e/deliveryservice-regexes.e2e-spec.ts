@@ -3,16 +3,14 @@ import type {
   DeliveryServiceIdRegex,
   DeliveryServiceRegexes,
 } from 'src/modules/delivery-services/regexes/delivery-service-regex.response';
+import { responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

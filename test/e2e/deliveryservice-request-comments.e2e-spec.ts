@@ -1,12 +1,11 @@
+import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
 import {
-  ApiClient,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -17,9 +16,6 @@ import type {
 import { useApp } from 'test/e2e/support/suite';
 
 type Comment = Wire<DeliveryServiceRequestCommentV3>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('deliveryservice_request_comments', () => {
   const { admin, portal } = useApp({ users: { portal: 'portal' } });
@@ -67,7 +63,7 @@ describe('deliveryservice_request_comments', () => {
       author: portal.username,
       deliveryServiceRequestId: dsr.id,
       id: expect.any(Number),
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
       value: 'hi',
       xmlId: dsr.xmlId,
     });
@@ -80,7 +76,7 @@ describe('deliveryservice_request_comments', () => {
     expect(responseOf(updated)).toEqual({
       ...c,
       value: 'changed',
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
     });
     const deleted = await client.delete(`deliveryservice_request_comments?id=${c.id}`);
     expect(deleted.body).toEqual({
@@ -95,7 +91,7 @@ describe('deliveryservice_request_comments', () => {
       value: 'v5',
     });
     const c = responseOf<DeliveryServiceRequestCommentV5>(res);
-    expect(c.lastUpdated).toMatch(RFC3339);
+    expect(c.lastUpdated).toMatch(RFC3339_TIME);
     expect(responseOf(await admin.at('5.0').get(`deliveryservice_request_comments?id=${c.id}`))).toEqual([c]);
   });
 

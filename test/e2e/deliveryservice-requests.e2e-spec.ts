@@ -1,13 +1,12 @@
+import { responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -18,7 +17,6 @@ import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { DeliveryServiceRequestV4 } from 'src/modules/delivery-service-requests/dto/delivery-service-request.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 type Dsr = DeliveryServiceRequestV4;
 
 describe('deliveryservice_requests', () => {
@@ -61,10 +59,10 @@ describe('deliveryservice_requests', () => {
         assignee: null,
         author: portal.username,
         changeType: 'create',
-        createdAt: expect.stringMatching(RFC3339),
+        createdAt: expect.stringMatching(RFC3339_TIME),
         id: expect.any(Number),
         lastEditedBy: portal.username,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
         requested: expect.objectContaining({ xmlId: ds.xmlId, tenantId: 1, displayName: 'requested' }),
         status: 'draft',
       });
@@ -197,7 +195,7 @@ describe('deliveryservice_requests', () => {
         lastEditedBy: 'admin',
         status: 'submitted',
         requested: expect.objectContaining({ displayName: 'changed' }),
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       const deleted = await admin.delete(`deliveryservice_requests?id=${dsr.id}`);
       expectSuccessAlert(deleted, `Delivery Service Request #${dsr.id} deleted`);

@@ -4,17 +4,15 @@ import type {
   DsServerV4,
   DsServerV5,
 } from 'src/modules/delivery-service-servers/dto/ds-server.response';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createTenant,
-  createUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -31,7 +29,6 @@ import { useApp } from 'test/e2e/support/suite';
 type Json = Record<string, any>;
 
 const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const MISSING_DS = "Either no Delivery Service ids given, or at least one id doesn't exist!";
 
 /** lib/go-tc DSServerV30: the server's 3.x fields less those the original's delivery-service server type leaves out. */
@@ -162,7 +159,7 @@ describe('delivery service ↔ server relation routes', () => {
         iloPassword: 'ilo-secret',
         iloUsername: 'ilo-user',
         interfaces: v4.interfaces,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
         offlineReason: null,
         physicalLocation: v4.physLocation,
         physicalLocationID: v4.physLocationId,

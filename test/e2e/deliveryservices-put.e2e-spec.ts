@@ -1,14 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createRole,
-  createUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  expectMalformedJson,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

@@ -1,14 +1,8 @@
 import { DataSource } from 'typeorm';
-import {
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
@@ -19,7 +13,6 @@ import { createServer } from 'test/e2e/support/fixtures/servers';
 import type { DeliveryServicesRequiredCapabilityV3 } from 'src/modules/server-capabilities/dto/required-capability.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const DEPRECATED = {
   text: 'This endpoint is deprecated, please use the deliveryservices endpoint instead',
   level: 'warning',
@@ -67,7 +60,7 @@ describe('deliveryservices_required_capabilities', () => {
       alerts: [{ text: 'deliveryservice.RequiredCapability was created.', level: 'success' }],
       response: {
         deliveryServiceID: ds.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         requiredCapability: name,
       },
     });
@@ -78,7 +71,7 @@ describe('deliveryservices_required_capabilities', () => {
       alerts: [DEPRECATED, { text: 'deliveryservice.RequiredCapability was created.', level: 'success' }],
       response: {
         deliveryServiceID: ds.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         requiredCapability: other,
       },
     });
@@ -99,7 +92,7 @@ describe('deliveryservices_required_capabilities', () => {
     expectApiHeaders(v3);
     const row = (ds: { id: number; xmlId: string }): DeliveryServicesRequiredCapabilityV3 => ({
       deliveryServiceID: ds.id,
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
       requiredCapability: name,
       xmlID: ds.xmlId,
     });

@@ -1,12 +1,7 @@
-import {
-  ApiClient,
-  createRole,
-  createUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  expectMalformedJson,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,
@@ -15,8 +10,6 @@ import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
 type Ds = DeliveryServiceResponse;
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 
 describe('PUT /deliveryservices/{id}/safe', () => {
   const { app, admin } = useApp();
@@ -61,7 +54,7 @@ describe('PUT /deliveryservices/{id}/safe', () => {
       matchList: [{ pattern: `.*\\.${ds.xmlId}\\..*`, setNumber: 0, type: 'HOST_REGEXP' }],
       profileName: null,
       profileDescription: null,
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
     });
     expect(await fetch(ds.id)).toEqual(record);
   });
@@ -82,7 +75,7 @@ describe('PUT /deliveryservices/{id}/safe', () => {
     expect(response[0]).toMatchObject({
       displayName: 'five',
       active: 'ACTIVE',
-      lastUpdated: expect.stringMatching(RFC3339),
+      lastUpdated: expect.stringMatching(RFC3339_FRACTIONAL_TIME),
     });
   });
 

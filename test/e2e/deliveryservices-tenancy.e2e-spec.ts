@@ -1,11 +1,6 @@
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectError,
-  responseOf,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/expect';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

@@ -1,15 +1,8 @@
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createRole,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  uniqueName,
-  expectMalformedJson,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -20,7 +13,6 @@ import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 type Ds = DeliveryServiceResponse;
 
 describe('deliveryservices (GET, POST, DELETE)', () => {
@@ -89,7 +81,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
         ],
         signed: false,
         deepCachingType: 'NEVER',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(ds).not.toHaveProperty('longDesc1');
       const origins = await dataSource.query<
@@ -343,7 +335,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
       const [v41] = await byXmlId(ds.xmlId, '4.1');
       expect(v41).toMatchObject({ regional: false, requiredCapabilities: [] });
       const [v5] = await byXmlId(ds.xmlId, '5.0');
-      expect(v5).toMatchObject({ active: 'ACTIVE', lastUpdated: expect.stringMatching(TIMESTAMP) });
+      expect(v5).toMatchObject({ active: 'ACTIVE', lastUpdated: expect.stringMatching(CUSTOM_TIME) });
     });
 
     it('has GET /deliveryservices/{id} on 3.x only', async () => {

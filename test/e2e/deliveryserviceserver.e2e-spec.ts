@@ -2,18 +2,15 @@ import type {
   AssignmentListWire,
   AssignmentRow,
 } from 'src/modules/delivery-service-servers/dto/delivery-service-server.response';
+import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -236,7 +233,7 @@ describe('deliveryserviceserver', () => {
       expect(body.response[0]).toEqual({
         server: edges[0].id,
         deliveryService: dsIds[0],
-        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(body.response.map((r) => r.deliveryService)).toEqual([dsIds[0], dsIds[0], dsIds[0], dsIds[1]]);
       const all = await admin.get('deliveryserviceserver');

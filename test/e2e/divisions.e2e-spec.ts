@@ -1,17 +1,14 @@
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
 import {
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-  timeFormatOn,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('divisions', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -31,7 +28,7 @@ describe('divisions', () => {
       expect(divisions.find((d) => d.id === division.id)).toEqual({
         id: division.id,
         name: division.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = divisions.map((d) => d.name);
       expect(names).toEqual([...names].sort());

@@ -1,14 +1,9 @@
 import { DataSource } from 'typeorm';
 import { dsDigest, keyTag } from 'src/modules/keys/dnssec/dnssec';
 import type { CdnDnssecKeys, DnssecKey } from 'src/modules/keys/dnssec/dnssec-keys.response';
-import {
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-} from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import {
   createDeliveryService,
   deliveryServiceBody,

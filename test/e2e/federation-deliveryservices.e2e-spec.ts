@@ -1,13 +1,11 @@
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,

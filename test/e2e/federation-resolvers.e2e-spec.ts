@@ -1,13 +1,12 @@
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   countRows,
   createFederation,
@@ -26,8 +25,6 @@ interface Resolver {
   type: string;
   typeId?: number;
 }
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('federation_resolvers', () => {
   const { app, admin, readOnly, operations } = useApp({
@@ -158,7 +155,7 @@ describe('federation_resolvers', () => {
         {
           id: v4.id,
           ipAddress: v4.ipAddress,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           type: 'RESOLVE4',
         },
       ]);

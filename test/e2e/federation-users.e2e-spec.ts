@@ -1,14 +1,11 @@
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
 import {
   assignFederationUsers,
   createFederation,

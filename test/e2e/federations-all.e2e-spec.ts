@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
-import { createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   insertDeliveryService,

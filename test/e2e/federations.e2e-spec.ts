@@ -1,15 +1,7 @@
 import type { DeliveryServiceMappings } from 'src/modules/federations/mappings/federations.service';
-import {
-  ApiClient,
-  createRole,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  expectMalformedJson,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,

@@ -1,15 +1,8 @@
 import { DataSource } from 'typeorm';
 import type { InvalidationJobV3, InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,

@@ -9,17 +9,14 @@ import type {
   DeliveryServiceSslKeysV4,
   SslKeyExpiration,
 } from 'src/modules/keys/ssl/ssl-keys.response';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
 import { createTestApp } from 'test/e2e/support/app';
 import {
   EC_CERTIFICATE,

@@ -1,4 +1,6 @@
-import { createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';

@@ -1,15 +1,12 @@
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -20,9 +17,6 @@ import type { OriginV3, OriginV5 } from 'src/modules/delivery-services/origins/o
 import { useApp } from 'test/e2e/support/suite';
 
 type Origin = Wire<OriginV3>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('origins', () => {
   const { app, admin } = useApp();
@@ -66,7 +60,7 @@ describe('origins', () => {
         ip6Address: null,
         ipAddress: null,
         isPrimary: true,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         name: ds.xmlId,
         port: 8443,
         profile: null,
@@ -114,7 +108,7 @@ describe('origins', () => {
       ip6Address: '2001:db8::1',
       ipAddress: '192.0.2.1',
       isPrimary: false,
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
       name,
       port: 80,
       profile: profile.name,
@@ -148,7 +142,7 @@ describe('origins', () => {
       ip6Address: null,
       protocol: 'https',
       fqdn: 'other.example.net',
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
     });
     const deleted = await client.delete(`origins?id=${o.id}`);
     expect(deleted.body).toEqual({ alerts: [{ level: 'success', text: 'origin was deleted.' }] });
@@ -160,7 +154,7 @@ describe('origins', () => {
     const created = await v5.post('origins', body());
     expect(created.status).toBe(200);
     const o = responseOf<OriginV5>(created);
-    expect(o.lastUpdated).toMatch(RFC3339);
+    expect(o.lastUpdated).toMatch(RFC3339_TIME);
     expect(responseOf<OriginV5[]>(await v5.get(`origins?id=${o.id}`))).toEqual([o]);
     expectError(await v5.put('origins?id=99999999', body()), 404, 'no origin exists by id: 99999999');
     expectError(await v5.delete('origins?id=99999999'), 404, 'no origin exists by id: 99999999');

@@ -1,4 +1,5 @@
-import { expectError, expectSuccessAlert, responseOf, uniqueName } from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/expect';
 import type { ParameterResponse } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -1,14 +1,12 @@
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
   createCdn,
@@ -18,8 +16,6 @@ import {
 } from 'test/e2e/support/fixtures/profiles';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('parameters', () => {
   const { app, admin, readOnly, operations } = useApp({
@@ -50,7 +46,7 @@ describe('parameters', () => {
       expect(all.find((p) => p.name === 'tm.toolname')).toEqual({
         configFile: 'global',
         id: expect.any(Number),
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         name: 'tm.toolname',
         profiles: ['GLOBAL'],
         secure: false,
@@ -136,7 +132,7 @@ describe('parameters', () => {
       expect(created).toEqual({
         configFile: sent.configFile,
         id: expect.any(Number),
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         name: sent.name,
         profiles: null,
         secure: true,
@@ -264,7 +260,7 @@ describe('parameters', () => {
       expect(responseOf(res)).toEqual({
         configFile: sent.configFile,
         id: parameter.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         name: sent.name,
         profiles: null,
         secure: true,

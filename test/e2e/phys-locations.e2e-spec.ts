@@ -1,11 +1,11 @@
+import { responseOf } from 'test/e2e/support/api';
 import {
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-  timeFormatOn,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import {
   createPhysLocation,
   createRegion,
@@ -14,8 +14,6 @@ import {
   type Region,
 } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('phys_locations', () => {
   const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -50,7 +48,7 @@ describe('phys_locations', () => {
         id: location.id,
         region: region.name,
         regionId: region.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = locations.map((l) => l.name);
       expect(names).toEqual([...names].sort());

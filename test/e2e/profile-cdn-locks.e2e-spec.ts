@@ -1,4 +1,5 @@
-import { expectError, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError } from 'test/e2e/support/expect';
 import {
   assignParameter,
   createCdn,

@@ -1,11 +1,10 @@
+import { responseOf, uniqueName } from 'test/e2e/support/api';
 import {
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
 import {
   assignParameter,
   createCdn,

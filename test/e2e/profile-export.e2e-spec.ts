@@ -1,4 +1,5 @@
-import { ApiClient, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import {
   assignParameter,
   createCdn,

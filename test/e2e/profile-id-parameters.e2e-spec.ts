@@ -1,13 +1,12 @@
 import type { ParameterWire } from 'src/modules/parameters/dto/parameter.response';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import {
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
   createCdn,
@@ -15,9 +14,6 @@ import {
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /** The profile's parameters as `profiles/{id}/parameters` lists them: no `profiles`. */
 type Listed = Omit<Wire<ParameterWire>, 'profiles'>;
@@ -49,7 +45,7 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
         const res = await readOnly.client.at(version).get(`profiles/${profile.id}/parameters`);
         expect(res.status).toBe(200);
         expectApiHeaders(res);
-        const time = version === '5.0' ? RFC3339 : TIMESTAMP;
+        const time = version === '5.0' ? RFC3339_TIME : CUSTOM_TIME;
         expect(responseOf<Listed[]>(res).sort((a, b) => a.id - b.id)).toEqual([
           {
             configFile: plain.configFile,

@@ -1,16 +1,14 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
   createCdn,
@@ -20,8 +18,6 @@ import {
   type ProfileResponse,
 } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 interface Assigned {
   parameters: { configFile: string; name: string; secure: number; value: string; id: number }[];
@@ -61,7 +57,7 @@ describe('profiles/name/{name}/parameters', () => {
         {
           configFile: 'regex_revalidate.config',
           id: expect.any(Number),
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           name: 'maxRevalDurationDays',
           secure: false,
           value: '90',
@@ -121,7 +117,7 @@ describe('profiles/name/{name}/parameters', () => {
         {
           configFile: sent.configFile,
           id: assigned.parameters[0].id,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           name: sent.name,
           secure: true,
           value: '',

@@ -1,17 +1,15 @@
 import type { ProfileParameterWire } from 'src/modules/profile-parameters/dto/profile-parameter.response';
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
   createCdn,
@@ -21,8 +19,6 @@ import {
 } from 'test/e2e/support/fixtures/profiles';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 type Link = Wire<ProfileParameterWire>;
 
@@ -50,7 +46,7 @@ describe('profileparameters', () => {
       const global = links.filter((l) => l.profile === 'GLOBAL');
       expect(global).toHaveLength(3);
       expect(global[0]).toEqual({
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         profile: 'GLOBAL',
         parameter: expect.any(Number),
       });

@@ -1,12 +1,11 @@
+import { responseOf } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  createRole,
-  createUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
 import {
   assignParameter,
   createCdn,

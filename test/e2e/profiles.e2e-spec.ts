@@ -1,16 +1,13 @@
 import { DataSource } from 'typeorm';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-  timeFormatOn,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import {
   assignParameter,
   createCdn,
@@ -20,8 +17,6 @@ import {
 } from 'test/e2e/support/fixtures/profiles';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('profiles', () => {
   const { app, admin, readOnly, operations } = useApp({
@@ -53,7 +48,7 @@ describe('profiles', () => {
       const global = profiles.find((p) => p.name === 'GLOBAL');
       expect(global).toEqual({
         id: expect.any(Number),
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         name: 'GLOBAL',
         description: 'Global Traffic Ops profile, DO NOT DELETE',
         cdnName: 'ALL',
@@ -237,7 +232,7 @@ describe('profiles', () => {
       const updated = responseOf<ProfileResponse>(res);
       expect(updated).toEqual({
         ...profile,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         name: sent.name,
         description: 'changed',
         cdn: other.id,

@@ -1,12 +1,12 @@
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
 import {
-  createUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   createDivision,
   createPhysLocation,
@@ -15,8 +15,6 @@ import {
   type Region,
 } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('regions', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -44,7 +42,7 @@ describe('regions', () => {
         name: region.name,
         division: division.id,
         divisionName: division.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = regions.map((r) => r.name);
       expect(names).toEqual([...names].sort());
@@ -105,7 +103,7 @@ describe('regions', () => {
         name,
         division: division.id,
         divisionName: division.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byName(name)).toEqual([region]);
     });
@@ -166,7 +164,7 @@ describe('regions', () => {
           name,
           division: target.id,
           divisionName: 'whatever the client says',
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
         });
         // Only `division` took effect; the stored division name is untouched.
         expect(await byId(region.id)).toEqual([

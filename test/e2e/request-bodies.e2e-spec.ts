@@ -2,13 +2,8 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { MAX_DEPTH } from 'src/common/http/strict-json';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
 

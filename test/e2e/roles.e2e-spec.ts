@@ -1,18 +1,13 @@
 import type { RoleV3, RoleV4 as RoleV4Wire } from 'src/modules/roles/dto/role.response';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-  RFC3339_TIME,
-  type Wire,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 type RoleV4 = Wire<RoleV4Wire>;

@@ -1,14 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import {
-  ApiClient,
-  createUser,
-  expectError,
-  responseOf,
-  sessionCookieOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/expect';
 import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD, USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';

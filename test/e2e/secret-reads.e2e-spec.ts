@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
-import { ApiClient, createUser, type CreatedUser, expectError, responseOf } from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/expect';
 import { RSA_CERTIFICATE, RSA_CSR, RSA_KEY } from 'test/e2e/support/fixtures/certificates';
 import {
   type InsertedDeliveryService,

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
 import {
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -18,8 +18,6 @@ import type {
 } from 'src/modules/server-capabilities/dto/server-capability.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const MODIFIED = 'resource was modified since the time specified by the request headers';
 const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
 
@@ -66,10 +64,10 @@ describe('server_capabilities', () => {
       expectApiHeaders(v3);
       expect(responseOf<ServerCapabilityV3>(v3)).toEqual({
         name: old,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(responseOf(await admin.at('4.1').get(`server_capabilities?name=${old}`))).toEqual([
-        { name: old, description: '', lastUpdated: expect.stringMatching(TIMESTAMP) },
+        { name: old, description: '', lastUpdated: expect.stringMatching(CUSTOM_TIME) },
       ]);
 
       const name = capabilityName();
@@ -78,7 +76,7 @@ describe('server_capabilities', () => {
       expect(responseOf<ServerCapabilityV41>(v41)).toEqual({
         name,
         description: 'has SSDs',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
 
       const v5 = await admin.at('5.0').post('server_capabilities', { name: capabilityName() });
@@ -86,7 +84,7 @@ describe('server_capabilities', () => {
       expect(responseOf<ServerCapabilityV5>(v5)).toEqual({
         name: expect.any(String),
         description: '',
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
     });
 
@@ -124,13 +122,13 @@ describe('server_capabilities', () => {
       const names = responseOf<ServerCapabilityV3[]>(v3).map((sc) => sc.name);
       expect(names).toEqual([...names].sort());
       expect(responseOf(await readOnly.client.at('4.0').get(`server_capabilities?name=${name}`))).toEqual([
-        { name, lastUpdated: expect.stringMatching(TIMESTAMP) },
+        { name, lastUpdated: expect.stringMatching(CUSTOM_TIME) },
       ]);
       expect(responseOf(await readOnly.client.at('4.1').get(`server_capabilities?name=${name}`))).toEqual([
-        { name, description: 'listed', lastUpdated: expect.stringMatching(TIMESTAMP) },
+        { name, description: 'listed', lastUpdated: expect.stringMatching(CUSTOM_TIME) },
       ]);
       expect(responseOf(await readOnly.client.at('5.0').get(`server_capabilities?name=${name}`))).toEqual([
-        { name, description: 'listed', lastUpdated: expect.stringMatching(RFC3339) },
+        { name, description: 'listed', lastUpdated: expect.stringMatching(RFC3339_TIME) },
       ]);
       expect(responseOf(await readOnly.client.get('server_capabilities?name=no_such_capability'))).toEqual(
         [],
@@ -157,7 +155,7 @@ describe('server_capabilities', () => {
       expectSuccessAlert(res, 'server capability was updated.');
       expect(responseOf<ServerCapabilityV3>(res)).toEqual({
         name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(res.headers.etag).toMatch(/^"v1-[0-9a-z]+"$/);
       expect(responseOf(await admin.at('4.1').get(`server_capabilities?name=${name}`))).toEqual([
@@ -190,14 +188,14 @@ describe('server_capabilities', () => {
       expect(responseOf<ServerCapabilityV41>(v41)).toEqual({
         name,
         description: 'after',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const v5 = await admin.at('5.0').put(`server_capabilities?name=${name}`, { name });
       expectSuccessAlert(v5, 'server capability was updated');
       expect(responseOf<ServerCapabilityV5>(v5)).toEqual({
         name,
         description: '',
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
     });
 

@@ -1,14 +1,13 @@
 import { DataSource } from 'typeorm';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  createTenant,
-  createUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -20,8 +19,6 @@ import type {
 } from 'src/modules/server-capabilities/dto/server-server-capability.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const WRONG_TYPE = (id: number) =>
   `server id: ${id} has an incorrect server type. Server capabilities can only be assigned to EDGE or MID servers`;
 const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
@@ -68,7 +65,7 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
       expectSuccessAlert(res, 'server server_capability was created.');
       expectApiHeaders(res);
       expect(responseOf<ServerServerCapabilityV3>(res)).toEqual({
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         serverId: edge.id,
         serverCapability: name,
       });
@@ -76,7 +73,7 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
         .at('5.0')
         .post('server_server_capabilities', { serverId: mid.id, serverCapability: name });
       expect(responseOf<ServerServerCapabilityV5>(v5)).toEqual({
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
         serverId: mid.id,
         serverCapability: name,
       });
@@ -86,7 +83,7 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
       expectApiHeaders(list);
       const expected = [edge, mid]
         .map((s) => ({
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           serverHostName: s.hostName,
           serverId: s.id,
           serverCapability: name,
@@ -96,7 +93,7 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
       expect(responseOf(await admin.at('5.0').get(`server_server_capabilities?serverId=${edge.id}`))).toEqual(
         [
           {
-            lastUpdated: expect.stringMatching(RFC3339),
+            lastUpdated: expect.stringMatching(RFC3339_TIME),
             serverHostName: edge.hostName,
             serverId: edge.id,
             serverCapability: name,

@@ -1,11 +1,11 @@
+import { responseOf, uniqueName } from 'test/e2e/support/api';
 import {
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { ISO_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createParameter, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -16,8 +16,6 @@ import type {
   ServerUpdateStatusV5,
 } from 'src/modules/servers/dto/server-update-status.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 describe('server update status', () => {
   const { admin } = useApp();
@@ -135,7 +133,7 @@ describe('server update status', () => {
       expect(await flags(mid)).toEqual([true, false, false, false]);
       expect(await flags(edge)).toEqual([false, true, false, false]);
       const status = await statusOf(mid);
-      expect(status.config_update_time).toMatch(RFC3339);
+      expect(status.config_update_time).toMatch(ISO_TIME);
       await queue(mid, 'dequeue');
       expect(await flags(edge)).toEqual([false, false, false, false]);
     });

@@ -1,13 +1,11 @@
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';

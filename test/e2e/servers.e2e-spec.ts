@@ -1,15 +1,12 @@
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createPhysLocation } from 'test/e2e/support/fixtures/topology';
@@ -122,7 +119,7 @@ describe('servers', () => {
         type: 'EDGE',
         typeID: edgeTypeId,
         hostName: sent.hostName,
-        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/),
+        lastUpdated: expect.stringMatching(RFC3339_FRACTIONAL_TIME),
       });
       expect(server).not.toHaveProperty('httpsPort');
       expect(server).not.toHaveProperty('updPending');
@@ -189,8 +186,8 @@ describe('servers', () => {
         xmppPasswd: 'xmpp-secret',
         id: expect.any(Number),
         xmppId: expect.any(String),
-        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
-        statusLastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/), // RFC 3339 on 4.x (D5b)
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
+        statusLastUpdated: expect.stringMatching(RFC3339_FRACTIONAL_TIME), // RFC 3339 on 4.x (D5b)
       });
       expect(server.interfaces).toEqual([
         {

@@ -1,14 +1,12 @@
 import { DataSource } from 'typeorm';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import {
-  ApiClient,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import type {
@@ -16,9 +14,6 @@ import type {
   ServiceCategoryV5,
 } from 'src/modules/service-categories/dto/service-category.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('service_categories', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -48,12 +43,12 @@ describe('service_categories', () => {
       expectSuccessAlert(res, 'serviceCategory was created.');
       expect(responseOf<Wire<ServiceCategoryV3>>(res)).toEqual({
         name: n,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const list = await readOnly.client.at(version).get(`service_categories?name=${n}`);
       expect(list.status).toBe(200);
       expectApiHeaders(list);
-      expect(responseOf(list)).toEqual([{ name: n, lastUpdated: expect.stringMatching(TIMESTAMP) }]);
+      expect(responseOf(list)).toEqual([{ name: n, lastUpdated: expect.stringMatching(CUSTOM_TIME) }]);
     });
 
     it('orders by name by default', async () => {
@@ -145,16 +140,16 @@ describe('service_categories', () => {
       expectSuccessAlert(created, 'service category was created.');
       expect(responseOf<ServiceCategoryV5>(created)).toEqual({
         name: n,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       expect(responseOf(await v5().get(`service_categories?name=${n}`))).toEqual([
-        { name: n, lastUpdated: expect.stringMatching(RFC3339) },
+        { name: n, lastUpdated: expect.stringMatching(RFC3339_TIME) },
       ]);
       const to = `${name()}_y`;
       const renamed = await v5().put(`service_categories/${n}`, { name: to });
       expect(renamed.status).toBe(200);
       expectSuccessAlert(renamed, 'service category was updated');
-      expect(responseOf(renamed)).toEqual({ name: to, lastUpdated: expect.stringMatching(RFC3339) });
+      expect(responseOf(renamed)).toEqual({ name: to, lastUpdated: expect.stringMatching(RFC3339_TIME) });
       const deleted = await v5().delete(`service_categories/${to}`);
       expect(deleted.body).toEqual({ alerts: [{ level: 'success', text: `${to} was deleted.` }] });
     });

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { expectApiHeaders, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';

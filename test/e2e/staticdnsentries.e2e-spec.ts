@@ -1,17 +1,12 @@
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  createTenant,
-  createUser,
-  type CreatedUser,
-  CUSTOM_TIME,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  RFC3339_TIME,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

@@ -1,11 +1,5 @@
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { useApp } from 'test/e2e/support/suite';
 import type { StatsSummaryV3, StatsSummaryV5 } from 'src/modules/stats/dto/stats-summary.response';

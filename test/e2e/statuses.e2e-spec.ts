@@ -1,21 +1,18 @@
 import type { StatusWire } from 'src/modules/statuses/dto/status.response';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import {
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  timeFormatOn,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
 type Status = Wire<StatusWire>;
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const SEEDED = ['ADMIN_DOWN', 'CCR_IGNORE', 'OFFLINE', 'ONLINE', 'PRE_PROD', 'REPORTED'];
 
 describe('statuses', () => {
@@ -142,7 +139,7 @@ describe('statuses', () => {
         id: created.id,
         name,
         description: 'renamed',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
     });
 

@@ -1,16 +1,12 @@
 import type { SteeringTargetWire } from 'src/modules/steering/dto/steering-target.response';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
   expectMalformedJson,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,

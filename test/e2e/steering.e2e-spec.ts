@@ -1,13 +1,7 @@
 import type { SteeringEntry } from 'src/modules/steering/dto/steering.response';
-import {
-  ApiClient,
-  createRole,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,

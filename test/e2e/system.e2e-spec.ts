@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiClient, createUser, expectApiHeaders, expectError } from 'test/e2e/support/api';
+import { ApiClient } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import { createParameter } from 'test/e2e/support/fixtures/profiles';
 import { migrationNames } from 'test/e2e/support/migrations';
 import { useApp } from 'test/e2e/support/suite';

@@ -1,4 +1,5 @@
-import { ApiClient, CUSTOM_TIME, RFC3339_TIME, responseOf, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { T3C_READS } from 'test/e2e/support/go-types';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';

@@ -1,6 +1,7 @@
 import { ForbiddenException } from '@nestjs/common';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { ApiClient, createTenant, createUser, responseOf } from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
 import { useApp } from 'test/e2e/support/suite';
 
 /**

@@ -1,23 +1,17 @@
 import type { TenantWire } from 'src/modules/tenants/dto/tenant.response';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 type Tenant = Wire<TenantWire>;
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const NOT_AUTHORIZED = 'not authorized on this tenant';
 
 describe('tenants', () => {
@@ -61,7 +55,7 @@ describe('tenants', () => {
         active: true,
         parentId: null,
         parentName: null,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(tenants.find((t) => t.id === grandchild.id)).toEqual({
         ...grandchild,
@@ -122,7 +116,7 @@ describe('tenants', () => {
         active: true,
         parentId: parent.id,
         parentName: parent.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byId(created.id)).toEqual(created);
     });
@@ -198,7 +192,7 @@ describe('tenants', () => {
         active: false,
         parentId: sibling.id,
         parentName: sibling.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byId(tenant.id)).toEqual(updated);
     });

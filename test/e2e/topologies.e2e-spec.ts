@@ -1,12 +1,7 @@
 import { DataSource } from 'typeorm';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -18,9 +13,6 @@ import type {
   TopologyV5,
 } from 'src/modules/topologies/dto/topology.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIME_NO_MOD = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('topologies', () => {
   const { app, admin } = useApp();
@@ -93,7 +85,7 @@ describe('topologies', () => {
           name,
           description: 'three tiers',
           nodes: threeTiers(),
-          lastUpdated: expect.stringMatching(TIME_NO_MOD) as string,
+          lastUpdated: expect.stringMatching(CUSTOM_TIME) as string,
         },
       });
     });
@@ -104,7 +96,12 @@ describe('topologies', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         alerts: [{ text: 'topology was created.', level: 'success' }],
-        response: { name, description: '', nodes: threeTiers(), lastUpdated: expect.stringMatching(RFC3339) },
+        response: {
+          name,
+          description: '',
+          nodes: threeTiers(),
+          lastUpdated: expect.stringMatching(RFC3339_TIME),
+        },
       });
     });
 
@@ -242,7 +239,7 @@ describe('topologies', () => {
       expectApiHeaders(res);
       expect(res.body).toEqual({ response: [created] });
       const v5 = responseOf<Wire<TopologyV5>[]>(await admin.at('5.0').get(`topologies?name=${created.name}`));
-      expect(v5).toEqual([{ ...created, lastUpdated: expect.stringMatching(RFC3339) }]);
+      expect(v5).toEqual([{ ...created, lastUpdated: expect.stringMatching(RFC3339_TIME) }]);
       const all = responseOf<Wire<TopologyV3>[]>(await admin.get('topologies'));
       expect(all.map((t) => t.name)).toEqual(all.map((t) => t.name).sort());
     });
@@ -264,7 +261,7 @@ describe('topologies', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         alerts: [{ text: 'topology was updated.', level: 'success' }],
-        response: { name, description: 'new', nodes, lastUpdated: expect.stringMatching(TIME_NO_MOD) },
+        response: { name, description: 'new', nodes, lastUpdated: expect.stringMatching(CUSTOM_TIME) },
       });
       const [read] = responseOf<Wire<TopologyV3>[]>(await admin.get(`topologies?name=${name}`));
       // Kept nodes keep their place; the new one comes last.
@@ -309,7 +306,7 @@ describe('topologies', () => {
       const v5 = await admin.at('5.0').delete(`topologies?name=${second.name}`);
       expect(v5.body).toEqual({
         alerts: [{ text: 'topology was deleted.', level: 'success' }],
-        response: { ...second, lastUpdated: expect.stringMatching(RFC3339) },
+        response: { ...second, lastUpdated: expect.stringMatching(RFC3339_TIME) },
       });
     });
 

@@ -1,14 +1,8 @@
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';

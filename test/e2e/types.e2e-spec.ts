@@ -1,12 +1,7 @@
 import type { TypeWire } from 'src/modules/types/dto/type.response';
-import {
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectApiHeaders, expectError, expectSuccessAlert } from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 type Type = Wire<TypeWire>;
@@ -40,7 +35,7 @@ describe('types', () => {
         name: 'ORG',
         description: expect.any(String),
         useInTable: 'server',
-        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = types.map((t) => t.name);
       expect(names).toEqual([...names].sort());

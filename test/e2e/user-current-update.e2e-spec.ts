@@ -1,19 +1,14 @@
 import type { CurrentUserV3Response, UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import fc from 'fast-check';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  CUSTOM_TIME,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';

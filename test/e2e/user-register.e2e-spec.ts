@@ -2,17 +2,14 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
+import { ApiClient, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
   expectMalformedJson,
   expectSuccessAlert,
-  uniqueName,
-} from 'test/e2e/support/api';
+} from 'test/e2e/support/expect';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { type FakeSmtp, startFakeSmtp } from 'test/e2e/support/fake-smtp';
 import { useApp } from 'test/e2e/support/suite';

@@ -1,18 +1,13 @@
 import type { UserV3, UserV4 } from 'src/modules/users/dto/user.response';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import {
-  ApiClient,
-  createRole,
-  createTenant,
-  createUser,
-  type CreatedUser,
   expectApiHeaders,
   expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
   expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
+  expectSuccessAlert,
+} from 'test/e2e/support/expect';
+import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { USER_V4 } from 'test/e2e/support/go-types';
 import { useApp } from 'test/e2e/support/suite';
@@ -20,8 +15,6 @@ import { useApp } from 'test/e2e/support/suite';
 /** A user as `users` answers it: UserV4 on 4.0 and later, UserV3 on 3.x. */
 type User = Wire<UserV3 | UserV4>;
 
-/** UserV40 writes its times as RFC 3339 (Go time.Time) on 4.x and 5.0 (D5b). */
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/;
 const NOT_AUTHORIZED = 'not authorized on this tenant';
 const MORE_PRIVILEGED = 'user cannot update a user with a role more privileged than themselves';
 /** lib/go-tc UserV4 as answered (no `localPasswd`). */
@@ -78,7 +71,7 @@ describe('users', () => {
         role: 'admin',
         tenant: 'root',
         tenantId: 1,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(RFC3339_FRACTIONAL_TIME),
       });
       const names = users.map((u) => u.username);
       expect(names).toEqual([...names].sort());
@@ -201,7 +194,7 @@ describe('users', () => {
         ucdn: 'ucdn1',
         company: null,
         newUser: false,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(RFC3339_FRACTIONAL_TIME),
       });
       expect(await byUsername(request.username)).toEqual([user]);
       await expect(ApiClient.login(app, request.username, USER_PASSWORD)).resolves.toBeInstanceOf(ApiClient);
