@@ -4,12 +4,8 @@ import { DataSource } from 'typeorm';
 import { issueSessionCookie, newSessionId, type SessionClaims } from 'src/modules/auth/session-cookie';
 import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';

@@ -1,5 +1,5 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectError, expectSuccessAlert } from 'test/e2e/support/expect';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { insertTopology } from 'test/e2e/support/fixtures/snapshots';
 import { useApp } from 'test/e2e/support/suite';

@@ -2,7 +2,8 @@ import { DataSource } from 'typeorm';
 import type { ApiCapabilityV3, CapabilityV3 } from 'src/modules/capabilities/dto/capability.response';
 import { uniqueName } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -1,5 +1,5 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectApiHeaders } from 'test/e2e/support/expect';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { uniqueName } from 'test/e2e/support/api';
 import { createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {

@@ -1,5 +1,5 @@
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';

@@ -1,10 +1,6 @@
 import { responseOf } from 'test/e2e/support/api';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';

@@ -1,5 +1,6 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';

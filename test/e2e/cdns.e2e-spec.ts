@@ -1,7 +1,8 @@
 import type { CdnWire } from 'src/modules/cdns/dto/cdn.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError, expectSuccessAlert } from 'test/e2e/support/expect';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 

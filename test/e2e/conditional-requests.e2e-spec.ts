@@ -5,7 +5,7 @@ import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { routesOfModule } from 'src/common/routes/route-inventory';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {

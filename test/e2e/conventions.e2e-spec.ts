@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { useApp } from 'test/e2e/support/suite';
 
 const NOT_IMPLEMENTED =

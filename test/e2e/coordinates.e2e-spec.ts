@@ -1,10 +1,6 @@
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import type { CoordinateV3, CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
 import { useApp } from 'test/e2e/support/suite';

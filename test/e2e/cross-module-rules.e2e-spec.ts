@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createServer, type Server, type Socket } from 'node:net';
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectApiHeaders } from 'test/e2e/support/expect';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { influxDbRunning, influxQuery, influxWrite } from 'test/e2e/support/influxdb';

@@ -5,12 +5,8 @@ import type {
 } from 'src/modules/delivery-services/regexes/delivery-service-regex.response';
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

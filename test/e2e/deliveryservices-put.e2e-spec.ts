@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

@@ -1,6 +1,6 @@
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,

@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {

@@ -4,12 +4,8 @@ import type {
 } from 'src/modules/delivery-service-servers/dto/delivery-service-server.response';
 import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';

@@ -3,7 +3,8 @@ import { dsDigest, keyTag } from 'src/modules/keys/dnssec/dnssec';
 import type { CdnDnssecKeys, DnssecKey } from 'src/modules/keys/dnssec/dnssec-keys.response';
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import {
   createDeliveryService,
   deliveryServiceBody,

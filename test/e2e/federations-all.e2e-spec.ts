@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
 import { responseOf } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   insertDeliveryService,

@@ -1,7 +1,8 @@
 import type { DeliveryServiceMappings } from 'src/modules/federations/mappings/federations.service';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,

@@ -1,7 +1,7 @@
 import { rowCounts } from 'test/e2e/support/route-probe';
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createFederation } from 'test/e2e/support/fixtures/federations';

@@ -2,7 +2,8 @@ import { DataSource } from 'typeorm';
 import type { InvalidationJobV3, InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,

@@ -11,12 +11,8 @@ import type {
 } from 'src/modules/keys/ssl/ssl-keys.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestApp } from 'test/e2e/support/app';
 import {
   EC_CERTIFICATE,

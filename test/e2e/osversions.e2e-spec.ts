@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { responseOf } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createParameter } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -1,5 +1,5 @@
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectError, expectSuccessAlert } from 'test/e2e/support/expect';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
 import type { ParameterResponse } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -1,5 +1,5 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import {
   assignParameter,
   createCdn,

@@ -1,5 +1,6 @@
 import { ApiClient, responseOf } from 'test/e2e/support/api';
-import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import {
   assignParameter,
   createCdn,

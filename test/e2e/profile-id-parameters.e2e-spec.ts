@@ -1,11 +1,7 @@
 import type { ParameterWire } from 'src/modules/parameters/dto/parameter.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,

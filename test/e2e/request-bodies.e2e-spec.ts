@@ -3,7 +3,8 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { MAX_DEPTH } from 'src/common/http/strict-json';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
 

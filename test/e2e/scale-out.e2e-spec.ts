@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD, USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { RSA_CERTIFICATE, RSA_CSR, RSA_KEY } from 'test/e2e/support/fixtures/certificates';
 import {
   type InsertedDeliveryService,

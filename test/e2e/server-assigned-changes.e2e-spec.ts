@@ -1,5 +1,5 @@
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';

@@ -1,10 +1,6 @@
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { ISO_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createParameter, createProfile } from 'test/e2e/support/fixtures/profiles';

@@ -1,7 +1,7 @@
 import type { ServerWire } from 'src/modules/servers/dto/server.response';
 import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { setTopology, uniqueTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';

@@ -1,11 +1,7 @@
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';

@@ -1,5 +1,6 @@
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { useApp } from 'test/e2e/support/suite';
 import type { StatsSummaryV3, StatsSummaryV5 } from 'src/modules/stats/dto/stats-summary.response';

@@ -1,7 +1,8 @@
 import type { SteeringEntry } from 'src/modules/steering/dto/steering.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
-import { expectApiHeaders, expectError } from 'test/e2e/support/expect';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';

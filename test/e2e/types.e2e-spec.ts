@@ -1,6 +1,7 @@
 import type { TypeWire } from 'src/modules/types/dto/type.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import { expectApiHeaders, expectError, expectSuccessAlert } from 'test/e2e/support/expect';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -2,12 +2,8 @@ import type { CurrentUserV3Response, UserV3, UserV4 } from 'src/modules/users/dt
 import fc from 'fast-check';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
 import { USER_PASSWORD } from 'test/e2e/support/constants';

@@ -4,12 +4,8 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { ApiClient, uniqueName } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { type FakeSmtp, startFakeSmtp } from 'test/e2e/support/fake-smtp';
 import { useApp } from 'test/e2e/support/suite';

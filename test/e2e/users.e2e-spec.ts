@@ -1,12 +1,8 @@
 import type { UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-} from 'test/e2e/support/expect';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { USER_V4 } from 'test/e2e/support/go-types';

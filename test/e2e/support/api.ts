@@ -97,11 +97,6 @@ export function uniqueName(prefix: string, maxLength = 48): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`.slice(0, maxLength);
 }
 
-export interface AlertBody {
-  alerts?: { text: string; level: string }[];
-  response?: unknown;
-}
-
 export function responseOf<T = Record<string, unknown>>(res: Response): T {
   return (res.body as { response: T }).response;
 }
