@@ -1,4 +1,4 @@
-import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
@@ -22,9 +22,7 @@ interface FedDs {
 }
 
 describe('federations/{id}/deliveryservices', () => {
-  const { app, admin, readOnly, operations } = useApp({
-    users: { readOnly: 'read-only', operations: 'operations' },
-  });
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let cdn: { id: number; name: string };
   let dses: InsertedDeliveryService[];
 
@@ -142,15 +140,8 @@ describe('federations/{id}/deliveryservices', () => {
       );
     });
 
-    it('needs a login, the admin level and, on 4.0+, the permissions', async () => {
+    it('names, on 4.0+, the permissions the user lacks; 3.x does not check them', async () => {
       const body = { dsIds: [dses[0].id], replace: true };
-      expectError(
-        await ApiClient.anonymous(app).post(path(federation.id), body),
-        401,
-        'unauthorized, please log in.',
-      );
-      expectError(await readOnly.client.post(path(federation.id), body), 403, 'Forbidden.');
-      expectError(await operations.client.post(path(federation.id), body), 403, 'Forbidden.');
       const role = await createRole(admin, ['FEDERATION:READ', 'DELIVERY-SERVICE:READ']);
       const limited = await createUser(app, admin, role);
       expectError(
@@ -222,12 +213,7 @@ describe('federations/{id}/deliveryservices', () => {
       expect(await assigned(999999999)).toEqual([]);
     });
 
-    it('needs a login and, on 4.0+, the permissions', async () => {
-      expectError(
-        await ApiClient.anonymous(app).get(path(federation.id)),
-        401,
-        'unauthorized, please log in.',
-      );
+    it('names, on 4.0+, the permissions the user lacks; 3.x does not check them', async () => {
       const role = await createRole(admin, ['FEDERATION:READ']);
       const limited = await createUser(app, admin, role);
       expectError(
@@ -283,16 +269,6 @@ describe('federations/{id}/deliveryservices', () => {
         400,
         "getting integer parameters: parameter 'dsID' not an integer",
       );
-    });
-
-    it('needs a login and the admin level', async () => {
-      const federation = await createFederation(admin, cdn.name);
-      await assignFederationDeliveryServices(admin, federation.id, [dses[0].id, dses[1].id]);
-      const url = `${path(federation.id)}/${dses[0].id}`;
-      expectError(await ApiClient.anonymous(app).delete(url), 401, 'unauthorized, please log in.');
-      expectError(await readOnly.client.delete(url), 403, 'Forbidden.');
-      expectError(await operations.client.delete(url), 403, 'Forbidden.');
-      expect(await ids(federation.id)).toEqual([dses[0].id, dses[1].id]);
     });
   });
 });

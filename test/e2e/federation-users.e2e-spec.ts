@@ -1,4 +1,4 @@
-import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
@@ -20,9 +20,7 @@ interface FedUser {
 }
 
 describe('federations/{id}/users', () => {
-  const { app, admin, readOnly, operations } = useApp({
-    users: { readOnly: 'read-only', operations: 'operations' },
-  });
+  const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let users: CreatedUser[];
   let cdn: { id: number; name: string };
   let federation: FederationResponse;
@@ -163,13 +161,8 @@ describe('federations/{id}/users', () => {
     );
   });
 
-  it('needs a login, the admin level for writes and, on 4.0+, the permissions', async () => {
+  it('names, on 4.0+, the permissions the user lacks; 3.x does not check them', async () => {
     const body = { userIds: [users[0].id], replace: true };
-    expectError(await ApiClient.anonymous(app).get(path()), 401, 'unauthorized, please log in.');
-    expectError(await ApiClient.anonymous(app).post(path(), body), 401, 'unauthorized, please log in.');
-    expectError(await readOnly.client.post(path(), body), 403, 'Forbidden.');
-    expectError(await operations.client.post(path(), body), 403, 'Forbidden.');
-    expectError(await readOnly.client.delete(`${path()}/${users[0].id}`), 403, 'Forbidden.');
     const role = await createRole(admin, ['FEDERATION:READ']);
     const limited = await createUser(app, admin, role);
     expectError(await limited.client.get(path()), 403, 'missing required Permissions: USER:READ');

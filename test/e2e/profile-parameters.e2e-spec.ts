@@ -1,7 +1,7 @@
 import type { ProfileParameterWire } from 'src/modules/profile-parameters/dto/profile-parameter.response';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
+import { responseOf, type Wire } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
@@ -194,15 +194,9 @@ describe('profileparameters', () => {
       expect((await linksOf(p.id)).map((l) => l.parameter)).toEqual([a.id]);
     });
 
-    it('needs the operations level and, on 4.0, the permissions', async () => {
+    it('names, on 4.0, the permissions the user lacks', async () => {
       const parameter = await createParameter(admin);
       const sent = { profileId: profile.id, parameterId: parameter.id };
-      expectError(await readOnly.client.post('profileparameters', sent), 403, 'Forbidden.');
-      expectError(
-        await ApiClient.anonymous(app).post('profileparameters', sent),
-        401,
-        'unauthorized, please log in.',
-      );
       const user = await createUser(app, admin, await createRole(admin, ['PROFILE:READ', 'PARAMETER:READ']));
       expectError(
         await user.client.post('profileparameters', sent),
@@ -241,16 +235,6 @@ describe('profileparameters', () => {
       );
       const parameter = await createParameter(admin);
       await assignParameter(admin, profile.id, parameter.id);
-      expectError(
-        await readOnly.client.delete(`profileparameters/${profile.id}/${parameter.id}`),
-        403,
-        'Forbidden.',
-      );
-      expectError(
-        await ApiClient.anonymous(app).delete(`profileparameters/${profile.id}/${parameter.id}`),
-        401,
-        'unauthorized, please log in.',
-      );
       const user = await createUser(app, admin, await createRole(admin, ['PROFILE:READ', 'PARAMETER:READ']));
       expectError(
         await user.client.delete(`profileparameters/${profile.id}/${parameter.id}`),

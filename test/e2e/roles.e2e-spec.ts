@@ -1,5 +1,5 @@
 import type { RoleV3, RoleV4 as RoleV4Wire } from 'src/modules/roles/dto/role.response';
-import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
@@ -12,7 +12,7 @@ type RoleV4 = Wire<RoleV4Wire>;
 const TIMESTAMP = RFC3339_TIME;
 
 describe('roles', () => {
-  const { app, admin, operations } = useApp({ users: { operations: 'operations' } });
+  const { app, admin } = useApp();
   let withoutRoleRead: CreatedUser;
   let readOnlyRoles: CreatedUser;
   let roleCreator: CreatedUser;
@@ -106,8 +106,7 @@ describe('roles', () => {
       expect(desc).toEqual([...all.map((r) => r.name)].reverse());
     });
 
-    it('needs a session, and ROLE:READ on 4.0 only', async () => {
-      expectError(await ApiClient.anonymous(app).get('roles'), 401, 'unauthorized, please log in.');
+    it('needs ROLE:READ on 4.0 only', async () => {
       expectError(await withoutRoleRead.client.get('roles'), 403, 'missing required Permissions: ROLE:READ');
       expect((await withoutRoleRead.client.at('3.0').get('roles')).status).toBe(200);
     });
@@ -221,15 +220,8 @@ describe('roles', () => {
       expectSuccessAlert(allowed, 'role was created.');
     });
 
-    it('needs a session, the admin level, and ROLE:CREATE on 4.0 only', async () => {
+    it('needs ROLE:CREATE on 4.0 only', async () => {
       const body = { name: uniqueName('role'), description: 'd', permissions: [] };
-      expectError(await ApiClient.anonymous(app).post('roles', body), 401, 'unauthorized, please log in.');
-      expectError(await operations.client.post('roles', body), 403, 'Forbidden.');
-      expectError(
-        await operations.client.at('3.0').post('roles', { ...body, privLevel: 10 }),
-        403,
-        'Forbidden.',
-      );
       expectError(
         await readOnlyRoles.client.post('roles', body),
         403,
@@ -325,12 +317,10 @@ describe('roles', () => {
       expect(await byName(role.name)).toEqual([role]);
     });
 
-    it('needs a session, the admin level, and ROLE:UPDATE on 4.0 only', async () => {
+    it('needs ROLE:UPDATE on 4.0 only', async () => {
       const role = await create(['CDN:READ']);
       const body = { name: role.name, description: 'changed', permissions: ['CDN:READ'] };
       const url = `roles?name=${role.name}`;
-      expectError(await ApiClient.anonymous(app).put(url, body), 401, 'unauthorized, please log in.');
-      expectError(await operations.client.put(url, body), 403, 'Forbidden.');
       expectError(
         await readOnlyRoles.client.put(url, body),
         403,
@@ -379,11 +369,9 @@ describe('roles', () => {
       expectError(await admin.at('3.0').delete('roles?id=99999999'), 404, 'no role with that key found');
     });
 
-    it('needs a session, the admin level, and ROLE:DELETE on 4.0 only', async () => {
+    it('needs ROLE:DELETE on 4.0 only', async () => {
       const role = await create();
       const url = `roles?name=${role.name}`;
-      expectError(await ApiClient.anonymous(app).delete(url), 401, 'unauthorized, please log in.');
-      expectError(await operations.client.delete(url), 403, 'Forbidden.');
       expectError(await readOnlyRoles.client.delete(url), 403, 'missing required Permissions: ROLE:DELETE');
       expect(await byName(role.name)).toEqual([role]);
       const [{ id }] = await v3ByName(role.name);

@@ -331,11 +331,5 @@ describe('server_capabilities', () => {
       expect(await rows(onServers)).toBe(1);
       expect(await rows(onDs)).toBe(1);
     });
-
-    it('is refused to a read-only user', async () => {
-      const name = await create();
-      expectError(await readOnly.client.delete(`server_capabilities?name=${name}`), 403, 'Forbidden.');
-      expect(await rows(name)).toBe(1);
-    });
   });
 });

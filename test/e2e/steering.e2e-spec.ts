@@ -16,7 +16,6 @@ const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 
 describe('GET /steering', () => {
   const { app, admin } = useApp();
-  let readOnly: CreatedUser;
   let steering: CreatedUser;
   let portal: CreatedUser;
   let federation: CreatedUser;
@@ -39,8 +38,8 @@ describe('GET /steering', () => {
     list.find((e) => e.deliveryService === ds.xmlId);
 
   beforeAll(async () => {
-    [readOnly, steering, portal, federation] = await Promise.all(
-      ['read-only', 'steering', 'portal', 'federation'].map((role) => createUser(app, admin, role)),
+    [steering, portal, federation] = await Promise.all(
+      ['steering', 'portal', 'federation'].map((role) => createUser(app, admin, role)),
     );
     withoutPermissions = await createUser(app, admin, await createRole(admin, ['STEERING:READ']));
     const cdnId = (await createCdn(admin)).id;
@@ -135,10 +134,7 @@ describe('GET /steering', () => {
     }
   });
 
-  it('refuses read-only users, anonymous requests and, on 4.0, missing permissions', async () => {
-    expectError(await readOnly.client.get('steering'), 403, 'Forbidden.');
-    expectError(await readOnly.client.at('3.0').get('steering'), 403, 'Forbidden.');
-    expectError(await ApiClient.anonymous(app).get('steering'), 401, 'unauthorized, please log in.');
+  it('refuses, on 4.0, missing permissions', async () => {
     expectError(
       await withoutPermissions.client.get('steering'),
       403,
