@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { responseOf, type Wire } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
@@ -48,8 +48,7 @@ describe('asns', () => {
       const high = await create({ asn: freshNumber() + 1000 });
       const low = await create();
       const res = await readOnly.client.at(version).get(`asns?cachegroup=${cachegroup.id}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const asns = responseOf<Asn[]>(res);
       expect(asns).toContainEqual({
         asn: low.asn,

@@ -5,7 +5,7 @@ import { issueSessionCookie, newSessionId, type SessionClaims } from 'src/module
 import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
@@ -263,8 +263,7 @@ describe('sign-in and sessions (D10, D11)', () => {
   describe('GET user/current', () => {
     it('shows the signed-in user in the 4.x shape', async () => {
       const res = await admin.get('user/current');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const user = (res.body as { response: Record<string, unknown> }).response;
       expect(user).toMatchObject({
         username: 'admin',

@@ -1,6 +1,6 @@
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -133,16 +133,18 @@ describe('POST /cachegroups/{id}/deliveryservices', () => {
 
   it('refuses a cache group without EDGE or ORG servers, or that does not exist', async () => {
     const dsId = await newDs();
-    expectError(
-      await admin.post(path(midOnlyCachegroupId), { deliveryServices: [dsId] }),
-      400,
-      `no edge or origin servers found on cachegroup ${midOnlyCachegroupId}`,
-    );
-    expectError(
-      await admin.post(path(987654321), { deliveryServices: [dsId] }),
-      400,
-      'no edge or origin servers found on cachegroup 987654321',
-    );
+    await expectErrors([
+      [
+        admin.post(path(midOnlyCachegroupId), { deliveryServices: [dsId] }),
+        400,
+        `no edge or origin servers found on cachegroup ${midOnlyCachegroupId}`,
+      ],
+      [
+        admin.post(path(987654321), { deliveryServices: [dsId] }),
+        400,
+        'no edge or origin servers found on cachegroup 987654321',
+      ],
+    ]);
     expect(await assignedPairs(admin, [dsId])).toEqual([]);
   });
 
@@ -208,16 +210,18 @@ describe('POST /cachegroups/{id}/deliveryservices', () => {
       const own = await newDs({ tenantId: childTenant.id });
       const parents = await newDs({ tenantId: parentTenant.id });
       const siblings = await newDs({ tenantId: siblingTenant.id });
-      expectError(
-        await child.client.post(path(cachegroupId), { deliveryServices: [own, parents] }),
-        403,
-        `not authorized for delivery service tenant ${parentTenant.id}`,
-      );
-      expectError(
-        await child.client.post(path(cachegroupId), { deliveryServices: [siblings] }),
-        403,
-        `not authorized for delivery service tenant ${siblingTenant.id}`,
-      );
+      await expectErrors([
+        [
+          child.client.post(path(cachegroupId), { deliveryServices: [own, parents] }),
+          403,
+          `not authorized for delivery service tenant ${parentTenant.id}`,
+        ],
+        [
+          child.client.post(path(cachegroupId), { deliveryServices: [siblings] }),
+          403,
+          `not authorized for delivery service tenant ${siblingTenant.id}`,
+        ],
+      ]);
       expect(await assignedPairs(admin, [own, parents, siblings])).toEqual([]);
     });
 

@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -39,8 +39,7 @@ describe('POST /cachegroups/{id}/queue_update', () => {
   it('queues updates on every server of the cache group in the CDN, of any type', async () => {
     expect(await pendingOfAll()).toEqual([false, false, false, false]);
     const res = await admin.post(path(cachegroup.id), { action: 'queue', cdn: cdnA.name });
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     expect(res.body).toEqual({
       response: {
         cachegroupName: cachegroup.name,

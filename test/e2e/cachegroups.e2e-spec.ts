@@ -2,8 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
@@ -53,8 +53,7 @@ describe('cachegroups', () => {
         fallbackToClosest: false,
       });
       const res = await readOnly.client.at(version).get('cachegroups');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const all = responseOf<Cachegroup[]>(res);
       expect(all.find((c) => c.id === cg.id)).toEqual({
         id: cg.id,
@@ -356,16 +355,18 @@ describe('cachegroups', () => {
 
     it('rejects a duplicate name or short name', async () => {
       const cg = await create();
-      expectError(
-        await admin.post('cachegroups', body({ name: cg.name })),
-        400,
-        `cachegroup name '${cg.name}' already exists.`,
-      );
-      expectError(
-        await admin.post('cachegroups', body({ shortName: cg.shortName })),
-        400,
-        `cachegroup short_name '${cg.shortName}' already exists.`,
-      );
+      await expectErrors([
+        [
+          admin.post('cachegroups', body({ name: cg.name })),
+          400,
+          `cachegroup name '${cg.name}' already exists.`,
+        ],
+        [
+          admin.post('cachegroups', body({ shortName: cg.shortName })),
+          400,
+          `cachegroup short_name '${cg.shortName}' already exists.`,
+        ],
+      ]);
       expect(await byName(cg.name)).toEqual([cg]);
     });
 
@@ -457,31 +458,31 @@ describe('cachegroups', () => {
     it('refuses a cache group as its own parent or secondary parent', async () => {
       const cg = await create();
       const keep = { name: cg.name, shortName: cg.shortName, typeId: edgeLoc };
-      expectError(
-        await admin.put(`cachegroups/${cg.id}`, {
-          ...keep,
-          parentCachegroupId: cg.id,
-          latitude: 1,
-          longitude: 1,
-        }),
-        400,
-        'a cache group cannot be its own parent',
-      );
-      expectError(
-        await admin.put(`cachegroups/${cg.id}`, { ...keep, secondaryParentCachegroupId: cg.id }),
-        400,
-        'a cache group cannot be its own secondary parent',
-      );
+      await expectErrors([
+        [
+          admin.put(`cachegroups/${cg.id}`, {
+            ...keep,
+            parentCachegroupId: cg.id,
+            latitude: 1,
+            longitude: 1,
+          }),
+          400,
+          'a cache group cannot be its own parent',
+        ],
+        [
+          admin.put(`cachegroups/${cg.id}`, { ...keep, secondaryParentCachegroupId: cg.id }),
+          400,
+          'a cache group cannot be its own secondary parent',
+        ],
+      ]);
       expect(await byId(cg.id)).toEqual([cg]);
     });
 
     it('answers 404 for a missing cache group and 400 for a bad key', async () => {
-      expectError(
-        await admin.put('cachegroups/999999999', body()),
-        404,
-        'no cachegroup with id 999999999 found',
-      );
-      expectError(await admin.put('cachegroups/x1', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('cachegroups/999999999', body()), 404, 'no cachegroup with id 999999999 found'],
+        [admin.put('cachegroups/x1', body()), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('changes nothing on a bad body, a taken name or an unknown parent', async () => {
@@ -533,8 +534,10 @@ describe('cachegroups', () => {
     });
 
     it('answers 404 for a missing cache group and 400 for a bad key', async () => {
-      expectError(await admin.delete('cachegroups/999999999'), 404, 'no cachegroup with that id found');
-      expectError(await admin.delete('cachegroups/-1'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('cachegroups/999999999'), 404, 'no cachegroup with that id found'],
+        [admin.delete('cachegroups/-1'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('refuses a cache group still used as a parent or a secondary parent', async () => {

@@ -1,5 +1,5 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -23,8 +23,7 @@ describe('GET cdns/domains', () => {
     const router = await createProfile(admin, cdn.id, { type: 'TR_PROFILE' });
     const cache = await createProfile(admin, cdn.id, { type: 'ATS_PROFILE' });
     const res = await readOnly.client.at(version).get('cdns/domains');
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     const domains = responseOf<Domain[]>(res);
     expect(domains.filter((d) => d.profileId === router.id)).toEqual([
       {

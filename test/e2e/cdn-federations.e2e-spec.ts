@@ -1,8 +1,8 @@
 import type { CdnFederationListedWire } from 'src/modules/federations/cdn-federations/cdn-federation.response';
 import { responseOf, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import {
   insertDeliveryService,
@@ -138,8 +138,7 @@ describe('cdns/{name}/federations', () => {
 
     it('lists the federations of the CDN, one entry per delivery service, ordered by cname', async () => {
       const res = await readOnly.client.get(path());
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const federations = responseOf<Listed[]>(res);
       const ours = federations.filter((f) => [a.id, b.id, unassigned.id].includes(f.id));
       expect(ours).toEqual([
@@ -183,18 +182,12 @@ describe('cdns/{name}/federations', () => {
     });
 
     it('answers 400 for invalid list parameters', async () => {
-      expectError(await admin.get(`${path()}?limit=-2`), 400, 'limit parameter must be bigger than -1');
-      expectError(
-        await admin.get(`${path()}?limit=1&offset=0`),
-        400,
-        'offset parameter must be a positive integer',
-      );
-      expectError(
-        await admin.get(`${path()}?limit=1&page=0`),
-        400,
-        'page parameter must be a positive integer',
-      );
-      expectError(await admin.get(`${path()}?id=x`), 400, 'id cannot parse to integer');
+      await expectErrors([
+        [admin.get(`${path()}?limit=-2`), 400, 'limit parameter must be bigger than -1'],
+        [admin.get(`${path()}?limit=1&offset=0`), 400, 'offset parameter must be a positive integer'],
+        [admin.get(`${path()}?limit=1&page=0`), 400, 'page parameter must be a positive integer'],
+        [admin.get(`${path()}?id=x`), 400, 'id cannot parse to integer'],
+      ]);
     });
 
     it('answers 404 cdn not found for an unknown CDN', async () => {
@@ -243,19 +236,21 @@ describe('cdns/{name}/federations', () => {
     it('answers the original 4xx texts, changing nothing', async () => {
       const federation = await createFederation(admin, cdn.name);
       const body = { cname: uniqueCname(), ttl: 60 };
-      expectError(await admin.put(`${path()}/999999999`, body), 404, 'no cdnfederation found with this id');
-      expectError(await admin.put(`${path('no-such-cdn')}/${federation.id}`, body), 404, 'cdn not found');
-      expectError(await admin.put(`${path()}/x`, body), 400, 'failed to parse key: id');
-      expectError(
-        await admin.put(`${path()}/${federation.id}`, { ...body, cname: 'nodot' }),
-        400,
-        "'cname' must end with a period",
-      );
-      expectError(
-        await admin.at('5.0').put(`${path()}/${federation.id}`, { ...body, ttl: 10 }),
-        400,
-        "'ttl' must be no less than 60",
-      );
+      await expectErrors([
+        [admin.put(`${path()}/999999999`, body), 404, 'no cdnfederation found with this id'],
+        [admin.put(`${path('no-such-cdn')}/${federation.id}`, body), 404, 'cdn not found'],
+        [admin.put(`${path()}/x`, body), 400, 'failed to parse key: id'],
+        [
+          admin.put(`${path()}/${federation.id}`, { ...body, cname: 'nodot' }),
+          400,
+          "'cname' must end with a period",
+        ],
+        [
+          admin.at('5.0').put(`${path()}/${federation.id}`, { ...body, ttl: 10 }),
+          400,
+          "'ttl' must be no less than 60",
+        ],
+      ]);
       expect(await stored(body.cname)).toBe(0);
       expect(await stored(federation.cname)).toBe(1);
     });
@@ -296,13 +291,11 @@ describe('cdns/{name}/federations', () => {
     it('answers the original 4xx texts, deleting nothing', async () => {
       const federation = await createFederation(admin, cdn.name);
       await assignFederationDeliveryServices(admin, federation.id, [ds.id]);
-      expectError(await admin.delete(`${path('no-such-cdn')}/${federation.id}`), 404, 'cdn not found');
-      expectError(await admin.delete(`${path()}/x`), 400, 'failed to parse key: id');
-      expectError(
-        await childAdmin.client.delete(`${path()}/${federation.id}`),
-        403,
-        'not authorized on this tenant',
-      );
+      await expectErrors([
+        [admin.delete(`${path('no-such-cdn')}/${federation.id}`), 404, 'cdn not found'],
+        [admin.delete(`${path()}/x`), 400, 'failed to parse key: id'],
+        [childAdmin.client.delete(`${path()}/${federation.id}`), 403, 'not authorized on this tenant'],
+      ]);
       const role = await createRole(admin, ['FEDERATION:READ', 'CDN:READ']);
       const limited = await createUser(app, admin, role);
       expectError(

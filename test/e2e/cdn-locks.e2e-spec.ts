@@ -1,6 +1,6 @@
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -45,8 +45,7 @@ describe('cdn_locks', () => {
         lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       const listed = await readOnly.client.at(version).get(`cdn_locks?cdn=${cdn.name}`);
-      expect(listed.status).toBe(200);
-      expectApiHeaders(listed);
+      expectOk(listed);
       expect(responseOf(listed)).toEqual([{ ...created, sharedUserNames: [] }]);
     });
 

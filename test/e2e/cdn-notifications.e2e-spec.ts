@@ -1,6 +1,6 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
@@ -35,8 +35,7 @@ describe('cdn_notifications', () => {
         user: operations.username,
       });
       const listed = await readOnly.client.at(version).get(`cdn_notifications?cdn=${cdn.name}`);
-      expect(listed.status).toBe(200);
-      expectApiHeaders(listed);
+      expectOk(listed);
       expect(responseOf(listed)).toEqual([created]);
     },
   );
@@ -64,17 +63,19 @@ describe('cdn_notifications', () => {
   it('refuses a missing field, a wrong type, malformed JSON and an unknown CDN, writing nothing', async () => {
     const before = (await all()).length;
     const cdn = await createCdn(admin);
-    expectError(await admin.post('cdn_notifications', { notification: 'x' }), 400, "'cdn' cannot be blank");
-    expectError(
-      await admin.post('cdn_notifications', { cdn: cdn.name, notification: '' }),
-      400,
-      "'notification' cannot be blank",
-    );
-    expectError(
-      await admin.post('cdn_notifications', { cdn: cdn.name, notification: 7 }),
-      400,
-      "'notification' must be a string",
-    );
+    await expectErrors([
+      [admin.post('cdn_notifications', { notification: 'x' }), 400, "'cdn' cannot be blank"],
+      [
+        admin.post('cdn_notifications', { cdn: cdn.name, notification: '' }),
+        400,
+        "'notification' cannot be blank",
+      ],
+      [
+        admin.post('cdn_notifications', { cdn: cdn.name, notification: 7 }),
+        400,
+        "'notification' must be a string",
+      ],
+    ]);
     expectMalformedJson(await admin.raw('post', 'cdn_notifications', '{"cdn": '));
     expectError(
       await admin.post('cdn_notifications', { cdn: 'no-such-cdn', notification: 'x' }),
@@ -104,16 +105,18 @@ describe('cdn_notifications', () => {
   });
 
   it('refuses a delete without an integer id', async () => {
-    expectError(
-      await admin.delete('cdn_notifications'),
-      400,
-      'required parameters missing: missing required parameters: id',
-    );
-    expectError(
-      await admin.delete('cdn_notifications?id=abc'),
-      400,
-      "getting integer parameters: parameter 'id' not an integer",
-    );
+    await expectErrors([
+      [
+        admin.delete('cdn_notifications'),
+        400,
+        'required parameters missing: missing required parameters: id',
+      ],
+      [
+        admin.delete('cdn_notifications?id=abc'),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      ],
+    ]);
   });
 
   it('refuses a delete whose notification changed since If-Unmodified-Since (412)', async () => {

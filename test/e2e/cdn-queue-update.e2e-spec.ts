@@ -1,6 +1,6 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';
@@ -35,8 +35,7 @@ describe('POST /cdns/{id}/queue_update', () => {
 
   it('queues every server of the CDN and answers the action and the CDN, without alerts', async () => {
     const res = await admin.post(path(cdn.id), { action: 'queue' });
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     expect(res.body).toEqual({
       response: { action: 'queue', cdnId: cdn.id } satisfies CdnQueueUpdateResponse,
     });
@@ -52,17 +51,15 @@ describe('POST /cdns/{id}/queue_update', () => {
   });
 
   it('answers 404 for an unknown CDN, type or profile, and writes nothing', async () => {
-    expectError(await admin.post(path(2147483647), { action: 'queue' }), 404, 'Not Found');
-    expectError(
-      await admin.post(`${path(cdn.id)}?type=NOPE`, { action: 'queue' }),
-      404,
-      'no type ID found with that name',
-    );
-    expectError(
-      await admin.post(`${path(cdn.id)}?profile=nope`, { action: 'queue' }),
-      404,
-      'no profile ID found with that name',
-    );
+    await expectErrors([
+      [admin.post(path(2147483647), { action: 'queue' }), 404, 'Not Found'],
+      [admin.post(`${path(cdn.id)}?type=NOPE`, { action: 'queue' }), 404, 'no type ID found with that name'],
+      [
+        admin.post(`${path(cdn.id)}?profile=nope`, { action: 'queue' }),
+        404,
+        'no profile ID found with that name',
+      ],
+    ]);
     expect(await pending()).toEqual([false, false, false]);
   });
 

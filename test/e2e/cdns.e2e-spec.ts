@@ -1,8 +1,8 @@
 import type { CdnWire } from 'src/modules/cdns/dto/cdn.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -27,8 +27,7 @@ describe('cdns', () => {
     it('lists CDNs ordered by name, with the seeded ALL', async () => {
       await create();
       const res = await readOnly.client.get('cdns');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const cdns = responseOf<Cdn[]>(res);
       expect(cdns.find((c) => c.name === 'ALL')).toEqual({
         id: expect.any(Number),
@@ -57,8 +56,10 @@ describe('cdns', () => {
     });
 
     it('rejects filters that do not parse', async () => {
-      expectError(await admin.get('cdns?id=abc'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('cdns?dnssecEnabled=maybe'), 400, 'dnssecEnabled cannot parse to boolean');
+      await expectErrors([
+        [admin.get('cdns?id=abc'), 400, 'id cannot parse to integer'],
+        [admin.get('cdns?dnssecEnabled=maybe'), 400, 'dnssecEnabled cannot parse to boolean'],
+      ]);
     });
 
     it('orders by a field of the response, either way, and ignores unknown fields', async () => {
@@ -161,16 +162,14 @@ describe('cdns', () => {
 
     it('rejects a duplicate name or domain, whatever the letter case of the domain', async () => {
       const cdn = await create();
-      expectError(
-        await admin.post('cdns', body({ name: cdn.name })),
-        400,
-        `cdn name '${cdn.name}' already exists.`,
-      );
-      expectError(
-        await admin.post('cdns', body({ domainName: cdn.domainName.toUpperCase() })),
-        400,
-        `cdn domain_name '${cdn.domainName}' already exists.`,
-      );
+      await expectErrors([
+        [admin.post('cdns', body({ name: cdn.name })), 400, `cdn name '${cdn.name}' already exists.`],
+        [
+          admin.post('cdns', body({ domainName: cdn.domainName.toUpperCase() })),
+          400,
+          `cdn domain_name '${cdn.domainName}' already exists.`,
+        ],
+      ]);
       expect(await byName(cdn.name)).toHaveLength(1);
     });
 
@@ -197,8 +196,10 @@ describe('cdns', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(await admin.put('cdns/999999', body()), 404, 'no cdn found with this id');
-      expectError(await admin.put('cdns/abc', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('cdns/999999', body()), 404, 'no cdn found with this id'],
+        [admin.put('cdns/abc', body()), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('rejects bad input and a taken name, changing nothing', async () => {

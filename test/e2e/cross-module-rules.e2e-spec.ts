@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { expectError } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -81,8 +81,7 @@ describe('rules across delivery services, service categories, topologies and cap
         'deliveryservices',
         deliveryServiceBody(cdn.id, httpType, { serviceCategory: name }),
       );
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const [created] = responseOf<Ds[]>(res);
       expect(created.serviceCategory).toBe(name);
       expect((await dsById(created.id, '5.0')).serviceCategory).toBe(name);
@@ -339,8 +338,7 @@ describe('rules across delivery services, service categories, topologies and cap
 
     it('GET deliveryservices/{id}/servers/eligible leaves out the EDGE servers lacking a required capability', async () => {
       const res = await admin.get(`deliveryservices/${ds.id}/servers/eligible`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(hostNames(res)).toEqual([capable.hostName, origin.hostName, otherOrigin.hostName].sort());
     });
 

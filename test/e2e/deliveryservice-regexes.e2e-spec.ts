@@ -5,8 +5,8 @@ import type {
 } from 'src/modules/delivery-services/regexes/delivery-service-regex.response';
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -57,8 +57,7 @@ describe('delivery service regexes', () => {
       const ds = await newDs();
       for (const version of VERSIONS) {
         const res = await admin.at(version).get(path(ds.id));
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual({
           response: [
             {
@@ -112,8 +111,7 @@ describe('delivery service regexes', () => {
       await admin.post(path(ds.id), { type: headerType, setNumber: 1, pattern: 'X-Foo: .*' });
       for (const version of VERSIONS) {
         const res = await admin.at(version).get('deliveryservices_regexes');
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         const mine = responseOf<DeliveryServiceRegexes[]>(res).find((entry) => entry.dsName === ds.xmlId);
         expect(mine).toEqual({
           dsName: ds.xmlId,
@@ -156,36 +154,38 @@ describe('delivery service regexes', () => {
     it('refuses a set number already taken, a negative one, a bad type and a blank pattern', async () => {
       const ds = await newDs();
       const before = await regexCount();
-      expectError(
-        await admin.post(path(ds.id), { type: pathType, setNumber: 0, pattern: '/x' }),
-        400,
-        "'setNumber' cannot add regex, another regex with the same order exists",
-      );
-      expectError(
-        await admin.post(path(ds.id), { type: pathType, setNumber: -1, pattern: '/x' }),
-        400,
-        'cannot add regex with order < 0',
-      );
-      expectError(
-        await admin.post(path(ds.id), { type: httpType, setNumber: 1, pattern: '/x' }),
-        400,
-        "'type' type is not a valid regex type",
-      );
-      expectError(
-        await admin.post(path(ds.id), { setNumber: 0 }),
-        400,
-        "'type' type not found, 'setNumber' cannot add regex, another regex with the same order exists, 'pattern' cannot be blank",
-      );
-      expectError(
-        await admin.post(path(ds.id), { type: 'PATH_REGEXP', setNumber: 1, pattern: '/x' }),
-        400,
-        "'type' must be an integer",
-      );
-      expectError(
-        await admin.post(path(ds.id), { type: pathType, setNumber: 2 ** 31, pattern: '/x' }),
-        400,
-        "'setNumber' must be no greater than 2147483647",
-      );
+      await expectErrors([
+        [
+          admin.post(path(ds.id), { type: pathType, setNumber: 0, pattern: '/x' }),
+          400,
+          "'setNumber' cannot add regex, another regex with the same order exists",
+        ],
+        [
+          admin.post(path(ds.id), { type: pathType, setNumber: -1, pattern: '/x' }),
+          400,
+          'cannot add regex with order < 0',
+        ],
+        [
+          admin.post(path(ds.id), { type: httpType, setNumber: 1, pattern: '/x' }),
+          400,
+          "'type' type is not a valid regex type",
+        ],
+        [
+          admin.post(path(ds.id), { setNumber: 0 }),
+          400,
+          "'type' type not found, 'setNumber' cannot add regex, another regex with the same order exists, 'pattern' cannot be blank",
+        ],
+        [
+          admin.post(path(ds.id), { type: 'PATH_REGEXP', setNumber: 1, pattern: '/x' }),
+          400,
+          "'type' must be an integer",
+        ],
+        [
+          admin.post(path(ds.id), { type: pathType, setNumber: 2 ** 31, pattern: '/x' }),
+          400,
+          "'setNumber' must be no greater than 2147483647",
+        ],
+      ]);
       expectMalformedJson(await admin.raw('post', path(ds.id), '{"type": '));
       expect(await regexCount()).toBe(before);
       expect(await regexesOf(ds.id)).toHaveLength(1);
@@ -193,12 +193,14 @@ describe('delivery service regexes', () => {
 
     it('answers 404 for a missing delivery service before reading the body, 403 out of reach', async () => {
       const ds = await newDs();
-      expectError(await admin.post(path(999999), { type: 'x' }), 404, 'Not Found');
-      expectError(
-        await outsider.client.post(path(ds.id), { type: pathType, setNumber: 1, pattern: '/x' }),
-        403,
-        'not authorized on this tenant',
-      );
+      await expectErrors([
+        [admin.post(path(999999), { type: 'x' }), 404, 'Not Found'],
+        [
+          outsider.client.post(path(ds.id), { type: pathType, setNumber: 1, pattern: '/x' }),
+          403,
+          'not authorized on this tenant',
+        ],
+      ]);
       expect(await regexesOf(ds.id)).toHaveLength(1);
     });
   });
@@ -237,26 +239,24 @@ describe('delivery service regexes', () => {
       );
       await admin.post(path(ds.id), { type: pathType, setNumber: 2, pattern: '/q' });
       const before = await regexesOf(ds.id);
-      expectError(
-        await admin.put(path(ds.id, host.id), { type: hostType, setNumber: 3, pattern: '.*' }),
-        400,
-        FIRST_HOST,
-      );
-      expectError(
-        await admin.put(path(ds.id, regex.id), { type: pathType, setNumber: 2, pattern: '/p' }),
-        400,
-        "'setNumber' cannot add regex, another regex with the same order exists",
-      );
-      expectError(
-        await admin.put(path(ds.id, regex.id), { type: hostType, setNumber: 0, pattern: '/p' }),
-        400,
-        "'setNumber' cannot update regex with set number 0 and type HOST_REGEXP",
-      );
-      expectError(
-        await admin.put(path(ds.id, regex.id), { type: pathType, setNumber: 1, pattern: 7 }),
-        400,
-        "'pattern' must be a string",
-      );
+      await expectErrors([
+        [admin.put(path(ds.id, host.id), { type: hostType, setNumber: 3, pattern: '.*' }), 400, FIRST_HOST],
+        [
+          admin.put(path(ds.id, regex.id), { type: pathType, setNumber: 2, pattern: '/p' }),
+          400,
+          "'setNumber' cannot add regex, another regex with the same order exists",
+        ],
+        [
+          admin.put(path(ds.id, regex.id), { type: hostType, setNumber: 0, pattern: '/p' }),
+          400,
+          "'setNumber' cannot update regex with set number 0 and type HOST_REGEXP",
+        ],
+        [
+          admin.put(path(ds.id, regex.id), { type: pathType, setNumber: 1, pattern: 7 }),
+          400,
+          "'pattern' must be a string",
+        ],
+      ]);
       expectMalformedJson(await admin.raw('put', path(ds.id, regex.id), '{'));
       expect(await regexesOf(ds.id)).toEqual(before);
     });
@@ -266,22 +266,16 @@ describe('delivery service regexes', () => {
       const other = await newDs();
       const [otherHost] = await regexesOf(other.id);
       const body = { type: pathType, setNumber: 3, pattern: '/p' };
-      expectError(
-        await admin.put(path(ds.id, otherHost.id), body),
-        404,
-        'regex not found for this delivery service',
-      );
-      expectError(await admin.put(path(999999, otherHost.id), body), 404, 'Not Found');
-      expectError(
-        await outsider.client.put(path(other.id, otherHost.id), body),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await admin.put(path(ds.id, 'x'), body),
-        400,
-        "getting integer parameters: parameter 'regexid' not an integer",
-      );
+      await expectErrors([
+        [admin.put(path(ds.id, otherHost.id), body), 404, 'regex not found for this delivery service'],
+        [admin.put(path(999999, otherHost.id), body), 404, 'Not Found'],
+        [outsider.client.put(path(other.id, otherHost.id), body), 403, 'not authorized on this tenant'],
+        [
+          admin.put(path(ds.id, 'x'), body),
+          400,
+          "getting integer parameters: parameter 'regexid' not an integer",
+        ],
+      ]);
     });
   });
 
@@ -312,8 +306,7 @@ describe('delivery service regexes', () => {
         );
         const before = await regexCount();
         const res = await operations.client.at(version).delete(path(ds.id, regex.id));
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual({
           alerts: [{ text: 'deliveryservice_regex was deleted.', level: 'success' }],
         });
@@ -330,17 +323,11 @@ describe('delivery service regexes', () => {
       const regex = responseOf<DeliveryServiceIdRegex>(
         await admin.post(path(other.id), { type: pathType, setNumber: 1, pattern: '/only' }),
       );
-      expectError(
-        await admin.delete(path(ds.id, regex.id)),
-        404,
-        'regex not found for this delivery service',
-      );
-      expectError(await admin.delete(path(999999, regex.id)), 404, 'Not Found');
-      expectError(
-        await outsider.client.delete(path(other.id, regex.id)),
-        403,
-        'not authorized on this tenant',
-      );
+      await expectErrors([
+        [admin.delete(path(ds.id, regex.id)), 404, 'regex not found for this delivery service'],
+        [admin.delete(path(999999, regex.id)), 404, 'Not Found'],
+        [outsider.client.delete(path(other.id, regex.id)), 403, 'not authorized on this tenant'],
+      ]);
       expect(await regexesOf(ds.id)).toEqual([host]);
       expect(await regexesOf(other.id)).toHaveLength(2);
     });

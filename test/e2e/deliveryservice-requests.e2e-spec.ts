@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
@@ -47,8 +47,7 @@ describe('deliveryservice_requests', () => {
         status: 'draft',
         requested: ds,
       });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expectSuccessAlert(res, 'Delivery Service request created');
       const dsr = responseOf<Dsr>(res);
       expect(dsr).toEqual({
@@ -87,75 +86,73 @@ describe('deliveryservice_requests', () => {
     it('refuses what the original refuses, writing nothing', async () => {
       const before = await all();
       const ds = await createDeliveryService(admin, cdn.id);
-      expectError(
-        await admin.post('deliveryservice_requests', { status: 'draft' }),
-        400,
-        'changeType: cannot be blank.',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'complete',
-          assignee: 'nobody-here',
-        }),
-        400,
-        "assignee: no such user 'nobody-here'; requested: required for changeType='create'; status: invalid transition from draft to complete.",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'delete',
-          status: 'draft',
-          original: { xmlId: ds.xmlId },
-        }),
-        400,
-        'original: must be identified (specify ID).',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'pending',
-          requested: requested(),
-        }),
-        400,
-        'status: invalid transition from draft to pending.',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'draft',
-          requested: requested({ xmlId: 'a b' }),
-        }),
-        400,
-        "requested: 'xmlId' cannot contain spaces.",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', { changeType: 'remove', status: 'draft' }),
-        400,
-        "decoding: invalid Delivery Service Request changeType: 'remove'",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', { changeType: 'create', status: 'open' }),
-        400,
-        'decoding: open is not a valid RequestStatus name',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'draft',
-          requested: { active: 'yes' },
-        }),
-        400,
-        "decoding: requested: 'active' must be a boolean",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'update',
-          status: 'draft',
-          requested: requested({ xmlId: 'no-such-ds' }),
-        }),
-        400,
-        "cannot update non-existent Delivery Service 'no-such-ds'",
-      );
+      await expectErrors([
+        [admin.post('deliveryservice_requests', { status: 'draft' }), 400, 'changeType: cannot be blank.'],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'complete',
+            assignee: 'nobody-here',
+          }),
+          400,
+          "assignee: no such user 'nobody-here'; requested: required for changeType='create'; status: invalid transition from draft to complete.",
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'delete',
+            status: 'draft',
+            original: { xmlId: ds.xmlId },
+          }),
+          400,
+          'original: must be identified (specify ID).',
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'pending',
+            requested: requested(),
+          }),
+          400,
+          'status: invalid transition from draft to pending.',
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'draft',
+            requested: requested({ xmlId: 'a b' }),
+          }),
+          400,
+          "requested: 'xmlId' cannot contain spaces.",
+        ],
+        [
+          admin.post('deliveryservice_requests', { changeType: 'remove', status: 'draft' }),
+          400,
+          "decoding: invalid Delivery Service Request changeType: 'remove'",
+        ],
+        [
+          admin.post('deliveryservice_requests', { changeType: 'create', status: 'open' }),
+          400,
+          'decoding: open is not a valid RequestStatus name',
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'draft',
+            requested: { active: 'yes' },
+          }),
+          400,
+          "decoding: requested: 'active' must be a boolean",
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'update',
+            status: 'draft',
+            requested: requested({ xmlId: 'no-such-ds' }),
+          }),
+          400,
+          "cannot update non-existent Delivery Service 'no-such-ds'",
+        ],
+      ]);
       expectMalformedJson(await admin.raw('post', 'deliveryservice_requests', '{"changeType"'));
       expect(await all()).toEqual(before);
     });
@@ -201,26 +198,28 @@ describe('deliveryservice_requests', () => {
 
     it('answers the original texts for missing, closed and bad requests', async () => {
       const body = { changeType: 'create', status: 'draft', requested: requested() };
-      expectError(
-        await admin.put('deliveryservice_requests?id=99999999', body),
-        404,
-        'no such Delivery Service Request: #99999999',
-      );
-      expectError(
-        await admin.delete('deliveryservice_requests?id=99999999'),
-        404,
-        'no such Delivery Service Request: #99999999',
-      );
-      expectError(
-        await admin.put('deliveryservice_requests', body),
-        400,
-        'required parameters missing: missing required parameters: id',
-      );
-      expectError(
-        await admin.delete('deliveryservice_requests?id=x'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [
+          admin.put('deliveryservice_requests?id=99999999', body),
+          404,
+          'no such Delivery Service Request: #99999999',
+        ],
+        [
+          admin.delete('deliveryservice_requests?id=99999999'),
+          404,
+          'no such Delivery Service Request: #99999999',
+        ],
+        [
+          admin.put('deliveryservice_requests', body),
+          400,
+          'required parameters missing: missing required parameters: id',
+        ],
+        [
+          admin.delete('deliveryservice_requests?id=x'),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+      ]);
       const dsr = await create({ changeType: 'create', status: 'submitted', requested: requested() });
       expectSuccessAlert(
         await admin.put(`deliveryservice_requests/${dsr.id}/status`, { status: 'rejected' }),
@@ -290,21 +289,23 @@ describe('deliveryservice_requests', () => {
       const none = await admin.put(`deliveryservice_requests/${dsr.id}/assign`, {});
       expectSuccessAlert(none, `Unassigned '${xmlId}' Delivery Service Request`);
       expect(responseOf<Dsr>(none).assignee).toBeNull();
-      expectError(
-        await admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assigneeId: 99999999 }),
-        400,
-        'no such user #99999999',
-      );
-      expectError(
-        await admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assignee: 'nobody-here' }),
-        400,
-        "no such user 'nobody-here'",
-      );
-      expectError(
-        await admin.put('deliveryservice_requests/99999999/assign', {}),
-        404,
-        'no such Delivery Service Request: 99999999',
-      );
+      await expectErrors([
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assigneeId: 99999999 }),
+          400,
+          'no such user #99999999',
+        ],
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assignee: 'nobody-here' }),
+          400,
+          "no such user 'nobody-here'",
+        ],
+        [
+          admin.put('deliveryservice_requests/99999999/assign', {}),
+          404,
+          'no such Delivery Service Request: 99999999',
+        ],
+      ]);
     });
 
     it('follows the workflow and keeps the original of a closed update request', async () => {
@@ -359,25 +360,27 @@ describe('deliveryservice_requests', () => {
       const listed = responseOf<Dsr[]>(await outside.client.get('deliveryservice_requests')).map((d) => d.id);
       expect(listed).toContain(mine.id);
       expect(listed).not.toContain(theirs.id);
-      expectError(
-        await outside.client.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'draft',
-          requested: requested(),
-        }),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outside.client.delete(`deliveryservice_requests?id=${theirs.id}`),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outside.client.put(`deliveryservice_requests/${theirs.id}/status`, { status: 'submitted' }),
-        403,
-        'not authorized on this tenant',
-      );
+      await expectErrors([
+        [
+          outside.client.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'draft',
+            requested: requested(),
+          }),
+          403,
+          'not authorized on this tenant',
+        ],
+        [
+          outside.client.delete(`deliveryservice_requests?id=${theirs.id}`),
+          403,
+          'not authorized on this tenant',
+        ],
+        [
+          outside.client.put(`deliveryservice_requests/${theirs.id}/status`, { status: 'submitted' }),
+          403,
+          'not authorized on this tenant',
+        ],
+      ]);
       expect(await all(`?id=${theirs.id}`)).toEqual([theirs]);
     });
   });

@@ -6,8 +6,8 @@ import type {
 } from 'src/modules/delivery-service-servers/dto/ds-server.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -95,8 +95,7 @@ describe('delivery service ↔ server relation routes', () => {
       await link(ds.id, [edges[0].id, org.id]);
       for (const version of ['3.0', '3.1']) {
         const res = await admin.at(version).get(`deliveryservices/${ds.id}/servers`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         const expected = [
           pick(await serverAt(edges[0].id, version), V3_KEYS),
           pick(await serverAt(org.id, version), V3_KEYS),
@@ -228,8 +227,7 @@ describe('delivery service ↔ server relation routes', () => {
       await link(ds.id, [edges[0].id]);
       for (const version of VERSIONS) {
         const res = await readOnly.client.at(version).get(`deliveryservices/${ds.id}/servers/eligible`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         const ids = responseOf<Json[]>(res).map((s) => s.id);
         expect(ids).toEqual(expect.arrayContaining([edges[0].id, edges[1].id, offlineEdge.id, org.id]));
         expect(ids).not.toContain(mid.id);
@@ -274,8 +272,7 @@ describe('delivery service ↔ server relation routes', () => {
       await link(b.id, [server.id]);
       for (const version of VERSIONS) {
         const res = await readOnly.client.at(version).get(`servers/${server.id}/deliveryservices`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         const expected = [
           ...responseOf<Json[]>(await admin.at(version).get(`deliveryservices?id=${a.id}`)),
           ...responseOf<Json[]>(await admin.at(version).get(`deliveryservices?id=${b.id}`)),
@@ -332,12 +329,10 @@ describe('delivery service ↔ server relation routes', () => {
     });
 
     it('answers 404 for an unknown server and 400 for a bad id', async () => {
-      expectError(
-        await admin.get('servers/2147480000/deliveryservices'),
-        404,
-        "server with ID 2147480000 doesn't exist",
-      );
-      expectError(await admin.get('servers/x/deliveryservices'), 400, 'cannot parse to integer');
+      await expectErrors([
+        [admin.get('servers/2147480000/deliveryservices'), 404, "server with ID 2147480000 doesn't exist"],
+        [admin.get('servers/x/deliveryservices'), 400, 'cannot parse to integer'],
+      ]);
     });
 
     it('answers If-Modified-Since from the assignments: 304 until one changes', async () => {
@@ -503,8 +498,7 @@ describe('delivery service ↔ server relation routes', () => {
         await link(ds.id, [edges[0].id]);
         const serverNames = [edges[0].hostName, org.hostName];
         const res = await admin.at(version).post(`deliveryservices/${ds.xmlId}/servers`, { serverNames });
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual({ response: { serverNames, xmlId: ds.xmlId } });
         expect(await pairs(ds.id)).toEqual(
           [

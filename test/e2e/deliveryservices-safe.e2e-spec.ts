@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import {
   createDeliveryService,
@@ -34,8 +34,7 @@ describe('PUT /deliveryservices/{id}/safe', () => {
       infoUrl: 'https://info.example.net',
       longDesc: 'safe desc',
     });
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     expect((res.body as { alerts: unknown }).alerts).toEqual([
       { text: 'Delivery Service safe update successful.', level: 'success' },
     ]);
@@ -105,32 +104,36 @@ describe('PUT /deliveryservices/{id}/safe', () => {
 
   it('requires displayName', async () => {
     const ds = await createDeliveryService(admin, cdn.id);
-    expectError(
-      await admin.put(`deliveryservices/${ds.id}/safe`, { infoUrl: 'x' }),
-      400,
-      'decoding: validating: displayName: cannot be null/missing',
-    );
-    expectError(
-      await admin.put(`deliveryservices/${ds.id}/safe`, { displayName: 5 }),
-      400,
-      'decoding: validating: displayName: must be a string',
-    );
+    await expectErrors([
+      [
+        admin.put(`deliveryservices/${ds.id}/safe`, { infoUrl: 'x' }),
+        400,
+        'decoding: validating: displayName: cannot be null/missing',
+      ],
+      [
+        admin.put(`deliveryservices/${ds.id}/safe`, { displayName: 5 }),
+        400,
+        'decoding: validating: displayName: must be a string',
+      ],
+    ]);
     expect((await fetch(ds.id)).displayName).toBe(ds.displayName);
     const res = await admin.raw('put', `deliveryservices/${ds.id}/safe`, '{');
     expectMalformedJson(res);
   });
 
   it('answers 404 for a missing delivery service and 400 for a bad id', async () => {
-    expectError(
-      await admin.put('deliveryservices/99999999/safe', { displayName: 'x' }),
-      404,
-      "no Delivery Service exists by ID '99999999'",
-    );
-    expectError(
-      await admin.put('deliveryservices/x/safe', { displayName: 'x' }),
-      400,
-      "getting integer parameters: parameter 'id' not an integer",
-    );
+    await expectErrors([
+      [
+        admin.put('deliveryservices/99999999/safe', { displayName: 'x' }),
+        404,
+        "no Delivery Service exists by ID '99999999'",
+      ],
+      [
+        admin.put('deliveryservices/x/safe', { displayName: 'x' }),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      ],
+    ]);
   });
 
   it('lets any signed-in user with the permissions in', async () => {

@@ -4,8 +4,8 @@ import type {
 } from 'src/modules/delivery-service-servers/dto/delivery-service-server.response';
 import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -220,8 +220,7 @@ describe('deliveryserviceserver', () => {
 
     it("answers the original's body: orderby, response, size and limit (20 by default)", async () => {
       const res = await list('');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const body = res.body as Wire<AssignmentListWire>;
       expect(Object.keys(body)).toEqual(['orderby', 'response', 'size', 'limit']);
       expect(body).toMatchObject({ orderby: 'deliveryService', size: 0, limit: 20 });
@@ -260,16 +259,18 @@ describe('deliveryserviceserver', () => {
       expectError(await list('&limit=-2'), 400, 'limit parameter must be bigger than -1');
       expectError(await list('&limit=2&page=0'), 400, 'page parameter must be a positive integer');
       expectError(await list('&limit=2&offset=0'), 400, 'offset parameter must be a positive integer');
-      expectError(
-        await admin.get('deliveryserviceserver?deliveryserviceids=1,x'),
-        400,
-        "deliveryserviceids query parameter must be a comma-delimited list of integers, got '1,x'",
-      );
-      expectError(
-        await admin.get('deliveryserviceserver?serverids=y'),
-        400,
-        "serverids query parameter must be a comma-delimited list of integers, got 'y'",
-      );
+      await expectErrors([
+        [
+          admin.get('deliveryserviceserver?deliveryserviceids=1,x'),
+          400,
+          "deliveryserviceids query parameter must be a comma-delimited list of integers, got '1,x'",
+        ],
+        [
+          admin.get('deliveryserviceserver?serverids=y'),
+          400,
+          "serverids query parameter must be a comma-delimited list of integers, got 'y'",
+        ],
+      ]);
     });
 
     it('lists only delivery services within the user tenancy', async () => {
@@ -300,8 +301,7 @@ describe('deliveryserviceserver', () => {
       const dsId = await newDs();
       await assign(admin, dsId, [edges[0].id, edges[1].id]);
       const res = await remove(dsId, edges[0].id);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({
         alerts: [{ text: 'Server unlinked from delivery service.', level: 'success' }],
       });

@@ -1,7 +1,7 @@
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
@@ -18,8 +18,7 @@ describe('divisions', () => {
     it('lists divisions ordered by name', async () => {
       const division = await create();
       const res = await readOnly.client.get('divisions');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const divisions = responseOf<Division[]>(res);
       expect(divisions.find((d) => d.id === division.id)).toEqual({
         id: division.id,
@@ -152,26 +151,18 @@ describe('divisions', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(
-        await admin.put('divisions/999999', { name: uniqueName('d') }),
-        404,
-        'no division found with this id',
-      );
-      expectError(
-        await admin.put('divisions/abc', { name: uniqueName('d') }),
-        400,
-        'failed to parse key: id',
-      );
+      await expectErrors([
+        [admin.put('divisions/999999', { name: uniqueName('d') }), 404, 'no division found with this id'],
+        [admin.put('divisions/abc', { name: uniqueName('d') }), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('rejects bad input and a taken name, changing nothing', async () => {
       const [division, other] = [await create(), await create()];
-      expectError(await admin.put(`divisions/${division.id}`, { name: '' }), 400, "'name' cannot be blank");
-      expectError(
-        await admin.put(`divisions/${division.id}`, { name: true }),
-        400,
-        "'name' must be a string",
-      );
+      await expectErrors([
+        [admin.put(`divisions/${division.id}`, { name: '' }), 400, "'name' cannot be blank"],
+        [admin.put(`divisions/${division.id}`, { name: true }), 400, "'name' must be a string"],
+      ]);
       const res = await admin.raw('put', `divisions/${division.id}`, 'not json');
       expect(res.status).toBe(400);
       expectError(
@@ -194,8 +185,10 @@ describe('divisions', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(await admin.delete('divisions/999999'), 404, 'no division with that key found');
-      expectError(await admin.delete('divisions/abc'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('divisions/999999'), 404, 'no division with that key found'],
+        [admin.delete('divisions/abc'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('refuses a division still used by a region', async () => {

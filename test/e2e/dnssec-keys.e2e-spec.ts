@@ -3,7 +3,7 @@ import { dsDigest, keyTag } from 'src/modules/keys/dnssec/dnssec';
 import type { CdnDnssecKeys, DnssecKey } from 'src/modules/keys/dnssec/dnssec-keys.response';
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
 import {
   createDeliveryService,
@@ -314,12 +314,14 @@ describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
   it("answers an unknown CDN as the original: 404 Not Found, or the KSK route's own text", async () => {
     const body = { key: 'no-such-cdn', ttl: 60, kskExpirationDays: 1, zskExpirationDays: 1 };
     expectError(await generate(body), 404, 'Not Found');
-    expectError(
-      await admin.post('cdns/no-such-cdn/dnsseckeys/ksk/generate', { expirationDays: 1 }),
-      404,
-      "cdn 'no-such-cdn' not found",
-    );
-    expectError(await admin.delete('cdns/name/no-such-cdn/dnsseckeys'), 404, 'Not Found');
+    await expectErrors([
+      [
+        admin.post('cdns/no-such-cdn/dnsseckeys/ksk/generate', { expirationDays: 1 }),
+        404,
+        "cdn 'no-such-cdn' not found",
+      ],
+      [admin.delete('cdns/name/no-such-cdn/dnsseckeys'), 404, 'Not Found'],
+    ]);
   });
 
   it('refuses every write while another user holds a hard lock on the CDN', async () => {

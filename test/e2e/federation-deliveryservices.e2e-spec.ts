@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,
@@ -110,12 +110,10 @@ describe('federations/{id}/deliveryservices', () => {
         'deliveryservice not found',
       );
       expect(await ids(federation.id)).toEqual([dses[0].id]);
-      expectError(
-        await admin.post(path(999999999), { dsIds: [dses[0].id] }),
-        404,
-        'federation 999999999 not found',
-      );
-      expectError(await admin.post(path(999999999), { bad: 1 }), 404, 'federation 999999999 not found');
+      await expectErrors([
+        [admin.post(path(999999999), { dsIds: [dses[0].id] }), 404, 'federation 999999999 not found'],
+        [admin.post(path(999999999), { bad: 1 }), 404, 'federation 999999999 not found'],
+      ]);
     });
 
     it.each([
@@ -164,8 +162,7 @@ describe('federations/{id}/deliveryservices', () => {
 
     it('lists the assigned delivery services ordered by xmlId', async () => {
       const res = await readOnly.client.get(path(federation.id));
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const expected = [dses[3], dses[1], dses[0]]
         .map((d, i) => ({ id: d.id, cdn: cdn.name, type: i === 1 ? 'DNS' : 'HTTP', xmlId: d.xmlId }))
         .sort((a, b) => (a.xmlId < b.xmlId ? -1 : 1));
@@ -191,22 +188,20 @@ describe('federations/{id}/deliveryservices', () => {
     });
 
     it('answers 400 for invalid list parameters', async () => {
-      expectError(
-        await admin.get(`${path(federation.id)}?limit=-2`),
-        400,
-        'limit parameter must be bigger than -1',
-      );
-      expectError(
-        await admin.get(`${path(federation.id)}?limit=1&offset=0`),
-        400,
-        'offset parameter must be a positive integer',
-      );
-      expectError(
-        await admin.get(`${path(federation.id)}?limit=1&page=0`),
-        400,
-        'page parameter must be a positive integer',
-      );
-      expectError(await admin.get(`${path(federation.id)}?dsID=x`), 400, 'dsID cannot parse to integer');
+      await expectErrors([
+        [admin.get(`${path(federation.id)}?limit=-2`), 400, 'limit parameter must be bigger than -1'],
+        [
+          admin.get(`${path(federation.id)}?limit=1&offset=0`),
+          400,
+          'offset parameter must be a positive integer',
+        ],
+        [
+          admin.get(`${path(federation.id)}?limit=1&page=0`),
+          400,
+          'page parameter must be a positive integer',
+        ],
+        [admin.get(`${path(federation.id)}?dsID=x`), 400, 'dsID cannot parse to integer'],
+      ]);
     });
 
     it('answers 200 [] for an unknown federation', async () => {
@@ -259,16 +254,14 @@ describe('federations/{id}/deliveryservices', () => {
         404,
         `federation ${empty.id} not found`,
       );
-      expectError(
-        await admin.delete(`${path(999999999)}/${dses[0].id}`),
-        404,
-        'federation 999999999 not found',
-      );
-      expectError(
-        await admin.delete(`${path(federation.id)}/x`),
-        400,
-        "getting integer parameters: parameter 'dsID' not an integer",
-      );
+      await expectErrors([
+        [admin.delete(`${path(999999999)}/${dses[0].id}`), 404, 'federation 999999999 not found'],
+        [
+          admin.delete(`${path(federation.id)}/x`),
+          400,
+          "getting integer parameters: parameter 'dsID' not an integer",
+        ],
+      ]);
     });
   });
 });

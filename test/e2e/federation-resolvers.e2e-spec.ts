@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   countRows,
@@ -53,8 +53,7 @@ describe('federation_resolvers', () => {
         ['4.1', `${uniqueIpv6()}/128`, resolve6, 'RESOLVE6'],
       ] as const) {
         const res = await admin.at(version).post('federation_resolvers', { ipAddress: ip, typeId: type });
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         const created = responseOf<Resolver>(res);
         expect(created).toEqual({ id: expect.any(Number), ipAddress: ip, type: name, typeId: type });
         expect(res.body.alerts).toEqual([
@@ -136,8 +135,7 @@ describe('federation_resolvers', () => {
       const v4 = await create(uniqueIpv4());
       const v6 = await create(uniqueIpv6());
       const res = await readOnly.client.get(`federation_resolvers?id=${v4.id}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(responseOf(res)).toEqual([
         {
           id: v4.id,
@@ -154,12 +152,10 @@ describe('federation_resolvers', () => {
       expect((await get('?sortOrder=desc')).map((r) => r.id)).toEqual(all.map((r) => r.id).reverse());
       expect(await get('?limit=1&offset=1')).toEqual(all.slice(1, 2));
       expect(await get('?limit=1&page=2')).toEqual(all.slice(1, 2));
-      expectError(
-        await admin.get('federation_resolvers?limit=x'),
-        400,
-        'limit parameter must be bigger than -1',
-      );
-      expectError(await admin.get('federation_resolvers?id=x'), 400, 'id cannot parse to integer');
+      await expectErrors([
+        [admin.get('federation_resolvers?limit=x'), 400, 'limit parameter must be bigger than -1'],
+        [admin.get('federation_resolvers?id=x'), 400, 'id cannot parse to integer'],
+      ]);
       const role = await createRole(admin, ['TYPE:READ']);
       const limited = await createUser(app, admin, role);
       expectError(
@@ -208,21 +204,19 @@ describe('federation_resolvers', () => {
 
     it('answers the original 4xx texts', async () => {
       const resolver = await create(uniqueIpv4());
-      expectError(
-        await admin.delete('federation_resolvers?id=999999999'),
-        404,
-        'No federation resolver by ID 999999999',
-      );
-      expectError(
-        await admin.delete('federation_resolvers'),
-        400,
-        'required parameters missing: missing required parameters: id',
-      );
-      expectError(
-        await admin.delete('federation_resolvers?id=x'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [admin.delete('federation_resolvers?id=999999999'), 404, 'No federation resolver by ID 999999999'],
+        [
+          admin.delete('federation_resolvers'),
+          400,
+          'required parameters missing: missing required parameters: id',
+        ],
+        [
+          admin.delete('federation_resolvers?id=x'),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+      ]);
       expect(await stored(resolver.ipAddress)).toBe(1);
     });
   });
@@ -253,8 +247,7 @@ describe('federation_resolvers', () => {
         });
       }
       const res = await readOnly.client.get(`federations/${federation.id}/federation_resolvers`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(responseOf(res)).toEqual([
         { id: resolvers[0].id, ipAddress: resolvers[0].ipAddress, type: 'RESOLVE4' },
         { id: resolvers[1].id, ipAddress: resolvers[1].ipAddress, type: 'RESOLVE6' },
@@ -274,31 +267,33 @@ describe('federation_resolvers', () => {
     it('answers the original 4xx texts, writing nothing', async () => {
       const path = `federations/${federation.id}/federation_resolvers`;
       await admin.post(path, { fedResolverIds: [resolvers[0].id] });
-      expectError(
-        await admin.post(path, { fedResolverIds: [resolvers[1].id, 999999999], replace: true }),
-        404,
-        'federation_resolver not found',
-      );
-      expectError(
-        await admin.post('federations/999999999/federation_resolvers', { fedResolverIds: [resolvers[1].id] }),
-        404,
-        "'999999999': no such Federation",
-      );
-      expectError(
-        await admin.post(path, { fedResolverIds: 'x' }),
-        400,
-        'malformed JSON: fedResolverIds must be an array of integers',
-      );
-      expectError(
-        await admin.post(path, { fedResolverIds: [1], replace: 1 }),
-        400,
-        'malformed JSON: replace must be a boolean',
-      );
-      expectError(
-        await admin.post('federations/x/federation_resolvers', {}),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [
+          admin.post(path, { fedResolverIds: [resolvers[1].id, 999999999], replace: true }),
+          404,
+          'federation_resolver not found',
+        ],
+        [
+          admin.post('federations/999999999/federation_resolvers', { fedResolverIds: [resolvers[1].id] }),
+          404,
+          "'999999999': no such Federation",
+        ],
+        [
+          admin.post(path, { fedResolverIds: 'x' }),
+          400,
+          'malformed JSON: fedResolverIds must be an array of integers',
+        ],
+        [
+          admin.post(path, { fedResolverIds: [1], replace: 1 }),
+          400,
+          'malformed JSON: replace must be a boolean',
+        ],
+        [
+          admin.post('federations/x/federation_resolvers', {}),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+      ]);
       expect(await linked()).toEqual([resolvers[0].id]);
       expect(await linked(999999999)).toEqual([]);
     });
@@ -308,16 +303,14 @@ describe('federation_resolvers', () => {
       const body = { fedResolverIds: [resolvers[0].id] };
       const role = await createRole(admin, ['FEDERATION:READ']);
       const limited = await createUser(app, admin, role);
-      expectError(
-        await limited.client.get(path),
-        403,
-        'missing required Permissions: FEDERATION-RESOLVER:READ',
-      );
-      expectError(
-        await limited.client.post(path, body),
-        403,
-        'missing required Permissions: FEDERATION:UPDATE, FEDERATION-RESOLVER:READ',
-      );
+      await expectErrors([
+        [limited.client.get(path), 403, 'missing required Permissions: FEDERATION-RESOLVER:READ'],
+        [
+          limited.client.post(path, body),
+          403,
+          'missing required Permissions: FEDERATION:UPDATE, FEDERATION-RESOLVER:READ',
+        ],
+      ]);
       expect(await linked()).toEqual([]);
     });
   });

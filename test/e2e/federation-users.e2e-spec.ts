@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import {
   assignFederationUsers,
   createFederation,
@@ -52,8 +52,7 @@ describe('federations/{id}/users', () => {
       expect(responseOf(res)).toEqual({ userIds: [users[0].id, users[1].id], replace: true });
     }
     const res = await readOnly.client.get(path());
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     const listed = responseOf<FedUser[]>(res);
     expect(listed.map((u) => u.id).sort((a, b) => a - b)).toEqual(
       [users[0].id, users[1].id].sort((a, b) => a - b),
@@ -84,8 +83,10 @@ describe('federations/{id}/users', () => {
     expect(await get('?orderby=id&sortOrder=desc')).toEqual([...asc].reverse());
     expect(await get('?orderby=id&limit=1&offset=1')).toEqual([asc[1]]);
     expect(await get('?orderby=id&limit=1&page=3')).toEqual([asc[2]]);
-    expectError(await admin.get(`${path()}?limit=-5`), 400, 'limit parameter must be bigger than -1');
-    expectError(await admin.get(`${path()}?userID=x`), 400, 'userID cannot parse to integer');
+    await expectErrors([
+      [admin.get(`${path()}?limit=-5`), 400, 'limit parameter must be bigger than -1'],
+      [admin.get(`${path()}?userID=x`), 400, 'userID cannot parse to integer'],
+    ]);
   });
 
   it('adds without replace and replaces with replace', async () => {
@@ -103,37 +104,27 @@ describe('federations/{id}/users', () => {
 
   it('answers the original 4xx texts, writing nothing', async () => {
     await assignFederationUsers(admin, federation.id, [users[0].id]);
-    expectError(
-      await admin.post(path(), { replace: true }),
-      400,
-      'parse error: validating: userIds: is required.',
-    );
-    expectError(
-      await admin.post(path(), { userIds: 'x' }),
-      400,
-      'parse error: decoding: userIds must be an array of integers',
-    );
-    expectError(
-      await admin.post(path(), { userIds: [users[1].id, users[0].id] }),
-      400,
-      `federation_tmuser federation, tm_user '${federation.id}, ${users[0].id}' already exists.`,
-    );
-    expectError(
-      await admin.post(path(), { userIds: [users[1].id, 999999999], replace: true }),
-      404,
-      'tm_user not found',
-    );
-    expectError(
-      await admin.post(path(999999999), { userIds: [users[1].id] }),
-      404,
-      'federation 999999999 not found',
-    );
-    expectError(await admin.post(path(999999999), {}), 404, 'federation 999999999 not found');
-    expectError(
-      await admin.post('federations/x/users', { userIds: [] }),
-      400,
-      "getting integer parameters: parameter 'id' not an integer",
-    );
+    await expectErrors([
+      [admin.post(path(), { replace: true }), 400, 'parse error: validating: userIds: is required.'],
+      [
+        admin.post(path(), { userIds: 'x' }),
+        400,
+        'parse error: decoding: userIds must be an array of integers',
+      ],
+      [
+        admin.post(path(), { userIds: [users[1].id, users[0].id] }),
+        400,
+        `federation_tmuser federation, tm_user '${federation.id}, ${users[0].id}' already exists.`,
+      ],
+      [admin.post(path(), { userIds: [users[1].id, 999999999], replace: true }), 404, 'tm_user not found'],
+      [admin.post(path(999999999), { userIds: [users[1].id] }), 404, 'federation 999999999 not found'],
+      [admin.post(path(999999999), {}), 404, 'federation 999999999 not found'],
+      [
+        admin.post('federations/x/users', { userIds: [] }),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      ],
+    ]);
     const malformed = await admin.raw('post', path(), '{"userIds": [');
     expectMalformedJson(malformed);
     expect(await userIds()).toEqual([users[0].id]);
@@ -149,28 +140,20 @@ describe('federations/{id}/users', () => {
     expectSuccessAlert(res, 'federation users was deleted.');
     expectApiHeaders(res);
     expect(await userIds()).toEqual([users[1].id]);
-    expectError(
-      await admin.delete(`${path()}/${users[0].id}`),
-      404,
-      'no federation users with that key found',
-    );
-    expectError(
-      await admin.delete(`${path()}/x`),
-      400,
-      "getting integer parameters: parameter 'userID' not an integer",
-    );
+    await expectErrors([
+      [admin.delete(`${path()}/${users[0].id}`), 404, 'no federation users with that key found'],
+      [admin.delete(`${path()}/x`), 400, "getting integer parameters: parameter 'userID' not an integer"],
+    ]);
   });
 
   it('names, on 4.0+, the permissions the user lacks; 3.x does not check them', async () => {
     const body = { userIds: [users[0].id], replace: true };
     const role = await createRole(admin, ['FEDERATION:READ']);
     const limited = await createUser(app, admin, role);
-    expectError(await limited.client.get(path()), 403, 'missing required Permissions: USER:READ');
-    expectError(
-      await limited.client.post(path(), body),
-      403,
-      'missing required Permissions: FEDERATION:UPDATE, USER:READ',
-    );
+    await expectErrors([
+      [limited.client.get(path()), 403, 'missing required Permissions: USER:READ'],
+      [limited.client.post(path(), body), 403, 'missing required Permissions: FEDERATION:UPDATE, USER:READ'],
+    ]);
     expect(await userIds()).toEqual([]);
     expect((await limited.client.at('3.0').post(path(), body)).status).toBe(200);
     expect(await userIds()).toEqual([users[0].id]);

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { responseOf } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
 import { expectError } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   insertDeliveryService,
@@ -86,8 +86,7 @@ describe('GET federations/all', () => {
 
   it("answers every CDN's mappings per delivery service, with each federation's resolvers", async () => {
     const res = await admin.get('federations/all');
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     expect(mine(responseOf<Entry[]>(res))).toEqual(expected());
   });
 

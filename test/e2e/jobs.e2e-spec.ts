@@ -2,8 +2,8 @@ import { DataSource } from 'typeorm';
 import type { InvalidationJobV3, InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import {
   createDeliveryService,
   type DeliveryServiceResponse,
@@ -84,8 +84,7 @@ describe('jobs (content invalidation)', () => {
           ttlHours: 72,
           invalidationType: 'REFRESH',
         });
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.headers.location).toMatch(
           new RegExp(
             `^http://127\\.0\\.0\\.1:\\d+/api/${version}/jobs\\?id=${responseOf<InvalidationJobV4>(res).id}$`,
@@ -185,16 +184,18 @@ describe('jobs (content invalidation)', () => {
         ttlHours: 1,
         invalidationType: 'REFRESH',
       };
-      expectError(
-        await admin.post('jobs', { ...body, deliveryService: 'no-such-ds' }),
-        404,
-        'failed to authorize based on tenancy',
-      );
-      expectError(
-        await outsider.client.post('jobs', { ...body, deliveryService: ds.xmlId }),
-        404,
-        'failed to authorize based on tenancy',
-      );
+      await expectErrors([
+        [
+          admin.post('jobs', { ...body, deliveryService: 'no-such-ds' }),
+          404,
+          'failed to authorize based on tenancy',
+        ],
+        [
+          outsider.client.post('jobs', { ...body, deliveryService: ds.xmlId }),
+          404,
+          'failed to authorize based on tenancy',
+        ],
+      ]);
     });
 
     it('accepts REFETCH when the refetch_enabled GLOBAL parameter is true', async () => {
@@ -270,8 +271,7 @@ describe('jobs (content invalidation)', () => {
           startTime: start.getTime(),
           ttl: '121m',
         });
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual({
           alerts: [
             {
@@ -302,32 +302,34 @@ describe('jobs (content invalidation)', () => {
     it("refuses bad input with the original's texts", async () => {
       const v3 = admin.at('3.0');
       const before = await jobCount();
-      expectError(
-        await v3.post('jobs', {}),
-        400,
-        'deliveryService: cannot be blank; regex: cannot be blank; ttl: cannot be blank., startTime: cannot be blank',
-      );
-      expectError(
-        await v3.post('jobs', {
-          deliveryService: 999999,
-          regex: '/x',
-          startTime: inHours(1).getTime(),
-          ttl: '30m',
-        }),
-        400,
-        "No Delivery Service exists matching identifier: 999999, ttl: must be a number of hours, or a duration string e.g. '48h'",
-      );
-      expectError(
-        await v3.post('jobs', {
-          deliveryService: 'nope',
-          regex: '/x',
-          startTime: inHours(1).getTime(),
-          ttl: 2161,
-        }),
-        400,
-        'No DeliveryService exists matching identifier: nope, ttl: cannot exceed 2160!',
-      );
-      expectError(await v3.post('jobs', { startTime: true }), 400, 'Unable to parse Invalidation Job');
+      await expectErrors([
+        [
+          v3.post('jobs', {}),
+          400,
+          'deliveryService: cannot be blank; regex: cannot be blank; ttl: cannot be blank., startTime: cannot be blank',
+        ],
+        [
+          v3.post('jobs', {
+            deliveryService: 999999,
+            regex: '/x',
+            startTime: inHours(1).getTime(),
+            ttl: '30m',
+          }),
+          400,
+          "No Delivery Service exists matching identifier: 999999, ttl: must be a number of hours, or a duration string e.g. '48h'",
+        ],
+        [
+          v3.post('jobs', {
+            deliveryService: 'nope',
+            regex: '/x',
+            startTime: inHours(1).getTime(),
+            ttl: 2161,
+          }),
+          400,
+          'No DeliveryService exists matching identifier: nope, ttl: cannot exceed 2160!',
+        ],
+        [v3.post('jobs', { startTime: true }), 400, 'Unable to parse Invalidation Job'],
+      ]);
       expect(await jobCount()).toBe(before);
     });
 
@@ -348,8 +350,7 @@ describe('jobs (content invalidation)', () => {
       const job = await createJob({ deliveryService: other.xmlId, ttlHours: 5 }, portal.client);
       for (const version of V4) {
         const res = await readOnly.client.at(version).get(`jobs?id=${job.id}`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual({ response: [job] });
       }
       for (const version of V3) {
@@ -420,8 +421,7 @@ describe('jobs (content invalidation)', () => {
             `jobs?id=${job.id}`,
             bodyOf(job, { ttlHours: 10, startTime: start.toISOString(), assetUrl: `${job.assetUrl}x` }),
           );
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         const end = new Date(start.getTime() + 10 * HOUR);
         expect(res.body).toEqual({
           alerts: [
@@ -548,8 +548,7 @@ describe('jobs (content invalidation)', () => {
       for (const version of [...V3, ...V4]) {
         const job = await createJob({}, portal.client);
         const res = await portal.client.at(version).delete(`jobs?id=${job.id}`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual({
           alerts: [{ text: 'Content invalidation job was deleted', level: 'success' }],
           response: version.startsWith('3')
@@ -570,13 +569,11 @@ describe('jobs (content invalidation)', () => {
 
     it('answers 404 for a missing job or one out of reach, 400 for a bad id', async () => {
       const job = await createJob();
-      expectError(await admin.delete('jobs?id=999999'), 404, "No job by id '999999'!");
-      expectError(await outsider.client.delete(`jobs?id=${job.id}`), 404, 'No such Delivery Service!');
-      expectError(
-        await admin.delete('jobs'),
-        400,
-        'required parameters missing: missing required parameters: id',
-      );
+      await expectErrors([
+        [admin.delete('jobs?id=999999'), 404, "No job by id '999999'!"],
+        [outsider.client.delete(`jobs?id=${job.id}`), 404, 'No such Delivery Service!'],
+        [admin.delete('jobs'), 400, 'required parameters missing: missing required parameters: id'],
+      ]);
       expect(responseOf(await admin.get(`jobs?id=${job.id}`))).toEqual([job]);
     });
 

@@ -11,7 +11,7 @@ import type {
 } from 'src/modules/keys/ssl/ssl-keys.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestApp } from 'test/e2e/support/app';
 import {
@@ -529,16 +529,18 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
     });
 
     it('refuses a days that is no integer; does not exist before 4.0', async () => {
-      expectError(
-        await admin.get('sslkey_expirations?days=soon'),
-        400,
-        "getting integer parameters: parameter 'days' not an integer",
-      );
-      expectError(
-        await admin.at('3.1').get('sslkey_expirations'),
-        404,
-        "The requested path '/api/3.1/sslkey_expirations' does not exist.",
-      );
+      await expectErrors([
+        [
+          admin.get('sslkey_expirations?days=soon'),
+          400,
+          "getting integer parameters: parameter 'days' not an integer",
+        ],
+        [
+          admin.at('3.1').get('sslkey_expirations'),
+          404,
+          "The requested path '/api/3.1/sslkey_expirations' does not exist.",
+        ],
+      ]);
     });
   });
 
@@ -604,26 +606,24 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
       const bare = await newDs();
       const tenant = await createTenant(admin);
       const hidden = await newDs({ tenantId: tenant.id });
-      expectError(
-        await admin.get('deliveryservices/xmlId/no-such-ds/urlkeys'),
-        404,
-        'delivery service no-such-ds not found',
-      );
-      expectError(
-        await admin.get('deliveryservices/2147483000/urlkeys'),
-        404,
-        'delivery service 2147483000 not found',
-      );
-      expectError(
-        await admin.get('deliveryservices/one/urlkeys'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
-      expectError(
-        await admin.post('deliveryservices/xmlId/no-such-ds/urlkeys/generate'),
-        404,
-        'delivery service no-such-ds not found',
-      );
+      await expectErrors([
+        [
+          admin.get('deliveryservices/xmlId/no-such-ds/urlkeys'),
+          404,
+          'delivery service no-such-ds not found',
+        ],
+        [admin.get('deliveryservices/2147483000/urlkeys'), 404, 'delivery service 2147483000 not found'],
+        [
+          admin.get('deliveryservices/one/urlkeys'),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+        [
+          admin.post('deliveryservices/xmlId/no-such-ds/urlkeys/generate'),
+          404,
+          'delivery service no-such-ds not found',
+        ],
+      ]);
       expectError(
         await admin.post(`deliveryservices/xmlId/${ds.xmlId}/urlkeys/copyFromXmlId/no-such-ds`),
         404,
@@ -637,21 +637,15 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
       expect(await rows(ds.xmlId)).toEqual([]);
       await admin.post(`deliveryservices/xmlId/${hidden.xmlId}/urlkeys/generate`);
       const outsider = otherTenantAdmin.client;
-      expectError(
-        await outsider.get(`deliveryservices/${hidden.id}/urlkeys`),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outsider.get(`deliveryservices/xmlId/${ds.xmlId}/urlkeys`),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outsider.post(`deliveryservices/xmlId/${ds.xmlId}/urlkeys/generate`),
-        403,
-        'not authorized on this tenant',
-      );
+      await expectErrors([
+        [outsider.get(`deliveryservices/${hidden.id}/urlkeys`), 403, 'not authorized on this tenant'],
+        [outsider.get(`deliveryservices/xmlId/${ds.xmlId}/urlkeys`), 403, 'not authorized on this tenant'],
+        [
+          outsider.post(`deliveryservices/xmlId/${ds.xmlId}/urlkeys/generate`),
+          403,
+          'not authorized on this tenant',
+        ],
+      ]);
       const inOtherTenant = await newDs({ tenantId: otherTenant.id });
       expectError(
         await outsider.post(
@@ -751,32 +745,28 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
     });
 
     it('refuses unknown delivery services (400) and ones out of reach (403)', async () => {
-      expectError(
-        await admin.get('deliveryservices/no-such-ds/urisignkeys'),
-        400,
-        "no such deliveryservice: 'no-such-ds'",
-      );
-      expectError(
-        await admin.post('deliveryservices/no-such-ds/urisignkeys', URI_KEYS),
-        400,
-        "no such deliveryservice: 'no-such-ds'",
-      );
-      expectError(
-        await admin.delete('deliveryservices/no-such-ds/urisignkeys'),
-        400,
-        "no such deliveryservice: 'no-such-ds'",
-      );
+      await expectErrors([
+        [admin.get('deliveryservices/no-such-ds/urisignkeys'), 400, "no such deliveryservice: 'no-such-ds'"],
+        [
+          admin.post('deliveryservices/no-such-ds/urisignkeys', URI_KEYS),
+          400,
+          "no such deliveryservice: 'no-such-ds'",
+        ],
+        [
+          admin.delete('deliveryservices/no-such-ds/urisignkeys'),
+          400,
+          "no such deliveryservice: 'no-such-ds'",
+        ],
+      ]);
       const ds = await newDs();
-      expectError(
-        await otherTenantAdmin.client.get(`deliveryservices/${ds.xmlId}/urisignkeys`),
-        403,
-        'Forbidden',
-      );
-      expectError(
-        await otherTenantAdmin.client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
-        403,
-        'Forbidden',
-      );
+      await expectErrors([
+        [otherTenantAdmin.client.get(`deliveryservices/${ds.xmlId}/urisignkeys`), 403, 'Forbidden'],
+        [
+          otherTenantAdmin.client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
+          403,
+          'Forbidden',
+        ],
+      ]);
       expect(await rows(ds.xmlId)).toEqual([]);
     });
   });
@@ -842,21 +832,23 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
     });
 
     it('the URI signing routes answer 503 with the original texts', async () => {
-      expectError(
-        await client.get(`deliveryservices/${ds.xmlId}/urisignkeys`),
-        503,
-        'the Traffic Vault service is unavailable',
-      );
-      expectError(
-        await client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
-        503,
-        'the Traffic Vault service is unavailable',
-      );
-      expectError(
-        await client.delete(`deliveryservices/${ds.xmlId}/urisignkeys`),
-        503,
-        'rhe Traffic Vault service is unavailable',
-      );
+      await expectErrors([
+        [
+          client.get(`deliveryservices/${ds.xmlId}/urisignkeys`),
+          503,
+          'the Traffic Vault service is unavailable',
+        ],
+        [
+          client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
+          503,
+          'the Traffic Vault service is unavailable',
+        ],
+        [
+          client.delete(`deliveryservices/${ds.xmlId}/urisignkeys`),
+          503,
+          'rhe Traffic Vault service is unavailable',
+        ],
+      ]);
     });
   });
 });

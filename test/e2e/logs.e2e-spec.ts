@@ -4,7 +4,7 @@ import { ChangeLogService } from 'src/modules/change-log/change-log.service';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME_FRACTIONAL } from 'test/e2e/support/times';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 import { useApp } from 'test/e2e/support/suite';
@@ -114,8 +114,7 @@ describe('change log', () => {
       await createCdn(ops.client);
       await createCdn(ops.client);
       const res = await ops.client.get(`logs?username=${ops.username}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect((res.body as { summary: unknown }).summary).toEqual({ count: 2 });
       expect(responseOf<LogEntry[]>(res)).toHaveLength(2);
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
@@ -211,8 +210,7 @@ describe('change log', () => {
       const ops = await operator();
       await createCdn(ops.client);
       const res = await admin.get('logs/newcount').set('Cookie', `${admin.cookie}; ${lastSeen}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       // The new user and its CDN, at least (other suites do not run at the same time).
       expect(responseOf<{ newLogcount: number }>(res).newLogcount).toBe(2);
     });

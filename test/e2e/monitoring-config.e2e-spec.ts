@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
 import { expectError } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -36,8 +36,7 @@ describe('cdns/{name}/configs/monitoring', () => {
 
   it('answers the whole configuration of a CDN without a snapshot, computed now', async () => {
     const res = await admin.get(`cdns/${world.cdn.name}/configs/monitoring`);
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     const doc = responseOf<MonitoringConfig>(res);
     const { edge, mid, monitor, edgeGroup, routerGroup, http, dns } = world;
     const iface = (address: string) => ({

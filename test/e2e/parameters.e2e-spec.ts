@@ -1,7 +1,7 @@
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
@@ -36,8 +36,7 @@ describe('parameters', () => {
   describe('GET /parameters', () => {
     it('lists parameters by name with the names of their profiles', async () => {
       const res = await readOnly.client.get('parameters');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const all = responseOf<ParameterResponse[]>(res);
       expect(all.find((p) => p.name === 'tm.toolname')).toEqual({
         configFile: 'global',
@@ -211,16 +210,14 @@ describe('parameters', () => {
 
     it('refuses an array with one bad object, writing none of it', async () => {
       const good = body();
-      expectError(
-        await admin.post('parameters', [good, body({ configFile: '' })]),
-        400,
-        "'configFile' cannot be blank",
-      );
-      expectError(
-        await admin.post('parameters', [good, 5]),
-        400,
-        'the request body must be a JSON object or an array of objects',
-      );
+      await expectErrors([
+        [admin.post('parameters', [good, body({ configFile: '' })]), 400, "'configFile' cannot be blank"],
+        [
+          admin.post('parameters', [good, 5]),
+          400,
+          'the request body must be a JSON object or an array of objects',
+        ],
+      ]);
       expect(await byName(good.name)).toEqual([]);
     });
 
@@ -262,8 +259,10 @@ describe('parameters', () => {
     });
 
     it('answers 404 and 400 without changing anything', async () => {
-      expectError(await admin.put('parameters/999999', body()), 404, 'no param found with this id');
-      expectError(await admin.put('parameters/x', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('parameters/999999', body()), 404, 'no param found with this id'],
+        [admin.put('parameters/x', body()), 400, 'failed to parse key: id'],
+      ]);
       const parameter = await createParameter(admin);
       const other = await createParameter(admin, { value: 'taken' });
       expectError(
@@ -298,8 +297,10 @@ describe('parameters', () => {
     });
 
     it('answers 404 and 400', async () => {
-      expectError(await admin.delete('parameters/999999'), 404, 'no param with that key found');
-      expectError(await admin.delete('parameters/x'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('parameters/999999'), 404, 'no param with that key found'],
+        [admin.delete('parameters/x'), 400, 'failed to parse key: id'],
+      ]);
     });
   });
 });

@@ -1,6 +1,6 @@
 import { responseOf } from 'test/e2e/support/api';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import {
   createPhysLocation,
@@ -33,8 +33,7 @@ describe('phys_locations', () => {
     it('lists phys_locations ordered by name, with the region name and id', async () => {
       const location = await create();
       const res = await readOnly.client.get('phys_locations');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const locations = responseOf<PhysLocation[]>(res);
       const sent = physLocationBody(region.id);
       expect(locations.find((l) => l.id === location.id)).toEqual({
@@ -64,8 +63,10 @@ describe('phys_locations', () => {
     });
 
     it('rejects id and region filters that are not integers', async () => {
-      expectError(await admin.get('phys_locations?id=x'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('phys_locations?region=east'), 400, 'region cannot parse to integer');
+      await expectErrors([
+        [admin.get('phys_locations?id=x'), 400, 'id cannot parse to integer'],
+        [admin.get('phys_locations?region=east'), 400, 'region cannot parse to integer'],
+      ]);
     });
 
     it('orders by a field of the response, either way', async () => {
@@ -169,16 +170,18 @@ describe('phys_locations', () => {
       expectError(await admin.post('phys_locations', sent), 404, 'region not found');
       expect(await byName(sent.name as string)).toEqual([]);
       const location = await create();
-      expectError(
-        await admin.post('phys_locations', { ...physLocationBody(region.id), name: location.name }),
-        400,
-        `phys_location name '${location.name}' already exists.`,
-      );
-      expectError(
-        await admin.post('phys_locations', { ...physLocationBody(region.id), shortName: location.shortName }),
-        400,
-        `phys_location short_name '${location.shortName}' already exists.`,
-      );
+      await expectErrors([
+        [
+          admin.post('phys_locations', { ...physLocationBody(region.id), name: location.name }),
+          400,
+          `phys_location name '${location.name}' already exists.`,
+        ],
+        [
+          admin.post('phys_locations', { ...physLocationBody(region.id), shortName: location.shortName }),
+          400,
+          `phys_location short_name '${location.shortName}' already exists.`,
+        ],
+      ]);
       expect(await byName(location.name)).toEqual([location]);
     });
   });
@@ -207,21 +210,15 @@ describe('phys_locations', () => {
 
     it('answers 404 for an unknown id or region, 400 for a non-numeric id or a taken name', async () => {
       const [location, other] = [await create(), await create()];
-      expectError(
-        await admin.put('phys_locations/999999', physLocationBody(region.id)),
-        404,
-        'no physLocation found with this id',
-      );
-      expectError(
-        await admin.put('phys_locations/x', physLocationBody(region.id)),
-        400,
-        'failed to parse key: id',
-      );
-      expectError(
-        await admin.put(`phys_locations/${location.id}`, physLocationBody(999999)),
-        404,
-        'region not found',
-      );
+      await expectErrors([
+        [
+          admin.put('phys_locations/999999', physLocationBody(region.id)),
+          404,
+          'no physLocation found with this id',
+        ],
+        [admin.put('phys_locations/x', physLocationBody(region.id)), 400, 'failed to parse key: id'],
+        [admin.put(`phys_locations/${location.id}`, physLocationBody(999999)), 404, 'region not found'],
+      ]);
       expectError(
         await admin.put(`phys_locations/${location.id}`, {
           ...physLocationBody(region.id),
@@ -250,8 +247,10 @@ describe('phys_locations', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(await admin.delete('phys_locations/999999'), 404, 'no physLocation with that key found');
-      expectError(await admin.delete('phys_locations/1x'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('phys_locations/999999'), 404, 'no physLocation with that key found'],
+        [admin.delete('phys_locations/1x'), 400, 'failed to parse key: id'],
+      ]);
     });
   });
 });

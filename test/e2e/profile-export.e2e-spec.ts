@@ -1,6 +1,6 @@
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { expectError } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import {
   assignParameter,
   createCdn,
@@ -16,8 +16,7 @@ describe('profiles/{id}/export', () => {
     const [global] = responseOf<{ id: number }[]>(await admin.get('profiles?name=GLOBAL'));
     for (const version of ['3.0', '4.0', '5.0']) {
       const res = await readOnly.client.at(version).get(`profiles/${global.id}/export`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.headers['content-disposition']).toBe('attachment; filename="GLOBAL.json"');
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.text)).toEqual({

@@ -2,8 +2,8 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
@@ -47,8 +47,7 @@ describe('profiles/name/{name}/parameters', () => {
   describe('GET', () => {
     it('lists the parameters of GLOBAL', async () => {
       const res = await readOnly.client.get(path('GLOBAL'));
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(responseOf(res)).toEqual([
         {
           configFile: 'regex_revalidate.config',
@@ -166,16 +165,18 @@ describe('profiles/name/{name}/parameters', () => {
     it('refuses a boolean secure, writing nothing', async () => {
       const good = item();
       const bad = item({ secure: true });
-      expectError(
-        await admin.post(path(profile.name), bad),
-        400,
-        "parse error: decoding: object 0: 'secure' must be an integer 0 or 1, not a boolean",
-      );
-      expectError(
-        await admin.post(path(profile.name), [good, bad]),
-        400,
-        "parse error: decoding: object 1: 'secure' must be an integer 0 or 1, not a boolean",
-      );
+      await expectErrors([
+        [
+          admin.post(path(profile.name), bad),
+          400,
+          "parse error: decoding: object 0: 'secure' must be an integer 0 or 1, not a boolean",
+        ],
+        [
+          admin.post(path(profile.name), [good, bad]),
+          400,
+          "parse error: decoding: object 1: 'secure' must be an integer 0 or 1, not a boolean",
+        ],
+      ]);
       expect(await parametersNamed(good.name)).toEqual([]);
       expect(await parametersNamed(bad.name)).toEqual([]);
       expect(await paramsOf(profile.name)).toEqual([]);

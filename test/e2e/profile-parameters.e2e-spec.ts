@@ -3,8 +3,8 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { responseOf, type Wire } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
@@ -36,8 +36,7 @@ describe('profileparameters', () => {
   describe('GET /profileparameters', () => {
     it('lists assignments with the profile name and parameter id, by parameter', async () => {
       const res = await readOnly.client.get('profileparameters');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const links = responseOf<Link[]>(res);
       const global = links.filter((l) => l.profile === 'GLOBAL');
       expect(global).toHaveLength(3);
@@ -160,37 +159,35 @@ describe('profileparameters', () => {
       const a = await createParameter(admin);
       const b = await createParameter(admin);
       await assignParameter(admin, p.id, a.id);
-      expectError(
-        await admin.post('profileparameters', { profileId: p.id, parameterId: a.id }),
-        400,
-        `profile_parameter profile, parameter '${p.id}, ${a.id}' already exists.`,
-      );
-      expectError(
-        await admin.post('profileparameters', [
-          { profileId: p.id, parameterId: b.id },
-          { profileId: p.id, parameterId: a.id },
-        ]),
-        400,
-        `profile_parameter profile, parameter '${p.id}, ${a.id}' already exists.`,
-      );
-      expectError(
-        await admin.post('profileparameters', { profileId: p.id, parameterId: 999999 }),
-        404,
-        'parameter not found',
-      );
-      expectError(
-        await admin.post('profileparameters', { profileId: 999999, parameterId: b.id }),
-        404,
-        'profile not found',
-      );
-      expectError(
-        await admin.post('profileparameters', [
-          { profileId: p.id, parameterId: b.id },
-          { profileId: 999999, parameterId: b.id },
-        ]),
-        404,
-        'profile not found',
-      );
+      await expectErrors([
+        [
+          admin.post('profileparameters', { profileId: p.id, parameterId: a.id }),
+          400,
+          `profile_parameter profile, parameter '${p.id}, ${a.id}' already exists.`,
+        ],
+        [
+          admin.post('profileparameters', [
+            { profileId: p.id, parameterId: b.id },
+            { profileId: p.id, parameterId: a.id },
+          ]),
+          400,
+          `profile_parameter profile, parameter '${p.id}, ${a.id}' already exists.`,
+        ],
+        [
+          admin.post('profileparameters', { profileId: p.id, parameterId: 999999 }),
+          404,
+          'parameter not found',
+        ],
+        [admin.post('profileparameters', { profileId: 999999, parameterId: b.id }), 404, 'profile not found'],
+        [
+          admin.post('profileparameters', [
+            { profileId: p.id, parameterId: b.id },
+            { profileId: 999999, parameterId: b.id },
+          ]),
+          404,
+          'profile not found',
+        ],
+      ]);
       expect((await linksOf(p.id)).map((l) => l.parameter)).toEqual([a.id]);
     });
 
@@ -227,12 +224,10 @@ describe('profileparameters', () => {
     });
 
     it('refuses bad keys and low levels', async () => {
-      expectError(await admin.delete('profileparameters/x/1'), 400, 'failed to parse key: profileId');
-      expectError(
-        await admin.delete(`profileparameters/${profile.id}/y`),
-        400,
-        'failed to parse key: parameterId',
-      );
+      await expectErrors([
+        [admin.delete('profileparameters/x/1'), 400, 'failed to parse key: profileId'],
+        [admin.delete(`profileparameters/${profile.id}/y`), 400, 'failed to parse key: parameterId'],
+      ]);
       const parameter = await createParameter(admin);
       await assignParameter(admin, profile.id, parameter.id);
       const user = await createUser(app, admin, await createRole(admin, ['PROFILE:READ', 'PARAMETER:READ']));

@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import {
   assignParameter,
@@ -38,8 +38,7 @@ describe('profiles', () => {
   describe('GET /profiles', () => {
     it('lists profiles ordered by name, with the seeded GLOBAL', async () => {
       const res = await readOnly.client.get('profiles');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const profiles = responseOf<ProfileResponse[]>(res);
       const global = profiles.find((p) => p.name === 'GLOBAL');
       expect(global).toEqual({
@@ -234,20 +233,24 @@ describe('profiles', () => {
     });
 
     it('answers 404 for an unknown id and 400 for bad input, changing nothing', async () => {
-      expectError(await admin.put('profiles/999999', body()), 404, 'no profile found with this id');
-      expectError(await admin.put('profiles/abc', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('profiles/999999', body()), 404, 'no profile found with this id'],
+        [admin.put('profiles/abc', body()), 400, 'failed to parse key: id'],
+      ]);
       const profile = await createProfile(admin, cdn.id);
-      expectError(
-        await admin.put(`profiles/${profile.id}`, body({ type: 'X' })),
-        400,
-        'invalid enum value X for field profile_type.',
-      );
-      expectError(await admin.put(`profiles/${profile.id}`, body({ cdn: 999999 })), 404, 'cdn not found');
-      expectError(
-        await admin.put(`profiles/${profile.id}`, body({ name: 'GLOBAL' })),
-        400,
-        "profile name 'GLOBAL' already exists.",
-      );
+      await expectErrors([
+        [
+          admin.put(`profiles/${profile.id}`, body({ type: 'X' })),
+          400,
+          'invalid enum value X for field profile_type.',
+        ],
+        [admin.put(`profiles/${profile.id}`, body({ cdn: 999999 })), 404, 'cdn not found'],
+        [
+          admin.put(`profiles/${profile.id}`, body({ name: 'GLOBAL' })),
+          400,
+          "profile name 'GLOBAL' already exists.",
+        ],
+      ]);
       expect(await byName(profile.name)).toEqual([profile]);
     });
   });
@@ -270,8 +273,10 @@ describe('profiles', () => {
     });
 
     it('answers 404 for an unknown id, 400 for a bad one', async () => {
-      expectError(await admin.delete('profiles/999999'), 404, 'no profile with that key found');
-      expectError(await admin.delete('profiles/x'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('profiles/999999'), 404, 'no profile with that key found'],
+        [admin.delete('profiles/x'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('refuses to delete a profile a server uses', async () => {

@@ -1,8 +1,8 @@
 import type { RoleV3, RoleV4 as RoleV4Wire } from 'src/modules/roles/dto/role.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -40,8 +40,7 @@ describe('roles', () => {
   describe('GET /roles', () => {
     it('lists roles by name with their permissions on 4.0', async () => {
       const res = await admin.get('roles');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const roles = responseOf<RoleV4[]>(res);
       expect(roles.find((r) => r.name === 'admin')).toEqual({
         name: 'admin',
@@ -88,12 +87,10 @@ describe('roles', () => {
       expect(level15.every((r) => r.privLevel === 15)).toBe(true);
       expect(responseOf<RoleV4[]>(await admin.get('roles?id=1')).length).toBeGreaterThan(1);
       expect((await byName('operations')).map((r) => r.name)).toEqual(['operations']);
-      expectError(await admin.at('3.0').get('roles?id=one'), 400, 'id cannot parse to integer');
-      expectError(
-        await admin.at('3.0').get('roles?privLevel=high'),
-        400,
-        'privLevel cannot parse to integer',
-      );
+      await expectErrors([
+        [admin.at('3.0').get('roles?id=one'), 400, 'id cannot parse to integer'],
+        [admin.at('3.0').get('roles?privLevel=high'), 400, 'privLevel cannot parse to integer'],
+      ]);
     });
 
     it('pages in SQL', async () => {
@@ -191,12 +188,10 @@ describe('roles', () => {
     it('rejects malformed JSON and a body that is not an object', async () => {
       const res = await admin.raw('post', 'roles', '{"name":');
       expectMalformedJson(res);
-      expectError(await admin.raw('post', 'roles', '[1, 2]'), 400, 'the request body must be a JSON object');
-      expectError(
-        await admin.at('3.0').raw('post', 'roles', '"role"'),
-        400,
-        'the request body must be a JSON object',
-      );
+      await expectErrors([
+        [admin.raw('post', 'roles', '[1, 2]'), 400, 'the request body must be a JSON object'],
+        [admin.at('3.0').raw('post', 'roles', '"role"'), 400, 'the request body must be a JSON object'],
+      ]);
     });
 
     it('does not let a user grant permissions they lack', async () => {
@@ -276,37 +271,35 @@ describe('roles', () => {
 
     it('never modifies the admin role', async () => {
       const body = { name: 'admin', description: 'x', permissions: [] };
-      expectError(await admin.put('roles?name=admin', body), 400, 'cannot modify the admin role');
-      expectError(
-        await admin.at('3.0').put('roles?id=1', { ...body, privLevel: 30 }),
-        400,
-        'cannot modify the admin role',
-      );
+      await expectErrors([
+        [admin.put('roles?name=admin', body), 400, 'cannot modify the admin role'],
+        [admin.at('3.0').put('roles?id=1', { ...body, privLevel: 30 }), 400, 'cannot modify the admin role'],
+      ]);
       expect((await byName('admin'))[0].permissions).toEqual(['ALL']);
     });
 
     it('answers missing keys and roles', async () => {
       const body = { name: uniqueName('role'), description: 'd', privLevel: 10, permissions: [] };
-      expectError(await admin.put('roles', body), 400, 'missing key: name');
-      expectError(await admin.at('3.0').put('roles', body), 400, 'missing key: id');
-      expectError(await admin.at('3.0').put('roles?id=abc', body), 400, 'failed to parse key: id');
-      expectError(await admin.put('roles?name=no-such-role', body), 404, 'no such role');
-      expectError(await admin.at('3.0').put('roles?id=99999999', body), 404, 'role not found');
+      await expectErrors([
+        [admin.put('roles', body), 400, 'missing key: name'],
+        [admin.at('3.0').put('roles', body), 400, 'missing key: id'],
+        [admin.at('3.0').put('roles?id=abc', body), 400, 'failed to parse key: id'],
+        [admin.put('roles?name=no-such-role', body), 404, 'no such role'],
+        [admin.at('3.0').put('roles?id=99999999', body), 404, 'role not found'],
+      ]);
     });
 
     it('refuses a taken name, a bad body and permissions the user lacks, changing nothing', async () => {
       const role = await create(['CDN:READ']);
       const url = `roles?name=${role.name}`;
-      expectError(
-        await admin.put(url, { name: 'operations', description: 'd', permissions: [] }),
-        400,
-        "role name 'operations' already exists.",
-      );
-      expectError(
-        await admin.put(url, { name: role.name, permissions: [] }),
-        400,
-        "'description' cannot be blank",
-      );
+      await expectErrors([
+        [
+          admin.put(url, { name: 'operations', description: 'd', permissions: [] }),
+          400,
+          "role name 'operations' already exists.",
+        ],
+        [admin.put(url, { name: role.name, permissions: [] }), 400, "'description' cannot be blank"],
+      ]);
       const malformed = await admin.raw('put', url, '{');
       expect(malformed.status).toBe(400);
       expectError(
@@ -348,8 +341,10 @@ describe('roles', () => {
     });
 
     it('never deletes the admin role, nor a role with users', async () => {
-      expectError(await admin.delete('roles?name=admin'), 400, 'cannot delete the admin role');
-      expectError(await admin.at('3.0').delete('roles?id=1'), 400, 'cannot delete the admin role');
+      await expectErrors([
+        [admin.delete('roles?name=admin'), 400, 'cannot delete the admin role'],
+        [admin.at('3.0').delete('roles?id=1'), 400, 'cannot delete the admin role'],
+      ]);
       const role = await create();
       await createUser(app, admin, role.name);
       await createUser(app, admin, role.name);
@@ -362,11 +357,13 @@ describe('roles', () => {
     });
 
     it('answers missing keys and roles', async () => {
-      expectError(await admin.delete('roles'), 400, 'missing key: name');
-      expectError(await admin.at('3.0').delete('roles'), 400, 'missing key: id');
-      expectError(await admin.at('3.0').delete('roles?id=x'), 400, 'failed to parse key: id');
-      expectError(await admin.delete('roles?name=no-such-role'), 404, 'no role with that key found');
-      expectError(await admin.at('3.0').delete('roles?id=99999999'), 404, 'no role with that key found');
+      await expectErrors([
+        [admin.delete('roles'), 400, 'missing key: name'],
+        [admin.at('3.0').delete('roles'), 400, 'missing key: id'],
+        [admin.at('3.0').delete('roles?id=x'), 400, 'failed to parse key: id'],
+        [admin.delete('roles?name=no-such-role'), 404, 'no role with that key found'],
+        [admin.at('3.0').delete('roles?id=99999999'), 404, 'no role with that key found'],
+      ]);
     });
 
     it('needs ROLE:DELETE on 4.0 only', async () => {

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
@@ -113,8 +113,7 @@ describe('server_capabilities', () => {
     it('lists capabilities ordered by name, as each version shows them, filtered by name', async () => {
       const name = await create(capabilityName(), 'listed');
       const v3 = await readOnly.client.at('3.0').get('server_capabilities');
-      expect(v3.status).toBe(200);
-      expectApiHeaders(v3);
+      expectOk(v3);
       const names = responseOf<ServerCapabilityV3[]>(v3).map((sc) => sc.name);
       expect(names).toEqual([...names].sort());
       expect(responseOf(await readOnly.client.at('4.0').get(`server_capabilities?name=${name}`))).toEqual([
@@ -198,12 +197,14 @@ describe('server_capabilities', () => {
     it('answers the 4.0 texts for a missing key, an unknown capability and a taken name', async () => {
       const taken = await create();
       const name = await create();
-      expectError(await admin.at('4.0').put('server_capabilities', { name: 'x' }), 400, 'missing key: name');
-      expectError(
-        await admin.at('4.0').put('server_capabilities?name=no_such_capability', { name: 'x' }),
-        400,
-        'cannot find exactly one server capability with the query string provided',
-      );
+      await expectErrors([
+        [admin.at('4.0').put('server_capabilities', { name: 'x' }), 400, 'missing key: name'],
+        [
+          admin.at('4.0').put('server_capabilities?name=no_such_capability', { name: 'x' }),
+          400,
+          'cannot find exactly one server capability with the query string provided',
+        ],
+      ]);
       expectError(
         await admin.at('4.0').put(`server_capabilities?name=${name}`, { name: taken }),
         400,
@@ -261,8 +262,7 @@ describe('server_capabilities', () => {
     it('deletes before 5.0 with alerts only', async () => {
       const name = await create();
       const res = await admin.at('4.0').delete(`server_capabilities?name=${name}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({ alerts: [{ text: 'server capability was deleted.', level: 'success' }] });
       expect(await rows(name)).toBe(0);
     });
@@ -278,12 +278,14 @@ describe('server_capabilities', () => {
     });
 
     it('answers the generic texts before 5.0 for a missing key, an unknown name and one in use', async () => {
-      expectError(await admin.at('3.0').delete('server_capabilities'), 400, 'missing key: name');
-      expectError(
-        await admin.at('4.1').delete('server_capabilities?name=no_such_capability'),
-        404,
-        'no server capability with that key found',
-      );
+      await expectErrors([
+        [admin.at('3.0').delete('server_capabilities'), 400, 'missing key: name'],
+        [
+          admin.at('4.1').delete('server_capabilities?name=no_such_capability'),
+          404,
+          'no server capability with that key found',
+        ],
+      ]);
       const onServer = await create();
       await giveToServer(onServer);
       expectError(
@@ -303,16 +305,14 @@ describe('server_capabilities', () => {
     });
 
     it('answers the 5.0 texts for an unknown or empty name and one given to servers or required (D60)', async () => {
-      expectError(
-        await admin.at('5.0').delete('server_capabilities?name=no_such_capability'),
-        404,
-        'no server capability exists by name: no_such_capability',
-      );
-      expectError(
-        await admin.at('5.0').delete('server_capabilities'),
-        400,
-        'no server capability exists for empty name: ',
-      );
+      await expectErrors([
+        [
+          admin.at('5.0').delete('server_capabilities?name=no_such_capability'),
+          404,
+          'no server capability exists by name: no_such_capability',
+        ],
+        [admin.at('5.0').delete('server_capabilities'), 400, 'no server capability exists for empty name: '],
+      ]);
       const onServers = await create();
       await giveToServer(onServers);
       await giveToServer(onServers);

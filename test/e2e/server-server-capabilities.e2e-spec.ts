@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
@@ -75,8 +75,7 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
       });
 
       const list = await admin.at('4.0').get(`server_server_capabilities?serverCapability=${name}`);
-      expect(list.status).toBe(200);
-      expectApiHeaders(list);
+      expectOk(list);
       const expected = [edge, mid]
         .map((s) => ({
           lastUpdated: expect.stringMatching(CUSTOM_TIME),
@@ -185,31 +184,25 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
     });
 
     it('answers the generic texts for missing or bad keys and an unknown pair', async () => {
-      expectError(
-        await admin.delete('server_server_capabilities?serverCapability=x'),
-        400,
-        'missing key: serverId',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=1'),
-        400,
-        'missing key: serverCapability',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=one&serverCapability=x'),
-        400,
-        'failed to parse key: serverId',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=-1&serverCapability=x'),
-        404,
-        'no server server_capability with that key found',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=1&serverCapability=no_such_capability'),
-        404,
-        'no server server_capability with that key found',
-      );
+      await expectErrors([
+        [admin.delete('server_server_capabilities?serverCapability=x'), 400, 'missing key: serverId'],
+        [admin.delete('server_server_capabilities?serverId=1'), 400, 'missing key: serverCapability'],
+        [
+          admin.delete('server_server_capabilities?serverId=one&serverCapability=x'),
+          400,
+          'failed to parse key: serverId',
+        ],
+        [
+          admin.delete('server_server_capabilities?serverId=-1&serverCapability=x'),
+          404,
+          'no server server_capability with that key found',
+        ],
+        [
+          admin.delete('server_server_capabilities?serverId=1&serverCapability=no_such_capability'),
+          404,
+          'no server server_capability with that key found',
+        ],
+      ]);
     });
 
     it('refuses while a delivery service the server is assigned to requires it, naming those within reach', async () => {

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -140,16 +140,18 @@ describe('PUT servers/{id}/status', () => {
   });
 
   it('answers 404 for an unknown server, 400 for an unknown status or a missing reason', async () => {
-    expectError(
-      await admin.put('servers/11111111/status', { status: 'OFFLINE', offlineReason: 'x' }),
-      404,
-      'server ID 11111111 not found',
-    );
-    expectError(
-      await admin.put(`servers/${unrelated.id}/status`, { status: 'NOT_A_REAL_STATUS', offlineReason: 'x' }),
-      400,
-      'invalid status (does not exist)',
-    );
+    await expectErrors([
+      [
+        admin.put('servers/11111111/status', { status: 'OFFLINE', offlineReason: 'x' }),
+        404,
+        'server ID 11111111 not found',
+      ],
+      [
+        admin.put(`servers/${unrelated.id}/status`, { status: 'NOT_A_REAL_STATUS', offlineReason: 'x' }),
+        400,
+        'invalid status (does not exist)',
+      ],
+    ]);
     for (const status of ['OFFLINE', 'ADMIN_DOWN']) {
       expectError(
         await admin.put(`servers/${unrelated.id}/status`, { status }),

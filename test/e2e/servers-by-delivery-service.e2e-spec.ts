@@ -1,7 +1,7 @@
 import type { ServerWire } from 'src/modules/servers/dto/server.response';
 import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError } from 'test/e2e/support/alerts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { setTopology, uniqueTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -97,8 +97,10 @@ describe('GET /servers?dsId=', () => {
   });
 
   it('refuses a dsId that is not an integer', async () => {
-    expectError(await admin.get('servers?dsId=abc'), 400, 'dsId cannot parse to integer');
-    expectError(await admin.get('servers?dsId=1.5'), 400, 'dsId cannot parse to integer');
+    await expectErrors([
+      [admin.get('servers?dsId=abc'), 400, 'dsId cannot parse to integer'],
+      [admin.get('servers?dsId=1.5'), 400, 'dsId cannot parse to integer'],
+    ]);
   });
 
   describe('tenancy', () => {

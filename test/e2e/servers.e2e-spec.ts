@@ -1,7 +1,7 @@
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -143,12 +143,10 @@ describe('servers', () => {
 
     it('validates with the original’s 4.x rules and texts, ignoring the 4.x names', async () => {
       const { cacheGroupID: _c, ...withoutGroup } = v5({ cachegroupId: cachegroup.id });
-      expectError(await admin.at('5.0').post('servers', withoutGroup), 400, "'cachegroupId' is required");
-      expectError(
-        await admin.at('5.0').post('servers', v5({ statusID: 'ONLINE' })),
-        400,
-        "'statusId' must be an integer",
-      );
+      await expectErrors([
+        [admin.at('5.0').post('servers', withoutGroup), 400, "'cachegroupId' is required"],
+        [admin.at('5.0').post('servers', v5({ statusID: 'ONLINE' })), 400, "'statusId' must be an integer"],
+      ]);
       expect(await byHost(withoutGroup.hostName as string)).toEqual([]);
     });
   });
@@ -350,8 +348,7 @@ describe('servers', () => {
 
     it('lists servers with a summary count', async () => {
       const res = await readOnly.client.get('servers');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const all = responseOf<Json[]>(res);
       expect((res.body as Json).summary).toEqual({ count: all.length });
       expect(all.map((s) => s.id)).toEqual(expect.arrayContaining([first.id, second.id]));
@@ -466,26 +463,26 @@ describe('servers', () => {
     });
 
     it('answers 404 for an unknown server and 400 for a bad id', async () => {
-      expectError(await admin.put('servers/999999', body()), 404, "the server doesn't exist, cannot update");
-      expectError(
-        await admin.put('servers/x', body()),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [admin.put('servers/999999', body()), 404, "the server doesn't exist, cannot update"],
+        [admin.put('servers/x', body()), 400, "getting integer parameters: parameter 'id' not an integer"],
+      ]);
     });
 
     it('refuses to change the XMPP id and invalid bodies, changing nothing', async () => {
       const server = await create();
-      expectError(
-        await admin.put(`servers/${server.id}`, body({ hostName: server.hostName, xmppId: 'another' })),
-        400,
-        'server cannot be updated due to requested XMPPID change. XMPIDD is immutable',
-      );
-      expectError(
-        await admin.put(`servers/${server.id}`, body({ hostName: server.hostName, interfaces: [] })),
-        400,
-        'a server must have at least one interface',
-      );
+      await expectErrors([
+        [
+          admin.put(`servers/${server.id}`, body({ hostName: server.hostName, xmppId: 'another' })),
+          400,
+          'server cannot be updated due to requested XMPPID change. XMPIDD is immutable',
+        ],
+        [
+          admin.put(`servers/${server.id}`, body({ hostName: server.hostName, interfaces: [] })),
+          400,
+          'a server must have at least one interface',
+        ],
+      ]);
       expect(await byHost(server.hostName)).toEqual([server]);
     });
   });

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
-import { expectError } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -49,8 +49,7 @@ describe('snapshots (CRConfig)', () => {
     it('answers the whole document of the CDN as it would be taken now', async () => {
       const before = Math.floor(Date.now() / 1000);
       const res = await admin.get(`cdns/${world.cdn.name}/snapshot/new`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const doc = responseOf<CRConfig>(res);
       const { http, dns, edge, mid, router, monitor, edgeGroup, routerGroup, cdn } = world;
       const domain = cdn.domainName;
@@ -575,8 +574,7 @@ describe('snapshots (CRConfig)', () => {
     it('answers {"stats": {}} before any snapshot, 404 for an unknown CDN', async () => {
       const cdn = await createCdn(admin);
       const res = await admin.get(`cdns/${cdn.name}/snapshot`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({ response: { stats: {} } });
       expect(responseOf(await admin.at('3.1').get(`cdns/${cdn.name}/snapshot`))).toEqual({
         stats: { tm_path: `/api/4.0/cdns/${cdn.name}/snapshot` },
@@ -588,8 +586,7 @@ describe('snapshots (CRConfig)', () => {
       const cdn = await createCdn(admin);
       await createServer(admin, cdn.id);
       const res = await admin.put(`snapshot?cdn=${cdn.name}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({ response: 'SUCCESS' });
       const stored = responseOf<CRConfig>(await admin.get(`cdns/${cdn.name}/snapshot`));
       const [row] = await storedRow(cdn.name);
@@ -643,23 +640,21 @@ describe('snapshots (CRConfig)', () => {
 
     it('answers the original errors for a missing or unknown CDN and bad ids, writing nothing', async () => {
       const cdn = await createCdn(admin);
-      expectError(
-        await admin.put('snapshot'),
-        400,
-        'CDN must be identified via the query parameter cdn or cdnID',
-      );
-      expectError(await admin.put('snapshot?cdn=no-such-cdn'), 404, 'No CDN ID found with that name');
-      expectError(await admin.put('snapshot?cdnID=999999'), 404, 'No CDN found with that ID');
-      expectError(
-        await admin.put('snapshot?cdnID=abc'),
-        400,
-        "getting integer parameters: parameter 'cdnID' not an integer",
-      );
-      expectError(
-        await admin.put(`snapshot?cdn=${cdn.name}&id=x`),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [admin.put('snapshot'), 400, 'CDN must be identified via the query parameter cdn or cdnID'],
+        [admin.put('snapshot?cdn=no-such-cdn'), 404, 'No CDN ID found with that name'],
+        [admin.put('snapshot?cdnID=999999'), 404, 'No CDN found with that ID'],
+        [
+          admin.put('snapshot?cdnID=abc'),
+          400,
+          "getting integer parameters: parameter 'cdnID' not an integer",
+        ],
+        [
+          admin.put(`snapshot?cdn=${cdn.name}&id=x`),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+      ]);
       expect(await storedRow(cdn.name)).toEqual([]);
     });
 

@@ -1,7 +1,7 @@
 import type { StatusWire } from 'src/modules/statuses/dto/status.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
@@ -21,8 +21,7 @@ describe('statuses', () => {
     'lists the seeded statuses ordered by name on %s',
     async (version) => {
       const res = await readOnly.client.at(version).get('statuses');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const statuses = responseOf<Status[]>(res);
       expect(statuses.map((s) => s.name)).toEqual(expect.arrayContaining(SEEDED));
       expect(statuses.find((s) => s.name === 'ONLINE')).toEqual({
@@ -76,8 +75,7 @@ describe('statuses', () => {
     it.each(['3.0', '4.0', '5.0'])('creates a status on %s with the original alert', async (version) => {
       const name = uniqueName('STATUS');
       const res = await admin.at(version).post('statuses', { name, description: 'a test status' });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expectSuccessAlert(res, 'status was created.');
       const created = responseOf<Status>(res);
       expect(created).toEqual({

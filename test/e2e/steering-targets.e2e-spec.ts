@@ -1,8 +1,8 @@
 import type { SteeringTargetWire } from 'src/modules/steering/dto/steering-target.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,
@@ -293,8 +293,7 @@ describe('steering/{id}/targets', () => {
 
     it('lists the targets ordered by target xmlId, for read-only users too', async () => {
       const res = await readOnly.client.get(path(listDs.id));
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const rows = responseOf<SteeringTargetWire[]>(res);
       const sorted = [...t].sort((a, b) => (a.xmlId < b.xmlId ? -1 : 1));
       expect(rows.map((r) => r.target)).toEqual(sorted.map((x) => x.xmlId));
@@ -325,23 +324,17 @@ describe('steering/{id}/targets', () => {
     });
 
     it('refuses bad list parameters and ids', async () => {
-      expectError(
-        await admin.get(`${path(listDs.id)}?limit=-2`),
-        400,
-        'limit parameter must be bigger than -1',
-      );
-      expectError(
-        await admin.get(`${path(listDs.id)}?limit=1&offset=0`),
-        400,
-        'offset parameter must be a positive integer',
-      );
-      expectError(
-        await admin.get(`${path(listDs.id)}?limit=1&page=0`),
-        400,
-        'page parameter must be a positive integer',
-      );
-      expectError(await admin.get(`${path(listDs.id)}?target=abc`), 400, 'target cannot parse to integer');
-      expectError(await admin.get(path('abc')), 400, 'deliveryservice cannot parse to integer');
+      await expectErrors([
+        [admin.get(`${path(listDs.id)}?limit=-2`), 400, 'limit parameter must be bigger than -1'],
+        [
+          admin.get(`${path(listDs.id)}?limit=1&offset=0`),
+          400,
+          'offset parameter must be a positive integer',
+        ],
+        [admin.get(`${path(listDs.id)}?limit=1&page=0`), 400, 'page parameter must be a positive integer'],
+        [admin.get(`${path(listDs.id)}?target=abc`), 400, 'target cannot parse to integer'],
+        [admin.get(path('abc')), 400, 'deliveryservice cannot parse to integer'],
+      ]);
     });
 
     it('answers an empty list for an unknown delivery service or one outside the tenancy', async () => {
@@ -351,29 +344,32 @@ describe('steering/{id}/targets', () => {
 
     it('GET steering/{id}/targets/{targetId} answers the one target as an array', async () => {
       const res = await readOnly.client.get(path(listDs.id, t[1].id));
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(responseOf(res)).toEqual([expected(listDs, t[1], 'STEERING_ORDER', 10)]);
       expect(responseOf(await admin.get(path(listDs.id, 99999999)))).toEqual([]);
       expect(responseOf(await otherTenant.client.get(path(listDs.id, t[1].id)))).toEqual([]);
-      expectError(await admin.get(path(listDs.id, 'x')), 400, 'target cannot parse to integer');
-      expectError(await admin.get(path('x', t[1].id)), 400, 'deliveryservice cannot parse to integer');
+      await expectErrors([
+        [admin.get(path(listDs.id, 'x')), 400, 'target cannot parse to integer'],
+        [admin.get(path('x', t[1].id)), 400, 'deliveryservice cannot parse to integer'],
+      ]);
       for (const version of VERSIONS) {
         expect(responseOf(await admin.at(version).get(path(listDs.id, t[1].id)))).toHaveLength(1);
       }
     });
 
     it('names, on 4.0, the permissions the user lacks; 3.0 does not check them', async () => {
-      expectError(
-        await withoutPermissions.client.get(path(listDs.id)),
-        403,
-        'missing required Permissions: DELIVERY-SERVICE:READ, TYPE:READ',
-      );
-      expectError(
-        await withoutPermissions.client.get(path(listDs.id, t[0].id)),
-        403,
-        'missing required Permissions: DELIVERY-SERVICE:READ, TYPE:READ',
-      );
+      await expectErrors([
+        [
+          withoutPermissions.client.get(path(listDs.id)),
+          403,
+          'missing required Permissions: DELIVERY-SERVICE:READ, TYPE:READ',
+        ],
+        [
+          withoutPermissions.client.get(path(listDs.id, t[0].id)),
+          403,
+          'missing required Permissions: DELIVERY-SERVICE:READ, TYPE:READ',
+        ],
+      ]);
       expect(await list('', withoutPermissions.client.at('3.0'))).toHaveLength(3);
     });
   });

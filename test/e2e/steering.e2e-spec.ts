@@ -2,7 +2,7 @@ import type { SteeringEntry } from 'src/modules/steering/dto/steering.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,
@@ -66,8 +66,7 @@ describe('GET /steering', () => {
 
   it('lists every steering delivery service with targets, sorted by xmlId', async () => {
     const res = await steering.client.get('steering');
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    expectOk(res);
     const list = responseOf<SteeringEntry[]>(res);
     const names = list.map((e) => e.deliveryService);
     expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));

@@ -1,8 +1,8 @@
 import type { TenantWire } from 'src/modules/tenants/dto/tenant.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -42,8 +42,7 @@ describe('tenants', () => {
   describe('GET /tenants', () => {
     it('lists tenants ordered by name, with the seeded root and its parent names', async () => {
       const res = await readOnly.client.get('tenants');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const tenants = responseOf<Tenant[]>(res);
       expect(tenants.find((t) => t.name === 'root')).toEqual({
         id: 1,
@@ -75,9 +74,11 @@ describe('tenants', () => {
     });
 
     it('rejects filters that do not parse', async () => {
-      expectError(await admin.get('tenants?id=x'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('tenants?parentId=x'), 400, 'parentId cannot parse to integer');
-      expectError(await admin.get('tenants?active=maybe'), 400, 'active cannot parse to boolean');
+      await expectErrors([
+        [admin.get('tenants?id=x'), 400, 'id cannot parse to integer'],
+        [admin.get('tenants?parentId=x'), 400, 'parentId cannot parse to integer'],
+        [admin.get('tenants?active=maybe'), 400, 'active cannot parse to boolean'],
+      ]);
     });
 
     it('orders and pages in SQL', async () => {
@@ -127,16 +128,14 @@ describe('tenants', () => {
       const created = await create(child.id, true, opsInParent.client);
       expect(created.parentName).toBe(child.name);
       const name = uniqueName('tenant');
-      expectError(
-        await opsInParent.client.post('tenants', { name, active: true, parentId: sibling.id }),
-        403,
-        NOT_AUTHORIZED,
-      );
-      expectError(
-        await opsInParent.client.post('tenants', { name, active: true, parentId: 1 }),
-        403,
-        NOT_AUTHORIZED,
-      );
+      await expectErrors([
+        [
+          opsInParent.client.post('tenants', { name, active: true, parentId: sibling.id }),
+          403,
+          NOT_AUTHORIZED,
+        ],
+        [opsInParent.client.post('tenants', { name, active: true, parentId: 1 }), 403, NOT_AUTHORIZED],
+      ]);
       expect(await byName(name)).toEqual([]);
     });
 
@@ -195,8 +194,10 @@ describe('tenants', () => {
 
     it('answers 404 for a missing tenant and 400 for a bad id', async () => {
       const body = { name: uniqueName('tenant'), active: true, parentId: 1 };
-      expectError(await admin.put('tenants/99999999', body), 404, 'no tenant found with this id');
-      expectError(await admin.put('tenants/abc', body), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('tenants/99999999', body), 404, 'no tenant found with this id'],
+        [admin.put('tenants/abc', body), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('never changes the root tenant', async () => {
@@ -231,16 +232,14 @@ describe('tenants', () => {
     it('needs the tenant and its new parent within reach', async () => {
       const mine = await create(child.id);
       const body = { name: mine.name, active: true };
-      expectError(
-        await opsInParent.client.put(`tenants/${sibling.id}`, { ...sibling, parentId: 1 }),
-        403,
-        NOT_AUTHORIZED,
-      );
-      expectError(
-        await opsInParent.client.put(`tenants/${mine.id}`, { ...body, parentId: sibling.id }),
-        403,
-        NOT_AUTHORIZED,
-      );
+      await expectErrors([
+        [opsInParent.client.put(`tenants/${sibling.id}`, { ...sibling, parentId: 1 }), 403, NOT_AUTHORIZED],
+        [
+          opsInParent.client.put(`tenants/${mine.id}`, { ...body, parentId: sibling.id }),
+          403,
+          NOT_AUTHORIZED,
+        ],
+      ]);
       expect(await byId(mine.id)).toEqual(mine);
       const moved = await opsInParent.client.put(`tenants/${mine.id}`, { ...body, parentId: parent.id });
       expect(responseOf<Tenant>(moved).parentId).toBe(parent.id);
@@ -277,13 +276,11 @@ describe('tenants', () => {
     });
 
     it('answers 404 for a missing tenant and 400 for the root', async () => {
-      expectError(await admin.delete('tenants/99999999'), 404, 'no tenant with that key found');
-      expectError(
-        await admin.delete('tenants/1'),
-        400,
-        'trying to change the root tenant, which is immutable',
-      );
-      expectError(await admin.delete('tenants/x'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('tenants/99999999'), 404, 'no tenant with that key found'],
+        [admin.delete('tenants/1'), 400, 'trying to change the root tenant, which is immutable'],
+        [admin.delete('tenants/x'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('refuses a tenant with child tenants or users', async () => {
@@ -307,12 +304,14 @@ describe('tenants', () => {
 
     it('needs the tenant within reach and the rights', async () => {
       const outside = await createTenant(admin, sibling.id);
-      expectError(await opsInParent.client.delete(`tenants/${outside.id}`), 403, NOT_AUTHORIZED);
-      expectError(
-        await withoutTenantWrites.client.delete(`tenants/${outside.id}`),
-        403,
-        'missing required Permissions: TENANT:DELETE',
-      );
+      await expectErrors([
+        [opsInParent.client.delete(`tenants/${outside.id}`), 403, NOT_AUTHORIZED],
+        [
+          withoutTenantWrites.client.delete(`tenants/${outside.id}`),
+          403,
+          'missing required Permissions: TENANT:DELETE',
+        ],
+      ]);
       expect(await byId(outside.id)).toMatchObject({ name: outside.name });
       const inside = await create(child.id);
       expectSuccessAlert(await opsInParent.client.delete(`tenants/${inside.id}`), 'tenant was deleted.');

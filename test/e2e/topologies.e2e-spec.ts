@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -78,8 +78,7 @@ describe('topologies', () => {
     it('creates a topology and answers it with its nodes (4.0: lastUpdated as the original writes it)', async () => {
       const name = uniqueName('topo');
       const res = await admin.post('topologies', { name, description: 'three tiers', nodes: threeTiers() });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({
         alerts: [{ text: 'topology was created.', level: 'success' }],
         response: {
@@ -236,8 +235,7 @@ describe('topologies', () => {
     it('lists topologies by name with their nodes, on 4.0 and 5.0, filtered by name', async () => {
       const created = await create(threeTiers());
       const res = await admin.get(`topologies?name=${created.name}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({ response: [created] });
       const v5 = responseOf<Wire<TopologyV5>[]>(await admin.at('5.0').get(`topologies?name=${created.name}`));
       expect(v5).toEqual([{ ...created, lastUpdated: expect.stringMatching(RFC3339_TIME) }]);
@@ -271,21 +269,15 @@ describe('topologies', () => {
     });
 
     it('answers the original texts for a missing or unknown name, after the body is valid', async () => {
-      expectError(
-        await admin.put('topologies', { name: 'x', nodes: threeTiers() }),
-        400,
-        'missing key: name',
-      );
-      expectError(
-        await admin.put('topologies?name=nope', { name: 'x', nodes: threeTiers() }),
-        400,
-        'cannot find exactly 1 topology with the query string provided',
-      );
-      expectError(
-        await admin.put('topologies?name=nope', { name: '', nodes: threeTiers() }),
-        400,
-        "'name' cannot be blank",
-      );
+      await expectErrors([
+        [admin.put('topologies', { name: 'x', nodes: threeTiers() }), 400, 'missing key: name'],
+        [
+          admin.put('topologies?name=nope', { name: 'x', nodes: threeTiers() }),
+          400,
+          'cannot find exactly 1 topology with the query string provided',
+        ],
+        [admin.put('topologies?name=nope', { name: '', nodes: threeTiers() }), 400, "'name' cannot be blank"],
+      ]);
     });
 
     it('answers 412 when the topology changed since If-Unmodified-Since', async () => {
@@ -312,12 +304,14 @@ describe('topologies', () => {
     });
 
     it('refuses no name, an unknown one and a topology in use', async () => {
-      expectError(await admin.delete('topologies'), 400, 'Refusing to delete all resources of type Topology');
-      expectError(
-        await admin.delete('topologies?name=nope'),
-        400,
-        'cannot find exactly 1 topology with the query string provided',
-      );
+      await expectErrors([
+        [admin.delete('topologies'), 400, 'Refusing to delete all resources of type Topology'],
+        [
+          admin.delete('topologies?name=nope'),
+          400,
+          'cannot find exactly 1 topology with the query string provided',
+        ],
+      ]);
       const used = await create(threeTiers());
       await createDeliveryService(admin, cdn.id, { topology: used.name });
       expectError(
@@ -425,8 +419,7 @@ describe('topologies', () => {
         action: 'queue',
         cdnId: cdn.id,
       });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({
         response: {
           action: 'queue',

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError } from 'test/e2e/support/alerts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -53,21 +53,23 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
     });
 
     it('names the missing required parameters in order', async () => {
-      expectError(
-        await admin.get('cache_stats'),
-        400,
-        'required parameters missing: missing required parameters: metricType, startDate, endDate, cdnName',
-      );
-      expectError(
-        await admin.get('cache_stats?metricType=bandwidth&endDate=1'),
-        400,
-        'required parameters missing: missing required parameters: startDate, cdnName',
-      );
-      expectError(
-        await admin.get('deliveryservice_stats?deliveryServiceName=x'),
-        400,
-        'required parameters missing: missing required parameters: metricType, startDate, endDate',
-      );
+      await expectErrors([
+        [
+          admin.get('cache_stats'),
+          400,
+          'required parameters missing: missing required parameters: metricType, startDate, endDate, cdnName',
+        ],
+        [
+          admin.get('cache_stats?metricType=bandwidth&endDate=1'),
+          400,
+          'required parameters missing: missing required parameters: startDate, cdnName',
+        ],
+        [
+          admin.get('deliveryservice_stats?deliveryServiceName=x'),
+          400,
+          'required parameters missing: missing required parameters: metricType, startDate, endDate',
+        ],
+      ]);
     });
 
     it.each([
@@ -123,12 +125,14 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
 
     it('checks the metric, then the CDN', async () => {
       const path = `cache_stats?cdnName=${q(cdn.name)}&${RANGE}`;
-      expectError(await admin.get(`${path}&metricType=kbps`), 400, 'Unknown metric type: kbps');
-      expectError(
-        await admin.get(`cache_stats?cdnName=nope&metricType=bandwidth&${RANGE}&exclude=series`),
-        404,
-        'no such CDN: nope',
-      );
+      await expectErrors([
+        [admin.get(`${path}&metricType=kbps`), 400, 'Unknown metric type: kbps'],
+        [
+          admin.get(`cache_stats?cdnName=nope&metricType=bandwidth&${RANGE}&exclude=series`),
+          404,
+          'no such CDN: nope',
+        ],
+      ]);
       expectError(
         await admin.get(
           `cache_stats?cdnName=${q(`${cdn.name}' OR cdn =~ /.*/`)}&metricType=connections&${RANGE}`,
@@ -143,21 +147,23 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
 
     it('checks the metric, then the delivery service', async () => {
       const path = `deliveryservice_stats?${RANGE}`;
-      expectError(
-        await admin.get(`${path}&metricType=bandwidth&deliveryServiceName=${q(ds.xmlId)}`),
-        400,
-        'Metric is not supported: bandwidth',
-      );
-      expectError(
-        await admin.get(`${path}&metricType=kbps`),
-        400,
-        'You must specify deliveryService or deliveryServiceName!',
-      );
-      expectError(
-        await admin.get(`${path}&metricType=kbps&deliveryServiceName=nope`),
-        404,
-        'No such Delivery Service: nope',
-      );
+      await expectErrors([
+        [
+          admin.get(`${path}&metricType=bandwidth&deliveryServiceName=${q(ds.xmlId)}`),
+          400,
+          'Metric is not supported: bandwidth',
+        ],
+        [
+          admin.get(`${path}&metricType=kbps`),
+          400,
+          'You must specify deliveryService or deliveryServiceName!',
+        ],
+        [
+          admin.get(`${path}&metricType=kbps&deliveryServiceName=nope`),
+          404,
+          'No such Delivery Service: nope',
+        ],
+      ]);
       // A number that is no delivery service's id is taken as an XML id.
       expectError(
         await admin.get(`${path}&metricType=tps_2xx&deliveryService=999999`),

@@ -1,7 +1,7 @@
 import type { TypeWire } from 'src/modules/types/dto/type.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -28,8 +28,7 @@ describe('types', () => {
   describe('GET /types', () => {
     it('lists the seeded types ordered by name', async () => {
       const res = await readOnly.client.get('types');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const types = responseOf<Type[]>(res);
       expect(types.find((t) => t.name === 'ORG')).toEqual({
         id: expect.any(Number),
@@ -150,8 +149,10 @@ describe('types', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a bad one', async () => {
-      expectError(await admin.put('types/999999', body()), 404, 'no type found with this id');
-      expectError(await admin.put('types/1x', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('types/999999', body()), 404, 'no type found with this id'],
+        [admin.put('types/1x', body()), 400, 'failed to parse key: id'],
+      ]);
     });
   });
 

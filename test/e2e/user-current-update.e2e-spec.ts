@@ -2,7 +2,7 @@ import type { CurrentUserV3Response, UserV3, UserV4 } from 'src/modules/users/dt
 import fc from 'fast-check';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
@@ -70,46 +70,40 @@ describe('PUT user/current', () => {
     const other = await createUser(app, admin, 'read-only');
     const before = await profileOf(me.client);
     const outside = await createTenant(admin);
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { localPasswd: 'short' })),
-      400,
-      'Password must be greater than 7 characters.',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { role: 'admin' })),
-      400,
-      'cannot request more than assigned permissions, current user needs ALL permissions',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { role: 'read-only' })),
-      400,
-      'users cannot update their own role',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { role: 'no-such-role' })),
-      404,
-      'no such role',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { tenantId: outside.id })),
-      404,
-      `no such tenant: #${outside.id}`,
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { username: other.username })),
-      400,
-      `username ${other.username} already exists`,
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { email: 'not-an-email' })),
-      400,
-      "'email' must be a valid email address",
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { fullName: '' })),
-      400,
-      "'fullName' cannot be blank",
-    );
+    await expectErrors([
+      [
+        me.client.put('user/current', bodyFrom(before, { localPasswd: 'short' })),
+        400,
+        'Password must be greater than 7 characters.',
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { role: 'admin' })),
+        400,
+        'cannot request more than assigned permissions, current user needs ALL permissions',
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { role: 'read-only' })),
+        400,
+        'users cannot update their own role',
+      ],
+      [me.client.put('user/current', bodyFrom(before, { role: 'no-such-role' })), 404, 'no such role'],
+      [
+        me.client.put('user/current', bodyFrom(before, { tenantId: outside.id })),
+        404,
+        `no such tenant: #${outside.id}`,
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { username: other.username })),
+        400,
+        `username ${other.username} already exists`,
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { email: 'not-an-email' })),
+        400,
+        "'email' must be a valid email address",
+      ],
+      [me.client.put('user/current', bodyFrom(before, { fullName: '' })), 400, "'fullName' cannot be blank"],
+    ]);
     expectMalformedJson(await me.client.raw('put', 'user/current', '{"username":'));
     expect(await profileOf(me.client)).toEqual(before);
   });

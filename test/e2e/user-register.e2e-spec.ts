@@ -4,7 +4,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { ApiClient, uniqueName } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { type FakeSmtp, startFakeSmtp } from 'test/e2e/support/fake-smtp';
@@ -195,16 +195,18 @@ describe('users/register and user/reset_password', () => {
 
     it('refuses an unknown or malformed address', async () => {
       const anonymous = ApiClient.anonymous(app);
-      expectError(
-        await anonymous.post('user/reset_password', { email: 'nobody@example.com' }),
-        404,
-        "No account with the email address 'nobody@example.com' was found!",
-      );
-      expectError(
-        await anonymous.post('user/reset_password', { email: 'nobody' }),
-        400,
-        "Malformed request: Couldn't parse 'nobody' as an email address: mail: missing '@' or angle-addr",
-      );
+      await expectErrors([
+        [
+          anonymous.post('user/reset_password', { email: 'nobody@example.com' }),
+          404,
+          "No account with the email address 'nobody@example.com' was found!",
+        ],
+        [
+          anonymous.post('user/reset_password', { email: 'nobody' }),
+          400,
+          "Malformed request: Couldn't parse 'nobody' as an email address: mail: missing '@' or angle-addr",
+        ],
+      ]);
     });
   });
 

@@ -1,8 +1,8 @@
 import type { UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { USER_V4 } from 'test/e2e/support/go-types';
@@ -58,8 +58,7 @@ describe('users', () => {
   describe('GET /users', () => {
     it('lists users by username in the 4.0 shape, without passwords', async () => {
       const res = await readOnly.client.get('users');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const users = responseOf<User[]>(res);
       const me = users.find((u) => u.username === 'admin');
       expect(Object.keys(me!).sort()).toEqual(V4_KEYS);
@@ -136,15 +135,16 @@ describe('users', () => {
   describe('GET /users/{id}', () => {
     it('answers an array of one', async () => {
       const res = await readOnly.client.get(`users/${readOnly.id}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(responseOf<User[]>(res)).toEqual(await byUsername(readOnly.username));
     });
 
     it('answers 404 for a missing user or one out of reach, 400 for a bad id', async () => {
-      expectError(await admin.get('users/99999999'), 404, 'no user found with this id');
-      expectError(await opsInParent.client.get(`users/${readOnly.id}`), 404, 'no user found with this id');
-      expectError(await admin.get('users/abc'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.get('users/99999999'), 404, 'no user found with this id'],
+        [opsInParent.client.get(`users/${readOnly.id}`), 404, 'no user found with this id'],
+        [admin.get('users/abc'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('needs USER:READ on 4.0 only', async () => {
@@ -194,12 +194,10 @@ describe('users', () => {
       const res = await admin.at('3.0').post('users', body({ role: 5 }));
       expectSuccessAlert(res, 'user was created.');
       expect(responseOf<User>(res)).toMatchObject({ role: 5, rolename: 'portal' });
-      expectError(
-        await admin.at('3.0').post('users', body({ role: 'portal' })),
-        400,
-        "'role' must be an integer",
-      );
-      expectError(await admin.post('users', body({ role: 5 })), 400, "'role' must be a string");
+      await expectErrors([
+        [admin.at('3.0').post('users', body({ role: 'portal' })), 400, "'role' must be an integer"],
+        [admin.post('users', body({ role: 5 })), 400, "'role' must be a string"],
+      ]);
     });
 
     it.each([
@@ -253,8 +251,10 @@ describe('users', () => {
 
     it('answers 404 for an unknown role or tenant', async () => {
       const request = body({ role: 'no-such-role' });
-      expectError(await admin.post('users', request), 404, 'role not found');
-      expectError(await admin.at('3.0').post('users', body({ role: 99999 })), 404, 'role not found');
+      await expectErrors([
+        [admin.post('users', request), 404, 'role not found'],
+        [admin.at('3.0').post('users', body({ role: 99999 })), 404, 'role not found'],
+      ]);
       const unknownTenant = body({ tenantId: 99999999 });
       expectError(await admin.post('users', unknownTenant), 404, 'tenant not found');
       expect(await byUsername(request.username)).toEqual([]);
@@ -281,8 +281,10 @@ describe('users', () => {
       const inChild = await create({ tenantId: child.id, role: 'portal' }, opsInParent.client);
       expect(inChild.tenant).toBe(child.name);
       const outside = body({ tenantId: sibling.id });
-      expectError(await opsInParent.client.post('users', outside), 403, NOT_AUTHORIZED);
-      expectError(await opsInParent.client.post('users', body({ tenantId: 1 })), 403, NOT_AUTHORIZED);
+      await expectErrors([
+        [opsInParent.client.post('users', outside), 403, NOT_AUTHORIZED],
+        [opsInParent.client.post('users', body({ tenantId: 1 })), 403, NOT_AUTHORIZED],
+      ]);
       const tooStrong = body({ tenantId: parent.id, role: 'admin' });
       expectError(await opsInParent.client.post('users', tooStrong), 403, MORE_PRIVILEGED);
       expect(await byUsername(outside.username)).toEqual([]);
@@ -292,12 +294,10 @@ describe('users', () => {
     it('rejects malformed JSON and a body that is not an object', async () => {
       const res = await admin.raw('post', 'users', '{"username": "x"');
       expectMalformedJson(res);
-      expectError(await admin.raw('post', 'users', '[]'), 400, 'the request body must be a JSON object');
-      expectError(
-        await admin.at('3.0').raw('put', 'users/1', '"user"'),
-        400,
-        'the request body must be a JSON object',
-      );
+      await expectErrors([
+        [admin.raw('post', 'users', '[]'), 400, 'the request body must be a JSON object'],
+        [admin.at('3.0').raw('put', 'users/1', '"user"'), 400, 'the request body must be a JSON object'],
+      ]);
     });
 
     it('needs USER:CREATE on 4.0 only', async () => {
@@ -372,23 +372,17 @@ describe('users', () => {
     it('answers 404 for a missing user or role, 400 for a bad id or body', async () => {
       const user = await create();
       const request = body({ username: user.username, email: user.email });
-      expectError(await admin.put('users/99999999', body()), 404, 'no user found with this id');
-      expectError(await admin.put('users/abc', body()), 400, 'failed to parse key: id');
-      expectError(
-        await admin.put(`users/${user.id}`, { ...request, role: 'no-such-role' }),
-        404,
-        'role not found',
-      );
-      expectError(
-        await admin.put(`users/${user.id}`, { ...request, tenantId: 99999999 }),
-        404,
-        'tenant not found',
-      );
-      expectError(
-        await admin.put(`users/${user.id}`, { ...request, email: 'nope' }),
-        400,
-        "'email' must be a valid email address",
-      );
+      await expectErrors([
+        [admin.put('users/99999999', body()), 404, 'no user found with this id'],
+        [admin.put('users/abc', body()), 400, 'failed to parse key: id'],
+        [admin.put(`users/${user.id}`, { ...request, role: 'no-such-role' }), 404, 'role not found'],
+        [admin.put(`users/${user.id}`, { ...request, tenantId: 99999999 }), 404, 'tenant not found'],
+        [
+          admin.put(`users/${user.id}`, { ...request, email: 'nope' }),
+          400,
+          "'email' must be a valid email address",
+        ],
+      ]);
       expectError(
         await admin.put(`users/${user.id}`, { ...request, username: readOnly.username }),
         400,
@@ -402,22 +396,24 @@ describe('users', () => {
     it('needs the current and the new tenant within reach', async () => {
       const inSibling = await create({ tenantId: sibling.id });
       const inChild = await create({ tenantId: child.id });
-      expectError(
-        await opsInParent.client.put(
-          `users/${inSibling.id}`,
-          body({ username: inSibling.username, email: inSibling.email, tenantId: child.id }),
-        ),
-        403,
-        NOT_AUTHORIZED,
-      );
-      expectError(
-        await opsInParent.client.put(
-          `users/${inChild.id}`,
-          body({ username: inChild.username, email: inChild.email, tenantId: sibling.id }),
-        ),
-        403,
-        NOT_AUTHORIZED,
-      );
+      await expectErrors([
+        [
+          opsInParent.client.put(
+            `users/${inSibling.id}`,
+            body({ username: inSibling.username, email: inSibling.email, tenantId: child.id }),
+          ),
+          403,
+          NOT_AUTHORIZED,
+        ],
+        [
+          opsInParent.client.put(
+            `users/${inChild.id}`,
+            body({ username: inChild.username, email: inChild.email, tenantId: sibling.id }),
+          ),
+          403,
+          NOT_AUTHORIZED,
+        ],
+      ]);
       expect(await byUsername(inChild.username)).toEqual([inChild]);
       expect(await byUsername(inSibling.username)).toEqual([inSibling]);
       const moved = await opsInParent.client.put(

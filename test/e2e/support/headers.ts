@@ -15,3 +15,9 @@ export function expectApiHeaders(res: Response): void {
     createHash('sha512').update(body, 'utf8').digest('base64'),
   );
 }
+
+/** 200 with the headers of D18: what a successful request answers. */
+export function expectOk(res: Response): void {
+  expect(res.status).toBe(200);
+  expectApiHeaders(res);
+}
