@@ -245,9 +245,7 @@ describe('sign-in and sessions (D10, D11)', () => {
     it('expires the cookie', async () => {
       // Signing out ends every session of the user: not the admin's, whom the other tests use.
       const { client } = await createUser(app, admin, 'read-only');
-      const res = await client.post('user/logout');
-      expectSuccessAlert(res, 'You are logged out.');
-      expectApiHeaders(res);
+      const res = expectOk(await client.post('user/logout'), 'You are logged out.');
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
       expect(cookies).toHaveLength(1);
       expect(cookies[0]).toMatch(
@@ -262,8 +260,7 @@ describe('sign-in and sessions (D10, D11)', () => {
 
   describe('GET user/current', () => {
     it('shows the signed-in user in the 4.x shape', async () => {
-      const res = await admin.get('user/current');
-      expectOk(res);
+      const res = expectOk(await admin.get('user/current'));
       const user = (res.body as { response: Record<string, unknown> }).response;
       expect(user).toMatchObject({
         username: 'admin',

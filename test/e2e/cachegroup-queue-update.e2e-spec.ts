@@ -38,8 +38,7 @@ describe('POST /cachegroups/{id}/queue_update', () => {
 
   it('queues updates on every server of the cache group in the CDN, of any type', async () => {
     expect(await pendingOfAll()).toEqual([false, false, false, false]);
-    const res = await admin.post(path(cachegroup.id), { action: 'queue', cdn: cdnA.name });
-    expectOk(res);
+    const res = expectOk(await admin.post(path(cachegroup.id), { action: 'queue', cdn: cdnA.name }));
     expect(res.body).toEqual({
       response: {
         cachegroupName: cachegroup.name,

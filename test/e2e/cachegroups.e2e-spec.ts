@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
@@ -52,8 +52,7 @@ describe('cachegroups', () => {
         fallbacks: [fallback.name],
         fallbackToClosest: false,
       });
-      const res = await readOnly.client.at(version).get('cachegroups');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.at(version).get('cachegroups'));
       const all = responseOf<Cachegroup[]>(res);
       expect(all.find((c) => c.id === cg.id)).toEqual({
         id: cg.id,
@@ -148,9 +147,7 @@ describe('cachegroups', () => {
         fallbacks,
         fallbackToClosest: false,
       });
-      const res = await admin.at(version).post('cachegroups', sent);
-      expectSuccessAlert(res, 'cachegroup was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).post('cachegroups', sent), 'cachegroup was created.');
       const cg = responseOf<Cachegroup>(res);
       expect(cg).toEqual({
         id: expect.any(Number),
@@ -406,9 +403,10 @@ describe('cachegroups', () => {
         fallbacks: newFallbacks,
         fallbackToClosest: false,
       });
-      const res = await admin.at(version).put(`cachegroups/${cg.id}`, sent);
-      expectSuccessAlert(res, 'cachegroup was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).put(`cachegroups/${cg.id}`, sent),
+        'cachegroup was updated.',
+      );
       const updated = responseOf<Cachegroup>(res);
       expect(updated).toEqual({
         ...cg,
@@ -524,9 +522,7 @@ describe('cachegroups', () => {
     it.each(VERSIONS)('deletes a cache group and its side rows on %s', async (version) => {
       const cg = await create({ localizationMethods: ['CZ'] });
       const primary = await create({ fallbacks: [cg.name] });
-      const res = await admin.at(version).delete(`cachegroups/${cg.id}`);
-      expectSuccessAlert(res, 'cachegroup was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).delete(`cachegroups/${cg.id}`), 'cachegroup was deleted.');
       expect(res.body).toEqual({ alerts: [{ text: 'cachegroup was deleted.', level: 'success' }] });
       expect(await byId(cg.id)).toEqual([]);
       // It is no longer anybody's fallback.

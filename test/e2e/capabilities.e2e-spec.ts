@@ -25,8 +25,7 @@ describe('capabilities and api_capabilities (3.x)', () => {
     'lists nothing on a fresh installation, with the deprecation warning, on %s',
     async (version) => {
       for (const path of ['capabilities', 'api_capabilities']) {
-        const res = await admin.at(version).get(path);
-        expectOk(res);
+        const res = expectOk(await admin.at(version).get(path));
         expect(res.body).toEqual({ alerts: [DEPRECATED], response: [] });
       }
     },

@@ -22,8 +22,7 @@ describe('GET cdns/domains', () => {
     const cdn = await createCdn(admin);
     const router = await createProfile(admin, cdn.id, { type: 'TR_PROFILE' });
     const cache = await createProfile(admin, cdn.id, { type: 'ATS_PROFILE' });
-    const res = await readOnly.client.at(version).get('cdns/domains');
-    expectOk(res);
+    const res = expectOk(await readOnly.client.at(version).get('cdns/domains'));
     const domains = responseOf<Domain[]>(res);
     expect(domains.filter((d) => d.profileId === router.id)).toEqual([
       {

@@ -1,8 +1,8 @@
 import type { CdnFederationListedWire } from 'src/modules/federations/cdn-federations/cdn-federation.response';
 import { responseOf, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import {
   insertDeliveryService,
@@ -48,9 +48,10 @@ describe('cdns/{name}/federations', () => {
     it('creates a federation on every version (200, cdnfederation was created.)', async () => {
       for (const version of ['3.0', '4.0', '4.1', '5.0']) {
         const cname = uniqueCname();
-        const res = await admin.at(version).post(path(), { cname, ttl: 68, description: 'd' });
-        expectSuccessAlert(res, 'cdnfederation was created.');
-        expectApiHeaders(res);
+        const res = expectOk(
+          await admin.at(version).post(path(), { cname, ttl: 68, description: 'd' }),
+          'cdnfederation was created.',
+        );
         const body = responseOf<FederationResponse>(res);
         expect(body).toEqual({
           id: expect.any(Number),
@@ -137,8 +138,7 @@ describe('cdns/{name}/federations', () => {
     });
 
     it('lists the federations of the CDN, one entry per delivery service, ordered by cname', async () => {
-      const res = await readOnly.client.get(path());
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(path()));
       const federations = responseOf<Listed[]>(res);
       const ours = federations.filter((f) => [a.id, b.id, unassigned.id].includes(f.id));
       expect(ours).toEqual([
@@ -220,8 +220,7 @@ describe('cdns/{name}/federations', () => {
         const res = await admin
           .at(version)
           .put(`${path()}/${federation.id}`, { cname, ttl: 70, description: null });
-        expectSuccessAlert(res, 'cdnfederation was updated.');
-        expectApiHeaders(res);
+        expectOk(res, 'cdnfederation was updated.');
         expect(responseOf<FederationResponse>(res)).toEqual({
           id: federation.id,
           cname,
@@ -275,9 +274,7 @@ describe('cdns/{name}/federations', () => {
     it('deletes a federation and its assignments (cdnfederation was deleted.)', async () => {
       const federation = await createFederation(admin, cdn.name);
       await assignFederationDeliveryServices(admin, federation.id, [ds.id]);
-      const res = await admin.delete(`${path()}/${federation.id}`);
-      expectSuccessAlert(res, 'cdnfederation was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.delete(`${path()}/${federation.id}`), 'cdnfederation was deleted.');
       expect(res.body).toEqual({ alerts: [{ text: 'cdnfederation was deleted.', level: 'success' }] });
       expect(await stored(federation.cname)).toBe(0);
       expect(await countRows(app, 'federation_deliveryservice', 'federation = ?', [federation.id])).toBe(0);

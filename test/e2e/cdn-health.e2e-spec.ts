@@ -105,8 +105,7 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
 
   describe('without a Traffic Monitor or Router', () => {
     it.each(['3.0', '4.0', '5.0'])('answers empty health with a warning on %s', async (version) => {
-      const res = await readOnly.client.at(version).get('cdns/health');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.at(version).get('cdns/health'));
       expect(res.body).toEqual({
         alerts: [{ text: NO_MONITOR, level: 'warning' }],
         response: { totalOffline: 0, totalOnline: 0, cachegroups: [] },
@@ -258,8 +257,7 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
     });
 
     it('counts the REPORTED edge caches per cache group', async () => {
-      const res = await readOnly.client.get(`cdns/${cdn.name}/health`);
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(`cdns/${cdn.name}/health`));
       expect(res.body).toEqual({
         response: {
           totalOffline: 1,
@@ -285,8 +283,7 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
 
     it("computes a delivery service's capacity from the caches serving it (deliveryservices/{id}/capacity)", async () => {
       for (const version of ['4.0', '5.0']) {
-        const res = await readOnly.client.at(version).get(`deliveryservices/${ds.id}/capacity`);
-        expectOk(res);
+        const res = expectOk(await readOnly.client.at(version).get(`deliveryservices/${ds.id}/capacity`));
         const { response, alerts } = res.body as Answer<CapacityData>;
         expect(alerts).toBeUndefined();
         // Edge 0 (REPORTED, available, 100 kbps) and edge 2 (ADMIN_DOWN, 25 kbps), each of 1000.

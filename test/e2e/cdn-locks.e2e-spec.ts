@@ -1,6 +1,6 @@
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -33,8 +33,7 @@ describe('cdn_locks', () => {
       const res = await holder.client
         .at(version)
         .post('cdn_locks', { cdn: cdn.name, message: 'snap', soft: true });
-      expectSuccessAlert(res, 'soft CDN lock acquired!');
-      expectApiHeaders(res);
+      expectOk(res, 'soft CDN lock acquired!');
       const created = responseOf<CdnLockV4>(res);
       expect(created).toEqual({
         userName: holder.username,
@@ -44,8 +43,7 @@ describe('cdn_locks', () => {
         sharedUserNames: null,
         lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
-      const listed = await readOnly.client.at(version).get(`cdn_locks?cdn=${cdn.name}`);
-      expectOk(listed);
+      const listed = expectOk(await readOnly.client.at(version).get(`cdn_locks?cdn=${cdn.name}`));
       expect(responseOf(listed)).toEqual([{ ...created, sharedUserNames: [] }]);
     });
 

@@ -34,8 +34,7 @@ describe('cdn_notifications', () => {
         notification: 'maintenance tonight',
         user: operations.username,
       });
-      const listed = await readOnly.client.at(version).get(`cdn_notifications?cdn=${cdn.name}`);
-      expectOk(listed);
+      const listed = expectOk(await readOnly.client.at(version).get(`cdn_notifications?cdn=${cdn.name}`));
       expect(responseOf(listed)).toEqual([created]);
     },
   );

@@ -34,8 +34,7 @@ describe('POST /cdns/{id}/queue_update', () => {
   });
 
   it('queues every server of the CDN and answers the action and the CDN, without alerts', async () => {
-    const res = await admin.post(path(cdn.id), { action: 'queue' });
-    expectOk(res);
+    const res = expectOk(await admin.post(path(cdn.id), { action: 'queue' }));
     expect(res.body).toEqual({
       response: { action: 'queue', cdnId: cdn.id } satisfies CdnQueueUpdateResponse,
     });

@@ -344,8 +344,7 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
         message: 'CDNi configuration update request received.',
         ended: false,
       });
-      const listed = await admin.at('5.0').get('OC/CI/configuration/requests');
-      expectOk(listed);
+      const listed = expectOk(await admin.at('5.0').get('OC/CI/configuration/requests'));
       const request = responseOf<CdniConfigurationRequestV4[]>(listed).find(
         (r) => r.asyncStatusId === asyncStatusId,
       );
@@ -431,8 +430,7 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
     it('answers the progress of a queued request where the Location said, to operations too', async () => {
       const asyncStatusId = await queue({ metadata: requestedLimits(1, []) });
       const operations = await createUser(app, admin, 'operations');
-      const res = await operations.client.at('5.0').get(`async_status/${asyncStatusId}`);
-      expectOk(res);
+      const res = expectOk(await operations.client.at('5.0').get(`async_status/${asyncStatusId}`));
       expect(res.body).toEqual({
         response: {
           id: asyncStatusId,
@@ -483,8 +481,7 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
         metadata: requestedLimits(25000, footprints),
       });
       const id = await requestIdOf(asyncStatusId);
-      const res = await respond(id, 'true');
-      expectOk(res);
+      const res = expectOk(await respond(id, 'true'));
       expect(res.body).toEqual({ response: 'Successfully updated configuration.' });
       expect(await limits()).toEqual([
         ['total_egress', 25000],

@@ -1,7 +1,7 @@
 import type { CdnWire } from 'src/modules/cdns/dto/cdn.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { createUser } from 'test/e2e/support/accounts';
-import { expectError, expectErrors, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
@@ -26,8 +26,7 @@ describe('cdns', () => {
   describe('GET /cdns', () => {
     it('lists CDNs ordered by name, with the seeded ALL', async () => {
       await create();
-      const res = await readOnly.client.get('cdns');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('cdns'));
       const cdns = responseOf<Cdn[]>(res);
       expect(cdns.find((c) => c.name === 'ALL')).toEqual({
         id: expect.any(Number),
@@ -106,8 +105,7 @@ describe('cdns', () => {
       const res = await admin
         .at(version)
         .post('cdns', { ...sent, domainName: sent.domainName.toUpperCase() });
-      expectSuccessAlert(res, 'cdn was created.');
-      expectApiHeaders(res);
+      expectOk(res, 'cdn was created.');
       const cdn = responseOf<Cdn>(res);
       expect(cdn).toEqual({
         id: expect.any(Number),
@@ -187,9 +185,7 @@ describe('cdns', () => {
     it('replaces the CDN', async () => {
       const cdn = await create();
       const changes = body({ dnssecEnabled: true, ttlOverride: 300 });
-      const res = await admin.at('4.1').put(`cdns/${cdn.id}`, changes);
-      expectSuccessAlert(res, 'cdn was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at('4.1').put(`cdns/${cdn.id}`, changes), 'cdn was updated.');
       const updated = responseOf<Cdn>(res);
       expect(updated).toEqual({ ...changes, id: cdn.id, lastUpdated: expect.stringMatching(CUSTOM_TIME) });
       expect(await byName(changes.name)).toEqual([updated]);

@@ -25,8 +25,9 @@ describe('coordinates', () => {
     it.each(['3.0', '4.0', '4.1'])('creates, lists, updates and deletes on %s', async (version) => {
       const client = admin.at(version);
       const name = uniqueName('c');
-      const created = await client.post('coordinates', { name, latitude: 45.5, longitude: -120.25 });
-      expectOk(created);
+      const created = expectOk(
+        await client.post('coordinates', { name, latitude: 45.5, longitude: -120.25 }),
+      );
       expectSuccessAlert(created, 'coordinate was created.');
       const c = responseOf<Wire<CoordinateV3>>(created);
       expect(c).toEqual({

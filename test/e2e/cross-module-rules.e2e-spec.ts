@@ -337,8 +337,7 @@ describe('rules across delivery services, service categories, topologies and cap
     });
 
     it('GET deliveryservices/{id}/servers/eligible leaves out the EDGE servers lacking a required capability', async () => {
-      const res = await admin.get(`deliveryservices/${ds.id}/servers/eligible`);
-      expectOk(res);
+      const res = expectOk(await admin.get(`deliveryservices/${ds.id}/servers/eligible`));
       expect(hostNames(res)).toEqual([capable.hostName, origin.hostName, otherOrigin.hostName].sort());
     });
 

@@ -5,8 +5,8 @@ import type {
 } from 'src/modules/delivery-services/regexes/delivery-service-regex.response';
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
   createDeliveryService,
@@ -56,8 +56,7 @@ describe('delivery service regexes', () => {
     it('answers the default HOST_REGEXP of a new delivery service, on every version', async () => {
       const ds = await newDs();
       for (const version of VERSIONS) {
-        const res = await admin.at(version).get(path(ds.id));
-        expectOk(res);
+        const res = expectOk(await admin.at(version).get(path(ds.id)));
         expect(res.body).toEqual({
           response: [
             {
@@ -110,8 +109,7 @@ describe('delivery service regexes', () => {
       const ds = await newDs();
       await admin.post(path(ds.id), { type: headerType, setNumber: 1, pattern: 'X-Foo: .*' });
       for (const version of VERSIONS) {
-        const res = await admin.at(version).get('deliveryservices_regexes');
-        expectOk(res);
+        const res = expectOk(await admin.at(version).get('deliveryservices_regexes'));
         const mine = responseOf<DeliveryServiceRegexes[]>(res).find((entry) => entry.dsName === ds.xmlId);
         expect(mine).toEqual({
           dsName: ds.xmlId,
@@ -137,8 +135,7 @@ describe('delivery service regexes', () => {
           setNumber: i + 1,
           pattern: `/v${i}/.*`,
         });
-        expectSuccessAlert(res, CREATED);
-        expectApiHeaders(res);
+        expectOk(res, CREATED);
         const created = responseOf<DeliveryServiceIdRegex>(res);
         expect(created).toEqual({
           id: expect.any(Number) as number,
@@ -215,8 +212,7 @@ describe('delivery service regexes', () => {
         const res = await operations.client
           .at(version)
           .put(path(ds.id, regex.id), { type: headerType, setNumber: 10 + i, pattern: `X-${i}: .*` });
-        expectSuccessAlert(res, CREATED);
-        expectApiHeaders(res);
+        expectOk(res, CREATED);
         expect(responseOf(res)).toEqual({
           id: regex.id,
           type: headerType,
@@ -305,8 +301,7 @@ describe('delivery service regexes', () => {
           await admin.post(path(ds.id), { type: pathType, setNumber: i + 1, pattern: `/d${i}` }),
         );
         const before = await regexCount();
-        const res = await operations.client.at(version).delete(path(ds.id, regex.id));
-        expectOk(res);
+        const res = expectOk(await operations.client.at(version).delete(path(ds.id, regex.id)));
         expect(res.body).toEqual({
           alerts: [{ text: 'deliveryservice_regex was deleted.', level: 'success' }],
         });

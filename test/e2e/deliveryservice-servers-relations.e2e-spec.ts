@@ -6,8 +6,8 @@ import type {
 } from 'src/modules/delivery-service-servers/dto/ds-server.response';
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { createRole, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -94,8 +94,7 @@ describe('delivery service ↔ server relation routes', () => {
       const ds = await newDs();
       await link(ds.id, [edges[0].id, org.id]);
       for (const version of ['3.0', '3.1']) {
-        const res = await admin.at(version).get(`deliveryservices/${ds.id}/servers`);
-        expectOk(res);
+        const res = expectOk(await admin.at(version).get(`deliveryservices/${ds.id}/servers`));
         const expected = [
           pick(await serverAt(edges[0].id, version), V3_KEYS),
           pick(await serverAt(org.id, version), V3_KEYS),
@@ -226,8 +225,9 @@ describe('delivery service ↔ server relation routes', () => {
       const ds = await newDs();
       await link(ds.id, [edges[0].id]);
       for (const version of VERSIONS) {
-        const res = await readOnly.client.at(version).get(`deliveryservices/${ds.id}/servers/eligible`);
-        expectOk(res);
+        const res = expectOk(
+          await readOnly.client.at(version).get(`deliveryservices/${ds.id}/servers/eligible`),
+        );
         const ids = responseOf<Json[]>(res).map((s) => s.id);
         expect(ids).toEqual(expect.arrayContaining([edges[0].id, edges[1].id, offlineEdge.id, org.id]));
         expect(ids).not.toContain(mid.id);
@@ -271,8 +271,7 @@ describe('delivery service ↔ server relation routes', () => {
       await link(a.id, [server.id]);
       await link(b.id, [server.id]);
       for (const version of VERSIONS) {
-        const res = await readOnly.client.at(version).get(`servers/${server.id}/deliveryservices`);
-        expectOk(res);
+        const res = expectOk(await readOnly.client.at(version).get(`servers/${server.id}/deliveryservices`));
         const expected = [
           ...responseOf<Json[]>(await admin.at(version).get(`deliveryservices?id=${a.id}`)),
           ...responseOf<Json[]>(await admin.at(version).get(`deliveryservices?id=${b.id}`)),
@@ -357,9 +356,10 @@ describe('delivery service ↔ server relation routes', () => {
         const [a, b] = [await newDs(), await newDs()];
         const server = await createServer(admin, cdnA.id);
         await link(a.id, [server.id]);
-        const res = await assignToServer(admin.at(version), server.id, [a.id, b.id]);
-        expectSuccessAlert(res, 'successfully assigned dses to server');
-        expectApiHeaders(res);
+        const res = expectOk(
+          await assignToServer(admin.at(version), server.id, [a.id, b.id]),
+          'successfully assigned dses to server',
+        );
         expect(responseOf(res)).toEqual({ serverId: server.id, dsIds: [a.id, b.id], replace: false });
         expect([...(await pairs(a.id)), ...(await pairs(b.id))]).toEqual([
           [a.id, server.id],
@@ -497,8 +497,9 @@ describe('delivery service ↔ server relation routes', () => {
         const ds = await newDs();
         await link(ds.id, [edges[0].id]);
         const serverNames = [edges[0].hostName, org.hostName];
-        const res = await admin.at(version).post(`deliveryservices/${ds.xmlId}/servers`, { serverNames });
-        expectOk(res);
+        const res = expectOk(
+          await admin.at(version).post(`deliveryservices/${ds.xmlId}/servers`, { serverNames }),
+        );
         expect(res.body).toEqual({ response: { serverNames, xmlId: ds.xmlId } });
         expect(await pairs(ds.id)).toEqual(
           [

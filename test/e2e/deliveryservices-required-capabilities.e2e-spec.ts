@@ -54,8 +54,9 @@ describe('deliveryservices_required_capabilities', () => {
   it('makes a capability required, on 3.x without and on 4.x with the deprecation warning', async () => {
     const name = await capability();
     const ds = await insertDeliveryService(app, cdnId);
-    const res = await admin.at('3.0').post(PATH, { deliveryServiceID: ds.id, requiredCapability: name });
-    expectOk(res);
+    const res = expectOk(
+      await admin.at('3.0').post(PATH, { deliveryServiceID: ds.id, requiredCapability: name }),
+    );
     expect(res.body).toEqual({
       alerts: [{ text: 'deliveryservice.RequiredCapability was created.', level: 'success' }],
       response: {
@@ -87,8 +88,7 @@ describe('deliveryservices_required_capabilities', () => {
         200,
       );
     }
-    const v3 = await admin.at('3.0').get(`${PATH}?requiredCapability=${name}`);
-    expectOk(v3);
+    const v3 = expectOk(await admin.at('3.0').get(`${PATH}?requiredCapability=${name}`));
     const row = (ds: { id: number; xmlId: string }): DeliveryServicesRequiredCapabilityV3 => ({
       deliveryServiceID: ds.id,
       lastUpdated: expect.stringMatching(CUSTOM_TIME),

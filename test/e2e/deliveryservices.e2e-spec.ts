@@ -49,8 +49,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
         geoLimit: 2,
         geoLimitCountries: 'us, ca',
       });
-      const res = await admin.post('deliveryservices', body);
-      expectOk(res);
+      const res = expectOk(await admin.post('deliveryservices', body));
       const alerts = (res.body as { alerts: unknown[] }).alerts;
       expect(alerts).toEqual([
         {
@@ -255,8 +254,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
     });
 
     it('lists ordered by xmlId with the API headers', async () => {
-      const res = await readOnly.client.get(`deliveryservices?cdn=${otherCdn.id}`);
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(`deliveryservices?cdn=${otherCdn.id}`));
       const xmlIds = responseOf<Ds[]>(res).map((d) => d.xmlId);
       expect(xmlIds).toEqual(dses.map((d) => d.xmlId).sort());
     });
@@ -356,8 +354,7 @@ describe('deliveryservices (GET, POST, DELETE)', () => {
         });
         expect(res.status).toBe(200);
       }
-      const res = await admin.delete(`deliveryservices/${ds.id}`);
-      expectOk(res);
+      const res = expectOk(await admin.delete(`deliveryservices/${ds.id}`));
       expect(res.body).toEqual({
         alerts: [
           { text: 'ds was deleted.', level: 'success' },

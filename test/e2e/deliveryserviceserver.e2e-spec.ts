@@ -4,8 +4,8 @@ import type {
 } from 'src/modules/delivery-service-servers/dto/delivery-service-server.response';
 import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
-import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -58,9 +58,10 @@ describe('deliveryserviceserver', () => {
   describe('POST /deliveryserviceserver', () => {
     it('assigns servers and answers what was asked', async () => {
       const dsId = await newDs();
-      const res = await assign(admin, dsId, [edges[0].id, edges[1].id]);
-      expectSuccessAlert(res, 'server assignments complete');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await assign(admin, dsId, [edges[0].id, edges[1].id]),
+        'server assignments complete',
+      );
       expect(responseOf(res)).toEqual({ dsId, replace: false, servers: [edges[0].id, edges[1].id] });
       expect(await assignedPairs(admin, [dsId])).toEqual([
         [dsId, edges[0].id],
@@ -219,8 +220,7 @@ describe('deliveryserviceserver', () => {
       client.get(`deliveryserviceserver?deliveryserviceids=${dsIds.join(',')}${query}`);
 
     it("answers the original's body: orderby, response, size and limit (20 by default)", async () => {
-      const res = await list('');
-      expectOk(res);
+      const res = expectOk(await list(''));
       const body = res.body as Wire<AssignmentListWire>;
       expect(Object.keys(body)).toEqual(['orderby', 'response', 'size', 'limit']);
       expect(body).toMatchObject({ orderby: 'deliveryService', size: 0, limit: 20 });
@@ -300,8 +300,7 @@ describe('deliveryserviceserver', () => {
     it('unlinks a server', async () => {
       const dsId = await newDs();
       await assign(admin, dsId, [edges[0].id, edges[1].id]);
-      const res = await remove(dsId, edges[0].id);
-      expectOk(res);
+      const res = expectOk(await remove(dsId, edges[0].id));
       expect(res.body).toEqual({
         alerts: [{ text: 'Server unlinked from delivery service.', level: 'success' }],
       });

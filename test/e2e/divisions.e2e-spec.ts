@@ -17,8 +17,7 @@ describe('divisions', () => {
   describe('GET /divisions', () => {
     it('lists divisions ordered by name', async () => {
       const division = await create();
-      const res = await readOnly.client.get('divisions');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('divisions'));
       const divisions = responseOf<Division[]>(res);
       expect(divisions.find((d) => d.id === division.id)).toEqual({
         id: division.id,
@@ -73,9 +72,7 @@ describe('divisions', () => {
   describe('POST /divisions', () => {
     it.each(['3.0', '3.1', '4.0', '4.1', '5.0'])('creates a division on %s', async (version) => {
       const name = uniqueName('division');
-      const res = await admin.at(version).post('divisions', { name });
-      expectSuccessAlert(res, 'division was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).post('divisions', { name }), 'division was created.');
       const division = responseOf<Division>(res);
       expect(division).toEqual({
         id: expect.any(Number),
@@ -137,9 +134,10 @@ describe('divisions', () => {
     it.each(['3.0', '4.0', '5.0'])('renames the division on %s', async (version) => {
       const division = await create();
       const name = uniqueName('division');
-      const res = await admin.at(version).put(`divisions/${division.id}`, { name });
-      expectSuccessAlert(res, 'division was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).put(`divisions/${division.id}`, { name }),
+        'division was updated.',
+      );
       const updated = responseOf<Division>(res);
       expect(updated).toEqual({
         id: division.id,

@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import {
   insertDeliveryService,
   type InsertedDeliveryService,
@@ -54,8 +54,7 @@ describe('federations/{id}/deliveryservices', () => {
         const res = await admin
           .at(version)
           .post(path(federation.id), { dsIds: [dses[0].id, dses[1].id], replace: true });
-        expectSuccessAlert(res, `2 delivery service(s) were assigned to the federation ${federation.id}`);
-        expectApiHeaders(res);
+        expectOk(res, `2 delivery service(s) were assigned to the federation ${federation.id}`);
         expect(responseOf(res)).toEqual({ dsIds: [dses[0].id, dses[1].id], replace: true });
       }
       expect(await ids(federation.id)).toEqual([dses[0].id, dses[1].id]);
@@ -161,8 +160,7 @@ describe('federations/{id}/deliveryservices', () => {
     });
 
     it('lists the assigned delivery services ordered by xmlId', async () => {
-      const res = await readOnly.client.get(path(federation.id));
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(path(federation.id)));
       const expected = [dses[3], dses[1], dses[0]]
         .map((d, i) => ({ id: d.id, cdn: cdn.name, type: i === 1 ? 'DNS' : 'HTTP', xmlId: d.xmlId }))
         .sort((a, b) => (a.xmlId < b.xmlId ? -1 : 1));
@@ -224,9 +222,10 @@ describe('federations/{id}/deliveryservices', () => {
     it('removes one assignment (federation deliveryservice was deleted.)', async () => {
       const federation = await createFederation(admin, cdn.name);
       await assignFederationDeliveryServices(admin, federation.id, [dses[0].id, dses[1].id]);
-      const res = await admin.delete(`${path(federation.id)}/${dses[0].id}`);
-      expectSuccessAlert(res, 'federation deliveryservice was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.delete(`${path(federation.id)}/${dses[0].id}`),
+        'federation deliveryservice was deleted.',
+      );
       expect(res.body).toEqual({
         alerts: [{ text: 'federation deliveryservice was deleted.', level: 'success' }],
       });

@@ -52,8 +52,9 @@ describe('federation_resolvers', () => {
         ['5.0', uniqueIpv6(), resolve6, 'RESOLVE6'],
         ['4.1', `${uniqueIpv6()}/128`, resolve6, 'RESOLVE6'],
       ] as const) {
-        const res = await admin.at(version).post('federation_resolvers', { ipAddress: ip, typeId: type });
-        expectOk(res);
+        const res = expectOk(
+          await admin.at(version).post('federation_resolvers', { ipAddress: ip, typeId: type }),
+        );
         const created = responseOf<Resolver>(res);
         expect(created).toEqual({ id: expect.any(Number), ipAddress: ip, type: name, typeId: type });
         expect(res.body.alerts).toEqual([
@@ -134,8 +135,7 @@ describe('federation_resolvers', () => {
     it('lists resolvers with filters id, ipAddress and type, ordered and paged', async () => {
       const v4 = await create(uniqueIpv4());
       const v6 = await create(uniqueIpv6());
-      const res = await readOnly.client.get(`federation_resolvers?id=${v4.id}`);
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(`federation_resolvers?id=${v4.id}`));
       expect(responseOf(res)).toEqual([
         {
           id: v4.id,
@@ -239,15 +239,13 @@ describe('federation_resolvers', () => {
           fedResolverIds: [resolvers[0].id, resolvers[1].id],
           replace: true,
         });
-        expectSuccessAlert(res, `2 resolver(s) were assigned to the ${federation.cname} federation`);
-        expectApiHeaders(res);
+        expectOk(res, `2 resolver(s) were assigned to the ${federation.cname} federation`);
         expect(responseOf(res)).toEqual({
           replace: true,
           fedResolverIds: [resolvers[0].id, resolvers[1].id],
         });
       }
-      const res = await readOnly.client.get(`federations/${federation.id}/federation_resolvers`);
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(`federations/${federation.id}/federation_resolvers`));
       expect(responseOf(res)).toEqual([
         { id: resolvers[0].id, ipAddress: resolvers[0].ipAddress, type: 'RESOLVE4' },
         { id: resolvers[1].id, ipAddress: resolvers[1].ipAddress, type: 'RESOLVE6' },

@@ -1,7 +1,7 @@
 import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import {
   assignFederationUsers,
   createFederation,
@@ -47,12 +47,10 @@ describe('federations/{id}/users', () => {
       const res = await admin
         .at(version)
         .post(path(), { userIds: [users[0].id, users[1].id], replace: true });
-      expectSuccessAlert(res, `2 user(s) were assigned to the ${federation.cname} federation`);
-      expectApiHeaders(res);
+      expectOk(res, `2 user(s) were assigned to the ${federation.cname} federation`);
       expect(responseOf(res)).toEqual({ userIds: [users[0].id, users[1].id], replace: true });
     }
-    const res = await readOnly.client.get(path());
-    expectOk(res);
+    const res = expectOk(await readOnly.client.get(path()));
     const listed = responseOf<FedUser[]>(res);
     expect(listed.map((u) => u.id).sort((a, b) => a - b)).toEqual(
       [users[0].id, users[1].id].sort((a, b) => a - b),
@@ -136,9 +134,7 @@ describe('federations/{id}/users', () => {
 
   it('deletes one assignment (federation users was deleted.)', async () => {
     await assignFederationUsers(admin, federation.id, [users[0].id, users[1].id]);
-    const res = await admin.delete(`${path()}/${users[0].id}`);
-    expectSuccessAlert(res, 'federation users was deleted.');
-    expectApiHeaders(res);
+    expectOk(await admin.delete(`${path()}/${users[0].id}`), 'federation users was deleted.');
     expect(await userIds()).toEqual([users[1].id]);
     await expectErrors([
       [admin.delete(`${path()}/${users[0].id}`), 404, 'no federation users with that key found'],

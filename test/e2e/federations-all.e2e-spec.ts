@@ -85,8 +85,7 @@ describe('GET federations/all', () => {
   ];
 
   it("answers every CDN's mappings per delivery service, with each federation's resolvers", async () => {
-    const res = await admin.get('federations/all');
-    expectOk(res);
+    const res = expectOk(await admin.get('federations/all'));
     expect(mine(responseOf<Entry[]>(res))).toEqual(expected());
   });
 

@@ -67,8 +67,7 @@ describe('federations (the signed-in user)', () => {
   describe('GET', () => {
     it('answers [] for a user without federations', async () => {
       const user = await createUser(app, admin, 'steering');
-      const res = await user.client.get('federations');
-      expectOk(res);
+      const res = expectOk(await user.client.get('federations'));
       expect(res.body).toEqual({ response: [] });
     });
 

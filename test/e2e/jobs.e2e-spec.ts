@@ -349,8 +349,7 @@ describe('jobs (content invalidation)', () => {
       const other = await createDeliveryService(admin, cdn.id);
       const job = await createJob({ deliveryService: other.xmlId, ttlHours: 5 }, portal.client);
       for (const version of V4) {
-        const res = await readOnly.client.at(version).get(`jobs?id=${job.id}`);
-        expectOk(res);
+        const res = expectOk(await readOnly.client.at(version).get(`jobs?id=${job.id}`));
         expect(res.body).toEqual({ response: [job] });
       }
       for (const version of V3) {
@@ -547,8 +546,7 @@ describe('jobs (content invalidation)', () => {
     it('deletes a job and answers it, on every version', async () => {
       for (const version of [...V3, ...V4]) {
         const job = await createJob({}, portal.client);
-        const res = await portal.client.at(version).delete(`jobs?id=${job.id}`);
-        expectOk(res);
+        const res = expectOk(await portal.client.at(version).delete(`jobs?id=${job.id}`));
         expect(res.body).toEqual({
           alerts: [{ text: 'Content invalidation job was deleted', level: 'success' }],
           response: version.startsWith('3')

@@ -113,8 +113,7 @@ describe('change log', () => {
       const ops = await operator();
       await createCdn(ops.client);
       await createCdn(ops.client);
-      const res = await ops.client.get(`logs?username=${ops.username}`);
-      expectOk(res);
+      const res = expectOk(await ops.client.get(`logs?username=${ops.username}`));
       expect((res.body as { summary: unknown }).summary).toEqual({ count: 2 });
       expect(responseOf<LogEntry[]>(res)).toHaveLength(2);
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
@@ -209,8 +208,7 @@ describe('change log', () => {
       await new Promise((resolve) => setTimeout(resolve, 1100));
       const ops = await operator();
       await createCdn(ops.client);
-      const res = await admin.get('logs/newcount').set('Cookie', `${admin.cookie}; ${lastSeen}`);
-      expectOk(res);
+      const res = expectOk(await admin.get('logs/newcount').set('Cookie', `${admin.cookie}; ${lastSeen}`));
       // The new user and its CDN, at least (other suites do not run at the same time).
       expect(responseOf<{ newLogcount: number }>(res).newLogcount).toBe(2);
     });

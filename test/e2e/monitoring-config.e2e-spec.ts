@@ -35,8 +35,7 @@ describe('cdns/{name}/configs/monitoring', () => {
   });
 
   it('answers the whole configuration of a CDN without a snapshot, computed now', async () => {
-    const res = await admin.get(`cdns/${world.cdn.name}/configs/monitoring`);
-    expectOk(res);
+    const res = expectOk(await admin.get(`cdns/${world.cdn.name}/configs/monitoring`));
     const doc = responseOf<MonitoringConfig>(res);
     const { edge, mid, monitor, edgeGroup, routerGroup, http, dns } = world;
     const iface = (address: string) => ({

@@ -40,8 +40,7 @@ describe('origins', () => {
   });
 
   it('lists the primary origin the delivery service wrote, with every field', async () => {
-    const res = await admin.get(`origins?deliveryservice=${ds.id}&primary=true`);
-    expectOk(res);
+    const res = expectOk(await admin.get(`origins?deliveryservice=${ds.id}&primary=true`));
     expect(responseOf(res)).toEqual([
       {
         cachegroup: null,

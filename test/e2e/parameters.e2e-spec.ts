@@ -1,7 +1,7 @@
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
@@ -35,8 +35,7 @@ describe('parameters', () => {
 
   describe('GET /parameters', () => {
     it('lists parameters by name with the names of their profiles', async () => {
-      const res = await readOnly.client.get('parameters');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('parameters'));
       const all = responseOf<ParameterResponse[]>(res);
       expect(all.find((p) => p.name === 'tm.toolname')).toEqual({
         configFile: 'global',
@@ -120,9 +119,7 @@ describe('parameters', () => {
   describe('POST /parameters', () => {
     it('creates one parameter from an object', async () => {
       const sent = body({ secure: true });
-      const res = await operations.client.post('parameters', sent);
-      expectSuccessAlert(res, 'param was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await operations.client.post('parameters', sent), 'param was created.');
       const created = responseOf<ParameterResponse>(res);
       expect(created).toEqual({
         configFile: sent.configFile,
@@ -241,9 +238,10 @@ describe('parameters', () => {
     it('updates a parameter', async () => {
       const parameter = await createParameter(admin);
       const sent = body({ secure: true, value: 'new' });
-      const res = await operations.client.put(`parameters/${parameter.id}`, sent);
-      expectSuccessAlert(res, 'param was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await operations.client.put(`parameters/${parameter.id}`, sent),
+        'param was updated.',
+      );
       expect(responseOf(res)).toEqual({
         configFile: sent.configFile,
         id: parameter.id,
@@ -289,9 +287,7 @@ describe('parameters', () => {
       const parameter = await createParameter(admin);
       const profile = await createProfile(admin, cdnId);
       await assignParameter(admin, profile.id, parameter.id);
-      const res = await operations.client.delete(`parameters/${parameter.id}`);
-      expectSuccessAlert(res, 'param was deleted.');
-      expectApiHeaders(res);
+      expectOk(await operations.client.delete(`parameters/${parameter.id}`), 'param was deleted.');
       expect(await byName(parameter.name)).toEqual([]);
       expect(responseOf(await admin.get(`profileparameters?profileId=${profile.id}`))).toEqual([]);
     });

@@ -32,8 +32,7 @@ describe('phys_locations', () => {
   describe('GET /phys_locations', () => {
     it('lists phys_locations ordered by name, with the region name and id', async () => {
       const location = await create();
-      const res = await readOnly.client.get('phys_locations');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('phys_locations'));
       const locations = responseOf<PhysLocation[]>(res);
       const sent = physLocationBody(region.id);
       expect(locations.find((l) => l.id === location.id)).toEqual({
@@ -99,9 +98,10 @@ describe('phys_locations', () => {
   describe('POST /phys_locations', () => {
     it.each(['3.0', '4.0', '4.1', '5.0'])('creates a phys_location on %s', async (version) => {
       const sent = physLocationBody(region.id);
-      const res = await admin.at(version).post('phys_locations', { ...sent, region: 'ignored', id: 5 });
-      expectSuccessAlert(res, 'physLocation was created.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).post('phys_locations', { ...sent, region: 'ignored', id: 5 }),
+        'physLocation was created.',
+      );
       const location = responseOf<PhysLocation>(res);
       expect(location).toEqual({
         ...sent,
@@ -194,9 +194,10 @@ describe('phys_locations', () => {
         ...physLocationBody(target.id),
         city: 'Boulder',
       };
-      const res = await admin.at(version).put(`phys_locations/${location.id}`, changes);
-      expectSuccessAlert(res, 'physLocation was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).put(`phys_locations/${location.id}`, changes),
+        'physLocation was updated.',
+      );
       const updated = responseOf<PhysLocation>(res);
       expect(updated).toEqual({
         ...changes,

@@ -33,8 +33,7 @@ describe('profile copy and import', () => {
       await assignParameter(admin, from.id, p1.id);
       await assignParameter(admin, from.id, p2.id);
       const name = uniqueName('copy');
-      const res = await admin.at(version).post(`profiles/name/${name}/copy/${from.name}`);
-      expectOk(res);
+      const res = expectOk(await admin.at(version).post(`profiles/name/${name}/copy/${from.name}`));
       expectSuccessAlert(res, `created new profile [${name}] from existing profile [${from.name}]`);
       const copy = responseOf<{ id: number }>(res);
       expect(copy).toEqual({

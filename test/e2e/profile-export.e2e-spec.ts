@@ -15,8 +15,7 @@ describe('profiles/{id}/export', () => {
   it('exports GLOBAL as a file, outside the envelope', async () => {
     const [global] = responseOf<{ id: number }[]>(await admin.get('profiles?name=GLOBAL'));
     for (const version of ['3.0', '4.0', '5.0']) {
-      const res = await readOnly.client.at(version).get(`profiles/${global.id}/export`);
-      expectOk(res);
+      const res = expectOk(await readOnly.client.at(version).get(`profiles/${global.id}/export`));
       expect(res.headers['content-disposition']).toBe('attachment; filename="GLOBAL.json"');
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.text)).toEqual({

@@ -38,8 +38,7 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
         const secret = await createParameter(admin, { value: 'secret', secure: true });
         await assignParameter(admin, profile.id, plain.id);
         await assignParameter(admin, profile.id, secret.id);
-        const res = await readOnly.client.at(version).get(`profiles/${profile.id}/parameters`);
-        expectOk(res);
+        const res = expectOk(await readOnly.client.at(version).get(`profiles/${profile.id}/parameters`));
         const time = version === '5.0' ? RFC3339_TIME : CUSTOM_TIME;
         expect(responseOf<Listed[]>(res).sort((a, b) => a.id - b.id)).toEqual([
           {
@@ -140,8 +139,9 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
       ];
       const param = await createParameter(admin);
       await assignParameter(admin, a.id, param.id);
-      const res = await admin.post('parameterprofile', { paramId: param.id, profileIds: [a.id, b.id] });
-      expectOk(res);
+      const res = expectOk(
+        await admin.post('parameterprofile', { paramId: param.id, profileIds: [a.id, b.id] }),
+      );
       expect(res.body).toEqual({
         alerts: [{ level: 'success', text: `2 profiles were assigned to the ${param.id} parameter` }],
         response: { paramId: param.id, profileIds: [a.id, b.id], replace: false },

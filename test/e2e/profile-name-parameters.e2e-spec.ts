@@ -3,7 +3,7 @@ import type { App } from 'supertest/types';
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
@@ -46,8 +46,7 @@ describe('profiles/name/{name}/parameters', () => {
 
   describe('GET', () => {
     it('lists the parameters of GLOBAL', async () => {
-      const res = await readOnly.client.get(path('GLOBAL'));
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(path('GLOBAL')));
       expect(responseOf(res)).toEqual([
         {
           configFile: 'regex_revalidate.config',
@@ -97,9 +96,10 @@ describe('profiles/name/{name}/parameters', () => {
 
     it('creates and assigns one parameter from an object', async () => {
       const sent = item({ secure: 1, value: '' });
-      const res = await operations.client.post(path(profile.name), sent);
-      expectSuccessAlert(res, `Assign parameters successfully to profile ${profile.name}`);
-      expectApiHeaders(res);
+      const res = expectOk(
+        await operations.client.post(path(profile.name), sent),
+        `Assign parameters successfully to profile ${profile.name}`,
+      );
       const assigned = responseOf<Assigned>(res);
       expect(assigned).toEqual({
         parameters: [

@@ -4,7 +4,7 @@ import type { App } from 'supertest/types';
 import { responseOf, type Wire } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
@@ -35,8 +35,7 @@ describe('profileparameters', () => {
 
   describe('GET /profileparameters', () => {
     it('lists assignments with the profile name and parameter id, by parameter', async () => {
-      const res = await readOnly.client.get('profileparameters');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('profileparameters'));
       const links = responseOf<Link[]>(res);
       const global = links.filter((l) => l.profile === 'GLOBAL');
       expect(global).toHaveLength(3);
@@ -96,8 +95,7 @@ describe('profileparameters', () => {
         const res = await operations.client
           .at(version)
           .post('profileparameters', { profileId: profile.id, parameterId: parameter.id });
-        expectSuccessAlert(res, 'profileParameter was created.');
-        expectApiHeaders(res);
+        expectOk(res, 'profileParameter was created.');
         expect(responseOf(res)).toEqual({
           lastUpdated: null,
           profile: null,
@@ -211,9 +209,10 @@ describe('profileparameters', () => {
     it('removes an assignment, keeping the parameter', async () => {
       const parameter = await createParameter(admin);
       await assignParameter(admin, profile.id, parameter.id);
-      const res = await operations.client.delete(`profileparameters/${profile.id}/${parameter.id}`);
-      expectSuccessAlert(res, 'profileParameter was deleted.');
-      expectApiHeaders(res);
+      expectOk(
+        await operations.client.delete(`profileparameters/${profile.id}/${parameter.id}`),
+        'profileParameter was deleted.',
+      );
       expect((await linksOf(profile.id)).map((l) => l.parameter)).not.toContain(parameter.id);
       expect(responseOf<unknown[]>(await admin.get(`parameters?id=${parameter.id}`))).toHaveLength(1);
       expectError(

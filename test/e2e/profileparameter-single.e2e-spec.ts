@@ -1,7 +1,8 @@
 import { responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
+
 import {
   assignParameter,
   createCdn,
@@ -44,8 +45,7 @@ describe('profileparameter (one profile, several parameters)', () => {
       profileId: profile.id,
       paramIds: [params[0], params[1], params[1]],
     });
-    expectSuccessAlert(res, `3 parameters were assigned to the ${profile.name} profile`);
-    expectApiHeaders(res);
+    expectOk(res, `3 parameters were assigned to the ${profile.name} profile`);
     expect(responseOf(res)).toEqual({
       profileId: profile.id,
       paramIds: [params[0], params[1], params[1]],

@@ -37,8 +37,7 @@ describe('profiles', () => {
 
   describe('GET /profiles', () => {
     it('lists profiles ordered by name, with the seeded GLOBAL', async () => {
-      const res = await readOnly.client.get('profiles');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('profiles'));
       const profiles = responseOf<ProfileResponse[]>(res);
       const global = profiles.find((p) => p.name === 'GLOBAL');
       expect(global).toEqual({
@@ -134,9 +133,7 @@ describe('profiles', () => {
     it('creates a profile in every version', async () => {
       for (const version of ['3.0', '4.0', '5.0']) {
         const sent = body({ routingDisabled: true, type: 'TR_PROFILE' });
-        const res = await admin.at(version).post('profiles', sent);
-        expectSuccessAlert(res, 'profile was created.');
-        expectApiHeaders(res);
+        const res = expectOk(await admin.at(version).post('profiles', sent), 'profile was created.');
         const created = responseOf<ProfileResponse>(res);
         expect(created).toEqual({
           id: expect.any(Number),
@@ -215,9 +212,10 @@ describe('profiles', () => {
       const profile = await createProfile(admin, cdn.id);
       const other = await createCdn(admin);
       const sent = body({ cdn: other.id, type: 'DS_PROFILE', description: 'changed', routingDisabled: true });
-      const res = await operations.client.put(`profiles/${profile.id}`, sent);
-      expectSuccessAlert(res, 'profile was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await operations.client.put(`profiles/${profile.id}`, sent),
+        'profile was updated.',
+      );
       const updated = responseOf<ProfileResponse>(res);
       expect(updated).toEqual({
         ...profile,

@@ -2,7 +2,7 @@ import type { RoleV3, RoleV4 as RoleV4Wire } from 'src/modules/roles/dto/role.re
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -39,8 +39,7 @@ describe('roles', () => {
 
   describe('GET /roles', () => {
     it('lists roles by name with their permissions on 4.0', async () => {
-      const res = await admin.get('roles');
-      expectOk(res);
+      const res = expectOk(await admin.get('roles'));
       const roles = responseOf<RoleV4[]>(res);
       expect(roles.find((r) => r.name === 'admin')).toEqual({
         name: 'admin',
@@ -117,8 +116,7 @@ describe('roles', () => {
         description: 'made on 4.0',
         permissions: ['TYPE:READ', 'CDN:READ', 'CDN:READ'],
       });
-      expectSuccessAlert(res, 'role was created.');
-      expectApiHeaders(res);
+      expectOk(res, 'role was created.');
       expect(responseOf<RoleV4>(res)).toEqual({
         name,
         description: 'made on 4.0',
@@ -237,8 +235,7 @@ describe('roles', () => {
         description: 'changed',
         permissions: ['TENANT:READ'],
       });
-      expectSuccessAlert(res, 'role was updated.');
-      expectApiHeaders(res);
+      expectOk(res, 'role was updated.');
       expect(responseOf<RoleV4>(res)).toEqual({
         name,
         description: 'changed',
@@ -329,9 +326,7 @@ describe('roles', () => {
   describe('DELETE /roles', () => {
     it('deletes a role by name on 4.0 and by id on 3.0', async () => {
       const role = await create();
-      const res = await admin.delete(`roles?name=${role.name}`);
-      expectSuccessAlert(res, 'role was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.delete(`roles?name=${role.name}`), 'role was deleted.');
       expect(res.body).toEqual({ alerts: [{ text: 'role was deleted.', level: 'success' }] });
       expect(await byName(role.name)).toEqual([]);
       const other = await create();

@@ -70,8 +70,7 @@ describe('server update status', () => {
 
   describe('GET servers/{hostname}/update_status', () => {
     it("answers the server's flags and times on 4.0 (RFC 3339), with the failure flags on 5.0", async () => {
-      const res = await admin.get(`servers/${edge.hostName}/update_status`);
-      expectOk(res);
+      const res = expectOk(await admin.get(`servers/${edge.hostName}/update_status`));
       const v4: ServerUpdateStatusV4 = {
         host_name: edge.hostName,
         upd_pending: false,
@@ -95,8 +94,7 @@ describe('server update status', () => {
     });
 
     it('answers the bare array on 3.x, without the times', async () => {
-      const res = await admin.at('3.0').get(`servers/${edge.hostName}/update_status`);
-      expectOk(res);
+      const res = expectOk(await admin.at('3.0').get(`servers/${edge.hostName}/update_status`));
       const v3: ServerUpdateStatusV3 = {
         host_name: edge.hostName,
         upd_pending: false,
@@ -118,8 +116,7 @@ describe('server update status', () => {
     });
 
     it("shows the cache group's parent servers' pending updates as the parent's", async () => {
-      const res = await queue(mid, 'queue');
-      expectOk(res);
+      const res = expectOk(await queue(mid, 'queue'));
       expect(res.body).toEqual({
         response: { serverId: mid.id, action: 'queue' } satisfies ServerQueueUpdateResponse,
       });
@@ -160,8 +157,7 @@ describe('server update status', () => {
 
   describe('POST servers/{id-or-name}/update', () => {
     it('queues and applies with the legacy booleans (4.0: the alert names the server as asked)', async () => {
-      let res = await admin.post(`servers/${mid.hostName}/update?updated=true&reval_updated=1`);
-      expectOk(res);
+      let res = expectOk(await admin.post(`servers/${mid.hostName}/update?updated=true&reval_updated=1`));
       expect(res.body).toEqual({
         alerts: [
           {

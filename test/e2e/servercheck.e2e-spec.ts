@@ -67,8 +67,7 @@ describe('servercheck and servercheck/extensions', () => {
     it.each(['3.0', '4.0', '5.0'])(
       'lists the seeded extensions, not the open slots, on %s',
       async (version) => {
-        const res = await operations.client.at(version).get('servercheck/extensions');
-        expectOk(res);
+        const res = expectOk(await operations.client.at(version).get('servercheck/extensions'));
         const list = responseOf<ServerCheckExtension[]>(res);
         expect(list.map((e) => e.servercheck_short_name)).toEqual(
           expect.arrayContaining(['ILO', '10G', 'FQDN', 'DSCP', '10G6', 'MTU', 'RTR', 'CHR', 'CDU', 'ORT']),
@@ -109,8 +108,7 @@ describe('servercheck and servercheck/extensions', () => {
         servercheck_short_name: 'TST',
         type: 'CHECK_EXTENSION_NUM',
       };
-      const res = await extension.post('servercheck/extensions', body);
-      expectOk(res);
+      const res = expectOk(await extension.post('servercheck/extensions', body));
       expect(res.body).toEqual({
         supplemental: { id: 5 },
         alerts: [{ text: 'Check Extension Loaded.', level: 'success' }],
@@ -186,8 +184,7 @@ describe('servercheck and servercheck/extensions', () => {
 
   describe('checks', () => {
     it('lists EDGE and MID servers, without checks until one is posted', async () => {
-      const res = await operations.client.get(`servercheck?hostName=${edge.hostName}`);
-      expectOk(res);
+      const res = expectOk(await operations.client.get(`servercheck?hostName=${edge.hostName}`));
       expect(responseOf(res)).toEqual([
         {
           adminState: 'ONLINE',

@@ -1,7 +1,7 @@
 import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -154,9 +154,7 @@ describe('servers', () => {
   describe('POST /servers', () => {
     it('creates a server with its profiles, interfaces and addresses', async () => {
       const sent = body({ profileNames: [secondProfile.name, profile.name] });
-      const res = await admin.post('servers', sent);
-      expectSuccessAlert(res, 'Server created');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.post('servers', sent), 'Server created');
       const server = responseOf<Json>(res);
       expect(server).toMatchObject({
         cachegroup: cachegroup.name,
@@ -347,8 +345,7 @@ describe('servers', () => {
     });
 
     it('lists servers with a summary count', async () => {
-      const res = await readOnly.client.get('servers');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('servers'));
       const all = responseOf<Json[]>(res);
       expect((res.body as Json).summary).toEqual({ count: all.length });
       expect(all.map((s) => s.id)).toEqual(expect.arrayContaining([first.id, second.id]));
@@ -438,9 +435,7 @@ describe('servers', () => {
           },
         ],
       });
-      const res = await admin.put(`servers/${server.id}`, changes);
-      expectSuccessAlert(res, 'Server updated');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.put(`servers/${server.id}`, changes), 'Server updated');
       const updated = responseOf<Json>(res);
       expect(updated).toMatchObject({
         id: server.id,

@@ -33,15 +33,13 @@ describe('service_categories', () => {
   describe('3.x/4.x', () => {
     it.each(['3.0', '4.0', '4.1'])('creates and lists with TimeNoMod timestamps on %s', async (version) => {
       const n = name();
-      const res = await admin.at(version).post('service_categories', { name: n });
-      expectOk(res);
+      const res = expectOk(await admin.at(version).post('service_categories', { name: n }));
       expectSuccessAlert(res, 'serviceCategory was created.');
       expect(responseOf<Wire<ServiceCategoryV3>>(res)).toEqual({
         name: n,
         lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
-      const list = await readOnly.client.at(version).get(`service_categories?name=${n}`);
-      expectOk(list);
+      const list = expectOk(await readOnly.client.at(version).get(`service_categories?name=${n}`));
       expect(responseOf(list)).toEqual([{ name: n, lastUpdated: expect.stringMatching(CUSTOM_TIME) }]);
     });
 
@@ -74,8 +72,7 @@ describe('service_categories', () => {
     it('renames by name, answering the original empty object', async () => {
       const from = await create();
       const to = name();
-      const res = await admin.put(`service_categories/${from}`, { name: to });
-      expectOk(res);
+      const res = expectOk(await admin.put(`service_categories/${from}`, { name: to }));
       expect(res.body).toEqual({
         alerts: [{ level: 'success', text: `Service Category update from ${from} to ${to} was successful.` }],
         response: {},
@@ -125,8 +122,7 @@ describe('service_categories', () => {
 
     it('creates, lists, renames and deletes with RFC 3339 timestamps and the 5.0 texts', async () => {
       const n = `${name()}_x`;
-      const created = await v5().post('service_categories', { name: n });
-      expectOk(created);
+      const created = expectOk(await v5().post('service_categories', { name: n }));
       expectSuccessAlert(created, 'service category was created.');
       expect(responseOf<ServiceCategoryV5>(created)).toEqual({
         name: n,

@@ -48,8 +48,7 @@ describe('snapshots (CRConfig)', () => {
   describe('GET cdns/{name}/snapshot/new', () => {
     it('answers the whole document of the CDN as it would be taken now', async () => {
       const before = Math.floor(Date.now() / 1000);
-      const res = await admin.get(`cdns/${world.cdn.name}/snapshot/new`);
-      expectOk(res);
+      const res = expectOk(await admin.get(`cdns/${world.cdn.name}/snapshot/new`));
       const doc = responseOf<CRConfig>(res);
       const { http, dns, edge, mid, router, monitor, edgeGroup, routerGroup, cdn } = world;
       const domain = cdn.domainName;
@@ -573,8 +572,7 @@ describe('snapshots (CRConfig)', () => {
   describe('PUT snapshot and GET cdns/{name}/snapshot', () => {
     it('answers {"stats": {}} before any snapshot, 404 for an unknown CDN', async () => {
       const cdn = await createCdn(admin);
-      const res = await admin.get(`cdns/${cdn.name}/snapshot`);
-      expectOk(res);
+      const res = expectOk(await admin.get(`cdns/${cdn.name}/snapshot`));
       expect(res.body).toEqual({ response: { stats: {} } });
       expect(responseOf(await admin.at('3.1').get(`cdns/${cdn.name}/snapshot`))).toEqual({
         stats: { tm_path: `/api/4.0/cdns/${cdn.name}/snapshot` },
@@ -585,8 +583,7 @@ describe('snapshots (CRConfig)', () => {
     it('takes a snapshot by name: stored, served as taken, not changed by later edits until the next one', async () => {
       const cdn = await createCdn(admin);
       await createServer(admin, cdn.id);
-      const res = await admin.put(`snapshot?cdn=${cdn.name}`);
-      expectOk(res);
+      const res = expectOk(await admin.put(`snapshot?cdn=${cdn.name}`));
       expect(res.body).toEqual({ response: 'SUCCESS' });
       const stored = responseOf<CRConfig>(await admin.get(`cdns/${cdn.name}/snapshot`));
       const [row] = await storedRow(cdn.name);

@@ -76,8 +76,7 @@ describe('staticdnsentries', () => {
     });
     // lib/go-tc's StaticDNSEntry keys, in order, on every version (V5 differs in lastUpdated's format only).
     expect(Object.keys(entry)).toEqual([...STATIC_DNS_ENTRY_V5.keys]);
-    const listed = await client.get(`staticdnsentries?id=${entry.id}`);
-    expectOk(listed);
+    const listed = expectOk(await client.get(`staticdnsentries?id=${entry.id}`));
     expect(responseOf(listed)).toEqual([entry]);
 
     const updated = await client.put(

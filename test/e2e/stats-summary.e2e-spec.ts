@@ -119,8 +119,9 @@ describe('stats_summary', () => {
     });
 
     it('lists summaries in the 3.x/4.x shape, filtered by statName, cdnName and deliveryServiceName', async () => {
-      const res = await admin.get(`stats_summary?statName=${statName}&cdnName=cdnA&orderby=statValue`);
-      expectOk(res);
+      const res = expectOk(
+        await admin.get(`stats_summary?statName=${statName}&cdnName=cdnA&orderby=statValue`),
+      );
       expect(responseOf(res)).toEqual([
         {
           statDate: '2021-04-30',

@@ -20,8 +20,7 @@ describe('statuses', () => {
   it.each(['3.0', '4.0', '4.1', '5.0'])(
     'lists the seeded statuses ordered by name on %s',
     async (version) => {
-      const res = await readOnly.client.at(version).get('statuses');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.at(version).get('statuses'));
       const statuses = responseOf<Status[]>(res);
       expect(statuses.map((s) => s.name)).toEqual(expect.arrayContaining(SEEDED));
       expect(statuses.find((s) => s.name === 'ONLINE')).toEqual({
@@ -74,8 +73,7 @@ describe('statuses', () => {
   describe('POST /statuses', () => {
     it.each(['3.0', '4.0', '5.0'])('creates a status on %s with the original alert', async (version) => {
       const name = uniqueName('STATUS');
-      const res = await admin.at(version).post('statuses', { name, description: 'a test status' });
-      expectOk(res);
+      const res = expectOk(await admin.at(version).post('statuses', { name, description: 'a test status' }));
       expectSuccessAlert(res, 'status was created.');
       const created = responseOf<Status>(res);
       expect(created).toEqual({

@@ -2,7 +2,7 @@ import type { SteeringTargetWire } from 'src/modules/steering/dto/steering-targe
 import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import {
   type InsertedDeliveryService,
   insertDeliveryService,
@@ -81,8 +81,7 @@ describe('steering/{id}/targets', () => {
         value: 42,
         typeId: types.STEERING_WEIGHT,
       });
-      expectSuccessAlert(res, 'steeringtarget was created.');
-      expectApiHeaders(res);
+      expectOk(res, 'steeringtarget was created.');
       expect(responseOf(res)).toEqual(expected(ds, targets[0], 'STEERING_WEIGHT', 42));
       expect(Object.keys(responseOf(res))).toEqual([
         'deliveryService',
@@ -292,8 +291,7 @@ describe('steering/{id}/targets', () => {
     };
 
     it('lists the targets ordered by target xmlId, for read-only users too', async () => {
-      const res = await readOnly.client.get(path(listDs.id));
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(path(listDs.id)));
       const rows = responseOf<SteeringTargetWire[]>(res);
       const sorted = [...t].sort((a, b) => (a.xmlId < b.xmlId ? -1 : 1));
       expect(rows.map((r) => r.target)).toEqual(sorted.map((x) => x.xmlId));
@@ -343,8 +341,7 @@ describe('steering/{id}/targets', () => {
     });
 
     it('GET steering/{id}/targets/{targetId} answers the one target as an array', async () => {
-      const res = await readOnly.client.get(path(listDs.id, t[1].id));
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(path(listDs.id, t[1].id)));
       expect(responseOf(res)).toEqual([expected(listDs, t[1], 'STEERING_ORDER', 10)]);
       expect(responseOf(await admin.get(path(listDs.id, 99999999)))).toEqual([]);
       expect(responseOf(await otherTenant.client.get(path(listDs.id, t[1].id)))).toEqual([]);
@@ -394,8 +391,7 @@ describe('steering/{id}/targets', () => {
       const res = await steering.client
         .at(version)
         .put(path(putDs.id, target.id), { value, typeId: types.STEERING_GEO_WEIGHT, targetId: 12345 });
-      expectSuccessAlert(res, 'steeringtarget was updated.');
-      expectApiHeaders(res);
+      expectOk(res, 'steeringtarget was updated.');
       expect(responseOf(res)).toEqual(expected(putDs, target, 'STEERING_GEO_WEIGHT', value));
       expect(await targetsOf(putDs.id)).toEqual([
         { target: target.id, value, type: types.STEERING_GEO_WEIGHT },
@@ -491,9 +487,7 @@ describe('steering/{id}/targets', () => {
     });
 
     it('deletes as a steering user, then answers 404', async () => {
-      const res = await steering.client.delete(path(delDs.id, target.id));
-      expectSuccessAlert(res, 'steeringtarget was deleted.');
-      expectApiHeaders(res);
+      expectOk(await steering.client.delete(path(delDs.id, target.id)), 'steeringtarget was deleted.');
       expect(await targetsOf(delDs.id)).toEqual([]);
       expectError(await steering.client.delete(path(delDs.id, target.id)), 404, 'steering target not found');
     });

@@ -65,8 +65,7 @@ describe('GET /steering', () => {
   });
 
   it('lists every steering delivery service with targets, sorted by xmlId', async () => {
-    const res = await steering.client.get('steering');
-    expectOk(res);
+    const res = expectOk(await steering.client.get('steering'));
     const list = responseOf<SteeringEntry[]>(res);
     const names = list.map((e) => e.deliveryService);
     expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));

@@ -2,7 +2,7 @@ import type { TenantWire } from 'src/modules/tenants/dto/tenant.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -41,8 +41,7 @@ describe('tenants', () => {
 
   describe('GET /tenants', () => {
     it('lists tenants ordered by name, with the seeded root and its parent names', async () => {
-      const res = await readOnly.client.get('tenants');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('tenants'));
       const tenants = responseOf<Tenant[]>(res);
       expect(tenants.find((t) => t.name === 'root')).toEqual({
         id: 1,
@@ -103,9 +102,10 @@ describe('tenants', () => {
   describe('POST /tenants', () => {
     it('creates a tenant and answers it with the alert', async () => {
       const name = uniqueName('tenant');
-      const res = await admin.post('tenants', { name, active: true, parentId: parent.id });
-      expectSuccessAlert(res, 'tenant was created.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.post('tenants', { name, active: true, parentId: parent.id }),
+        'tenant was created.',
+      );
       const created = responseOf<Tenant>(res);
       expect(created).toEqual({
         id: expect.any(Number),
@@ -177,9 +177,10 @@ describe('tenants', () => {
     it('updates name, active and parent', async () => {
       const tenant = await create(parent.id);
       const name = uniqueName('renamed');
-      const res = await admin.put(`tenants/${tenant.id}`, { name, active: false, parentId: sibling.id });
-      expectSuccessAlert(res, 'tenant was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.put(`tenants/${tenant.id}`, { name, active: false, parentId: sibling.id }),
+        'tenant was updated.',
+      );
       const updated = responseOf<Tenant>(res);
       expect(updated).toEqual({
         id: tenant.id,
@@ -268,9 +269,7 @@ describe('tenants', () => {
   describe('DELETE /tenants/{id}', () => {
     it('deletes a tenant', async () => {
       const tenant = await create(parent.id);
-      const res = await admin.delete(`tenants/${tenant.id}`);
-      expectSuccessAlert(res, 'tenant was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.delete(`tenants/${tenant.id}`), 'tenant was deleted.');
       expect(res.body).toEqual({ alerts: [{ text: 'tenant was deleted.', level: 'success' }] });
       expect(await byId(tenant.id)).toBeUndefined();
     });

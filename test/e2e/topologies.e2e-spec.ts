@@ -77,8 +77,9 @@ describe('topologies', () => {
   describe('POST', () => {
     it('creates a topology and answers it with its nodes (4.0: lastUpdated as the original writes it)', async () => {
       const name = uniqueName('topo');
-      const res = await admin.post('topologies', { name, description: 'three tiers', nodes: threeTiers() });
-      expectOk(res);
+      const res = expectOk(
+        await admin.post('topologies', { name, description: 'three tiers', nodes: threeTiers() }),
+      );
       expect(res.body).toEqual({
         alerts: [{ text: 'topology was created.', level: 'success' }],
         response: {
@@ -234,8 +235,7 @@ describe('topologies', () => {
   describe('GET', () => {
     it('lists topologies by name with their nodes, on 4.0 and 5.0, filtered by name', async () => {
       const created = await create(threeTiers());
-      const res = await admin.get(`topologies?name=${created.name}`);
-      expectOk(res);
+      const res = expectOk(await admin.get(`topologies?name=${created.name}`));
       expect(res.body).toEqual({ response: [created] });
       const v5 = responseOf<Wire<TopologyV5>[]>(await admin.at('5.0').get(`topologies?name=${created.name}`));
       expect(v5).toEqual([{ ...created, lastUpdated: expect.stringMatching(RFC3339_TIME) }]);

@@ -1,6 +1,6 @@
 import type { TypeWire } from 'src/modules/types/dto/type.response';
 import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
-import { expectError, expectErrors, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
@@ -27,8 +27,7 @@ describe('types', () => {
 
   describe('GET /types', () => {
     it('lists the seeded types ordered by name', async () => {
-      const res = await readOnly.client.get('types');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('types'));
       const types = responseOf<Type[]>(res);
       expect(types.find((t) => t.name === 'ORG')).toEqual({
         id: expect.any(Number),
@@ -70,9 +69,7 @@ describe('types', () => {
   describe('POST /types', () => {
     it('creates a server type', async () => {
       const sent = body();
-      const res = await admin.post('types', sent);
-      expectSuccessAlert(res, 'type was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.post('types', sent), 'type was created.');
       const type = responseOf<Type>(res);
       expect(type).toEqual({ ...sent, id: expect.any(Number), lastUpdated: expect.any(String) });
       expect(await byName(sent.name)).toEqual([type]);
@@ -124,9 +121,7 @@ describe('types', () => {
     it('updates a server type', async () => {
       const type = await create();
       const changes = body({ description: 'changed' });
-      const res = await admin.put(`types/${type.id}`, changes);
-      expectSuccessAlert(res, 'type was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.put(`types/${type.id}`, changes), 'type was updated.');
       expect(responseOf<Type>(res)).toEqual({ ...changes, id: type.id, lastUpdated: expect.any(String) });
       expect(await byName(changes.name)).toHaveLength(1);
     });

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
+
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
@@ -33,8 +34,7 @@ describe('PUT user/current', () => {
       'user/current',
       bodyFrom(before, { fullName: 'New Name', city: 'Denver', phoneNumber: '555-0100' }),
     );
-    expectSuccessAlert(res, 'User profile was successfully updated');
-    expectApiHeaders(res);
+    expectOk(res, 'User profile was successfully updated');
     const updated = responseOf<User>(res);
     expect(updated).toEqual({
       ...before,
@@ -154,8 +154,7 @@ describe('PUT user/current on 3.x', () => {
       const res = await me.client.put('user/current', {
         user: { fullName: 'New Name', city: 'Denver', phoneNumber: '555-0100', unknownField: 1 },
       });
-      expectSuccessAlert(res, 'User profile was successfully updated');
-      expectApiHeaders(res);
+      expectOk(res, 'User profile was successfully updated');
       const updated = responseOf<Wire<CurrentUserV3Response>>(res);
       expect(updated).toEqual({
         ...answerFrom(before),

@@ -2,7 +2,7 @@ import type { UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
-import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { expectOk } from 'test/e2e/support/headers';
 import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { USER_V4 } from 'test/e2e/support/go-types';
@@ -57,8 +57,7 @@ describe('users', () => {
 
   describe('GET /users', () => {
     it('lists users by username in the 4.0 shape, without passwords', async () => {
-      const res = await readOnly.client.get('users');
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get('users'));
       const users = responseOf<User[]>(res);
       const me = users.find((u) => u.username === 'admin');
       expect(Object.keys(me!).sort()).toEqual(V4_KEYS);
@@ -134,8 +133,7 @@ describe('users', () => {
 
   describe('GET /users/{id}', () => {
     it('answers an array of one', async () => {
-      const res = await readOnly.client.get(`users/${readOnly.id}`);
-      expectOk(res);
+      const res = expectOk(await readOnly.client.get(`users/${readOnly.id}`));
       expect(responseOf<User[]>(res)).toEqual(await byUsername(readOnly.username));
     });
 
@@ -166,9 +164,7 @@ describe('users', () => {
         uid: 42,
         ucdn: 'ucdn1',
       });
-      const res = await admin.post('users', request);
-      expectSuccessAlert(res, 'user was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.post('users', request), 'user was created.');
       const user = responseOf<User>(res);
       expect(Object.keys(user).sort()).toEqual(V4_KEYS);
       expect(user).toMatchObject({
@@ -329,8 +325,7 @@ describe('users', () => {
         role: 'portal',
         tenantId: child.id,
       });
-      expectSuccessAlert(res, 'user was updated.');
-      expectApiHeaders(res);
+      expectOk(res, 'user was updated.');
       const updated = responseOf<User>(res);
       expect(updated).toMatchObject({
         id: user.id,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'supertest';
+import { expectSuccessAlert } from 'test/e2e/support/alerts';
 
 /** The headers of docs/decisions.md#d18, with the digest recomputed over the bytes received. */
 export function expectApiHeaders(res: Response): void {
@@ -16,8 +17,16 @@ export function expectApiHeaders(res: Response): void {
   );
 }
 
-/** 200 with the headers of D18: what a successful request answers. */
-export function expectOk(res: Response): void {
-  expect(res.status).toBe(200);
+/**
+ * 200 with the headers of D18: what a successful request answers; with `successAlert`, exactly that
+ * success alert too (as expectSuccessAlert). Returns the response.
+ */
+export function expectOk(res: Response, successAlert?: string): Response {
+  if (successAlert === undefined) {
+    expect(res.status).toBe(200);
+  } else {
+    expectSuccessAlert(res, successAlert);
+  }
   expectApiHeaders(res);
+  return res;
 }
