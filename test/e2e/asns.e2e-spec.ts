@@ -20,8 +20,7 @@ const FORMS = {
 
 describe('asns', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
-  let cachegroup: Cachegroup;
-  let other: Cachegroup;
+  let cachegroup: Cachegroup, other: Cachegroup;
 
   // Numbers unique to this run (each run has its own database; the offset keeps them apart anyway).
   let nextNumber = randomInt(1_000_000, 1_000_000_000);

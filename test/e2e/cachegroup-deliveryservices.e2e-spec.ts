@@ -23,12 +23,9 @@ describe('POST /cachegroups/{id}/deliveryservices', () => {
   let cachegroupId: number;
   let assignable: ServerResponse[];
   let mid: ServerResponse;
-  let midOnlyCachegroupId: number;
-  let mixedCachegroupId: number;
+  let midOnlyCachegroupId: number, mixedCachegroupId: number;
   let parentTenant: { id: number };
-  let childTenant: { id: number };
-  let siblingTenant: { id: number };
-  let inactiveTenant: { id: number };
+  let childTenant: { id: number }, siblingTenant: { id: number }, inactiveTenant: { id: number };
 
   const path = (id: number | string) => `cachegroups/${id}/deliveryservices`;
   const newDs = async (options: { tenantId?: number; cdnId?: number } = {}) =>
@@ -265,8 +262,7 @@ describe('POST /cachegroups/{id}/deliveryservices', () => {
   });
 
   describe('authorization', () => {
-    let lacking: CreatedUser;
-    let holding: CreatedUser;
+    let lacking: CreatedUser, holding: CreatedUser;
 
     beforeAll(async () => {
       lacking = await createUser(app, admin, await createRole(admin, PERMISSIONS.slice(1)));

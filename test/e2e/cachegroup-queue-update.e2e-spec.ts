@@ -15,8 +15,7 @@ describe('POST /cachegroups/{id}/queue_update', () => {
   let cdnB: { id: number; name: string };
   let cachegroup: { id: number; name: string };
   let inA: ServerResponse[];
-  let inB: ServerResponse;
-  let elsewhere: ServerResponse;
+  let inB: ServerResponse, elsewhere: ServerResponse;
 
   const path = (id: number | string) => `cachegroups/${id}/queue_update`;
   const pending = async (server: ServerResponse): Promise<boolean> =>
@@ -139,8 +138,7 @@ describe('POST /cachegroups/{id}/queue_update', () => {
   });
 
   describe('authorization', () => {
-    let lacking: CreatedUser;
-    let holding: CreatedUser;
+    let lacking: CreatedUser, holding: CreatedUser;
 
     beforeAll(async () => {
       lacking = await createUser(app, admin, await createRole(admin, PERMISSIONS.slice(0, 3)));

@@ -11,8 +11,7 @@ import { useApp } from 'test/e2e/support/suite';
  */
 describe('cachegroups: the type of a cache group in a topology', () => {
   const { app, admin } = useApp();
-  let midLoc: number;
-  let edgeLoc: number;
+  let midLoc: number, edgeLoc: number;
 
   beforeAll(async () => {
     midLoc = await typeIdOf(admin, 'MID_LOC');

@@ -15,9 +15,7 @@ type Body = Record<string, unknown>;
 
 describe('cachegroups', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
-  let edgeLoc: number;
-  let midLoc: number;
-  let edgeServerType: number;
+  let edgeLoc: number, midLoc: number, edgeServerType: number;
 
   const body = (overrides: Body = {}): Body => {
     const name = uniqueName('cg');

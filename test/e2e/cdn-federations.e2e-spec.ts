@@ -125,9 +125,7 @@ describe('cdns/{name}/federations', () => {
   });
 
   describe('GET', () => {
-    let a: FederationResponse;
-    let b: FederationResponse;
-    let unassigned: FederationResponse;
+    let a: FederationResponse, b: FederationResponse, unassigned: FederationResponse;
 
     beforeAll(async () => {
       a = await createFederation(admin, cdn.name, { cname: uniqueCname('aaa'), ttl: 61 });

@@ -11,9 +11,7 @@ describe('POST /cdns/{id}/queue_update', () => {
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let profileA: string;
-  let edge: ServerResponse;
-  let mid: ServerResponse;
-  let elsewhere: ServerResponse;
+  let edge: ServerResponse, mid: ServerResponse, elsewhere: ServerResponse;
 
   const path = (id: number | string) => `cdns/${id}/queue_update`;
   const pending = async (): Promise<boolean[]> =>

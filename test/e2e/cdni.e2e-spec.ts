@@ -37,11 +37,9 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
   const { app, admin } = useApp();
   let dataSource: DataSource;
   let ucdnUser: CreatedUser;
-  let ucdn: string;
-  let host: string;
+  let ucdn: string, host: string;
   let capacityId: number;
-  let telemetryId: string;
-  let metricName: string;
+  let telemetryId: string, metricName: string;
 
   const bearer = (token: string) => `Bearer ${token}`;
   const counts = async () => {

@@ -134,12 +134,9 @@ describe('rules across delivery services, service categories, topologies and cap
 
   describe('required capabilities of topology-based delivery services (D63)', () => {
     let cdn: { id: number; name: string };
-    let edgeCg: Cachegroup;
-    let midCg: Cachegroup;
-    let edge: ServerResponse;
-    let mid: ServerResponse;
-    let topo: string;
-    let profileName: string;
+    let edgeCg: Cachegroup, midCg: Cachegroup;
+    let edge: ServerResponse, mid: ServerResponse;
+    let topo: string, profileName: string;
 
     beforeAll(async () => {
       cdn = await createCdn(admin);
@@ -302,13 +299,9 @@ describe('rules across delivery services, service categories, topologies and cap
   describe('server assignments, eligible servers and servers?dsId (D88)', () => {
     let cdn: { id: number; name: string };
     let profileName: string;
-    let edgeCg: Cachegroup;
-    let orgCg: Cachegroup;
-    let otherOrgCg: Cachegroup;
+    let edgeCg: Cachegroup, orgCg: Cachegroup, otherOrgCg: Cachegroup;
     let capable: ServerResponse;
-    let incapable: ServerResponse;
-    let origin: ServerResponse;
-    let otherOrigin: ServerResponse;
+    let incapable: ServerResponse, origin: ServerResponse, otherOrigin: ServerResponse;
     let cap: string;
     let ds: Ds;
 

@@ -57,8 +57,7 @@ describe('GET /current_stats', () => {
   });
 
   describe('with an InfluxDB that fails: null figures and a warning (D16)', () => {
-    let refused: INestApplication;
-    let hanging: INestApplication;
+    let refused: INestApplication, hanging: INestApplication;
     let silent: Server;
     const sockets: Socket[] = [];
 

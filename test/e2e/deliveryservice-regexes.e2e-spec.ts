@@ -24,11 +24,7 @@ describe('delivery service regexes', () => {
     users: { operations: 'operations', readOnly: 'read-only' },
   });
   let outsider: CreatedUser;
-  let cdnId: number;
-  let hostType: number;
-  let pathType: number;
-  let headerType: number;
-  let httpType: number;
+  let cdnId: number, hostType: number, pathType: number, headerType: number, httpType: number;
 
   const newDs = (overrides: Record<string, unknown> = {}) => createDeliveryService(admin, cdnId, overrides);
   const path = (dsId: number | string, regexId?: number | string) =>

@@ -47,12 +47,8 @@ describe('delivery service ↔ server relation routes', () => {
   let cdnA: { id: number; name: string };
   let cdnB: { id: number; name: string };
   let edges: ServerResponse[];
-  let offlineEdge: ServerResponse;
-  let org: ServerResponse;
-  let mid: ServerResponse;
-  let otherCdnEdge: ServerResponse;
-  let parentTenant: { id: number };
-  let childTenant: { id: number };
+  let offlineEdge: ServerResponse, org: ServerResponse, mid: ServerResponse, otherCdnEdge: ServerResponse;
+  let parentTenant: { id: number }, childTenant: { id: number };
 
   const newDs = async (options: { tenantId?: number; active?: string; cdnId?: number } = {}) =>
     insertDeliveryService(app, options.cdnId ?? cdnA.id, options);

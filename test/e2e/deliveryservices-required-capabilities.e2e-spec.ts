@@ -23,8 +23,7 @@ const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
 
 describe('deliveryservices_required_capabilities', () => {
   const { app, admin } = useApp();
-  let cdnId: number;
-  let tenantId: number;
+  let cdnId: number, tenantId: number;
   let outsider: CreatedUser;
 
   const capability = async (): Promise<string> => {

@@ -25,13 +25,9 @@ describe('deliveryserviceserver', () => {
   let cdnA: { id: number; name: string };
   let cdnB: { id: number; name: string };
   let edges: ServerResponse[];
-  let offlineEdge: ServerResponse;
-  let org: ServerResponse;
-  let otherCdnEdge: ServerResponse;
+  let offlineEdge: ServerResponse, org: ServerResponse, otherCdnEdge: ServerResponse;
   let parentTenant: { id: number };
-  let childTenant: { id: number };
-  let siblingTenant: { id: number };
-  let inactiveTenant: { id: number };
+  let childTenant: { id: number }, siblingTenant: { id: number }, inactiveTenant: { id: number };
 
   const newDs = async (options: { tenantId?: number; active?: string; cdnId?: number } = {}) =>
     (await insertDeliveryService(app, options.cdnId ?? cdnA.id, options)).id;

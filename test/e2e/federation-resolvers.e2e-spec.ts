@@ -24,8 +24,7 @@ interface Resolver {
 
 describe('federation_resolvers', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
-  let resolve4: number;
-  let resolve6: number;
+  let resolve4: number, resolve6: number;
   let cdn: { id: number; name: string };
 
   const create = async (

@@ -28,12 +28,8 @@ describe('GET federations/all', () => {
   const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
-  let ds1: InsertedDeliveryService;
-  let ds2: InsertedDeliveryService;
-  let ds3: InsertedDeliveryService;
-  let fed1: FederationResponse;
-  let fed2: FederationResponse;
-  let fed3: FederationResponse;
+  let ds1: InsertedDeliveryService, ds2: InsertedDeliveryService, ds3: InsertedDeliveryService;
+  let fed1: FederationResponse, fed2: FederationResponse, fed3: FederationResponse;
   const ips = { a4: uniqueIpv4(), a6: uniqueIpv6(), b4: uniqueIpv4() };
 
   const createResolver = async (ipAddress: string, type: string): Promise<number> => {

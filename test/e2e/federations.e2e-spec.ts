@@ -24,9 +24,7 @@ describe('federations (the signed-in user)', () => {
   let cdn: { id: number; name: string };
   let childTenant: { id: number; name: string };
   let ds1: InsertedDeliveryService;
-  let ds2: InsertedDeliveryService;
-  let dsChild: InsertedDeliveryService;
-  let dsNone: InsertedDeliveryService;
+  let ds2: InsertedDeliveryService, dsChild: InsertedDeliveryService, dsNone: InsertedDeliveryService;
 
   const stored = (ip: string) => countRows(app, 'federation_resolver', 'ip_address = ?', [ip]);
   const linkedIps = async (federationId: number) =>

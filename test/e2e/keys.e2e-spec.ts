@@ -66,8 +66,7 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
   let app: INestApplication;
   let dataSource: DataSource;
   let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let otherTenantAdmin: CreatedUser;
+  let readOnly: CreatedUser, otherTenantAdmin: CreatedUser;
   let otherTenant: { id: number; name: string };
   let cdn: { id: number; name: string };
   const logLines: string[] = [];

@@ -238,8 +238,7 @@ describe('origins', () => {
   });
 
   describe('tenancy', () => {
-    let child: { id: number };
-    let sibling: { id: number };
+    let child: { id: number }, sibling: { id: number };
     let ops: CreatedUser;
     let dsOutside: DeliveryServiceResponse;
 

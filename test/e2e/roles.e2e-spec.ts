@@ -13,9 +13,7 @@ const TIMESTAMP = RFC3339_TIME;
 
 describe('roles', () => {
   const { app, admin } = useApp();
-  let withoutRoleRead: CreatedUser;
-  let readOnlyRoles: CreatedUser;
-  let roleCreator: CreatedUser;
+  let withoutRoleRead: CreatedUser, readOnlyRoles: CreatedUser, roleCreator: CreatedUser;
 
   const byName = async (name: string): Promise<RoleV4[]> =>
     responseOf<RoleV4[]>(await admin.get(`roles?name=${encodeURIComponent(name)}`));

@@ -15,10 +15,8 @@ import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
  * lock of a precondition), and never a 5xx.
  */
 describe('scale-out: two instances on one database', () => {
-  let first: INestApplication;
-  let second: INestApplication;
-  let adminOnFirst: ApiClient;
-  let adminOnSecond: ApiClient;
+  let first: INestApplication, second: INestApplication;
+  let adminOnFirst: ApiClient, adminOnSecond: ApiClient;
 
   beforeAll(async () => {
     first = await createTestApp();

@@ -12,10 +12,7 @@ describe('PUT servers/{id}/status', () => {
   let cdn: { id: number; name: string };
   let profile: string;
   let mid: ServerResponse;
-  let childEdge: ServerResponse;
-  let tMid: ServerResponse;
-  let tEdge: ServerResponse;
-  let unrelated: ServerResponse;
+  let childEdge: ServerResponse, tMid: ServerResponse, tEdge: ServerResponse, unrelated: ServerResponse;
 
   const db = () => app.get(DataSource);
   const serverOf = async (id: number) =>

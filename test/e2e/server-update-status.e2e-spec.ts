@@ -19,13 +19,9 @@ describe('server update status', () => {
   let otherCdn: { id: number; name: string };
   let profile: string;
   /** edge's cache group has mid's as its parent (no topology). */
-  let edge: ServerResponse;
-  let mid: ServerResponse;
+  let edge: ServerResponse, mid: ServerResponse;
   /** tEdge → tMid → tOrg in a topology. */
-  let tEdge: ServerResponse;
-  let tMid: ServerResponse;
-  let tOrg: ServerResponse;
-  let tMidOtherCdn: ServerResponse;
+  let tEdge: ServerResponse, tMid: ServerResponse, tOrg: ServerResponse, tMidOtherCdn: ServerResponse;
 
   const statusOf = async (server: ServerResponse, version = '4.0') =>
     responseOf<ServerUpdateStatusV5[]>(

@@ -22,9 +22,7 @@ describe('GET /servers?dsId=', () => {
   let assignedEdge: ServerResponse;
   let otherEdge: ServerResponse;
   let origin: ServerResponse;
-  let mid: ServerResponse;
-  let midOfOtherCdn: ServerResponse;
-  let unrelatedMid: ServerResponse;
+  let mid: ServerResponse, midOfOtherCdn: ServerResponse, unrelatedMid: ServerResponse;
   let dsId: number;
 
   const assign = async (ds: number, servers: number[]) => {
@@ -104,13 +102,9 @@ describe('GET /servers?dsId=', () => {
   });
 
   describe('tenancy', () => {
-    let parentTenant: { id: number };
-    let childTenant: { id: number };
-    let siblingTenant: { id: number };
-    let childUser: CreatedUser;
-    let parentUser: CreatedUser;
-    let siblingDs: number;
-    let childDs: number;
+    let parentTenant: { id: number }, childTenant: { id: number }, siblingTenant: { id: number };
+    let childUser: CreatedUser, parentUser: CreatedUser;
+    let siblingDs: number, childDs: number;
 
     beforeAll(async () => {
       parentTenant = await createTenant(admin);

@@ -14,16 +14,10 @@ type Json = Record<string, any>;
 describe('servers', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let noServerPermissions: CreatedUser;
-  let cdnId: number;
-  let otherCdnId: number;
-  let cachegroup: Json;
-  let physLocation: Json;
-  let profile: Json;
-  let secondProfile: Json;
-  let otherCdnProfile: Json;
+  let cdnId: number, otherCdnId: number;
+  let cachegroup: Json, physLocation: Json, profile: Json, secondProfile: Json, otherCdnProfile: Json;
   let edgeTypeId: number;
-  let online: Json;
-  let offline: Json;
+  let online: Json, offline: Json;
 
   const idOf = async (path: string): Promise<Json> => responseOf<Json[]>(await admin.get(path))[0];
 
@@ -336,8 +330,7 @@ describe('servers', () => {
   });
 
   describe('GET /servers', () => {
-    let first: Json;
-    let second: Json;
+    let first: Json, second: Json;
 
     beforeAll(async () => {
       first = await create();
@@ -497,8 +490,7 @@ describe('servers', () => {
   });
 
   describe('rows a server references cannot be deleted', () => {
-    let server: Json;
-    let serverType: Json;
+    let server: Json, serverType: Json;
 
     beforeAll(async () => {
       const typeRes = await admin.post('types', {

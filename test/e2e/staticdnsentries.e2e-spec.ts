@@ -308,11 +308,9 @@ describe('staticdnsentries', () => {
   });
 
   describe('tenancy (D109)', () => {
-    let child: { id: number };
-    let sibling: { id: number };
+    let child: { id: number }, sibling: { id: number };
     let ops: CreatedUser;
-    let inside: DeliveryServiceResponse;
-    let outside: DeliveryServiceResponse;
+    let inside: DeliveryServiceResponse, outside: DeliveryServiceResponse;
 
     beforeAll(async () => {
       child = await createTenant(admin);

@@ -18,14 +18,9 @@ describe('steering/{id}/targets', () => {
   const { app, admin } = useApp();
   let readOnly: CreatedUser;
   let steering: CreatedUser;
-  let portal: CreatedUser;
-  let federation: CreatedUser;
-  let otherTenant: CreatedUser;
-  let withoutPermissions: CreatedUser;
+  let portal: CreatedUser, federation: CreatedUser, otherTenant: CreatedUser, withoutPermissions: CreatedUser;
   let cdnId: number;
-  let ds: InsertedDeliveryService;
-  let clientDs: InsertedDeliveryService;
-  let httpDs: InsertedDeliveryService;
+  let ds: InsertedDeliveryService, clientDs: InsertedDeliveryService, httpDs: InsertedDeliveryService;
   let targets: InsertedDeliveryService[];
   const types: Record<string, number> = {};
 
@@ -372,8 +367,7 @@ describe('steering/{id}/targets', () => {
   });
 
   describe('PUT', () => {
-    let putDs: InsertedDeliveryService;
-    let target: InsertedDeliveryService;
+    let putDs: InsertedDeliveryService, target: InsertedDeliveryService;
 
     beforeAll(async () => {
       putDs = await newDs('CLIENT_STEERING');
@@ -457,8 +451,7 @@ describe('steering/{id}/targets', () => {
   });
 
   describe('DELETE', () => {
-    let delDs: InsertedDeliveryService;
-    let target: InsertedDeliveryService;
+    let delDs: InsertedDeliveryService, target: InsertedDeliveryService;
 
     beforeAll(async () => {
       delDs = await newDs('STEERING');

@@ -16,18 +16,13 @@ const VERSIONS = ['3.0', '3.1', '4.0', '4.1', '5.0'];
 
 describe('GET /steering', () => {
   const { app, admin } = useApp();
-  let steering: CreatedUser;
-  let portal: CreatedUser;
-  let federation: CreatedUser;
-  let withoutPermissions: CreatedUser;
+  let steering: CreatedUser, portal: CreatedUser, federation: CreatedUser, withoutPermissions: CreatedUser;
   let weighted: InsertedDeliveryService;
   let client: InsertedDeliveryService;
   let noFilters: InsertedDeliveryService;
   let withoutTargets: InsertedDeliveryService;
   let a: InsertedDeliveryService;
-  let b: InsertedDeliveryService;
-  let c: InsertedDeliveryService;
-  let d: InsertedDeliveryService;
+  let b: InsertedDeliveryService, c: InsertedDeliveryService, d: InsertedDeliveryService;
 
   const entries = async (user: ApiClient = steering.client) => {
     const res = await user.get('steering');

@@ -23,10 +23,8 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
   const { app, admin } = useApp({ env: { WIRE_COMPAT: 'traffic-ops' } });
   let t3c: ApiClient;
   let cdn: { id: number; name: string };
-  let edge: ServerResponse;
-  let mid: ServerResponse;
-  let xmlId: string;
-  let profileName: string;
+  let edge: ServerResponse, mid: ServerResponse;
+  let xmlId: string, profileName: string;
 
   const ok = async (path: string): Promise<unknown> => {
     const res = await t3c.get(path);

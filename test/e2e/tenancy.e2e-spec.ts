@@ -12,10 +12,7 @@ describe('tenancy (D13)', () => {
   const { app, admin } = useApp();
   let tenancy: TenancyService;
   /** parent ─ child (inactive) ─ grandchild, sibling next to parent, all under root. */
-  let parent: number;
-  let child: number;
-  let grandchild: number;
-  let sibling: number;
+  let parent: number, child: number, grandchild: number, sibling: number;
 
   beforeAll(async () => {
     tenancy = app.get(TenancyService);

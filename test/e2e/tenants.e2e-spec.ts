@@ -14,10 +14,7 @@ describe('tenants', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let withoutTenantWrites: CreatedUser;
   /** parent ─ child ─ grandchild, and sibling next to parent, all under root. */
-  let parent: Tenant;
-  let child: Tenant;
-  let grandchild: Tenant;
-  let sibling: Tenant;
+  let parent: Tenant, child: Tenant, grandchild: Tenant, sibling: Tenant;
   let opsInParent: CreatedUser;
 
   const create = async (parentId = 1, active = true, client = admin): Promise<Tenant> => {

@@ -21,11 +21,7 @@ describe('topologies', () => {
   let otherCdn: { id: number; name: string };
   let profile: string;
   let edge: Cachegroup;
-  let edge2: Cachegroup;
-  let mid: Cachegroup;
-  let mid2: Cachegroup;
-  let org: Cachegroup;
-  let empty: Cachegroup;
+  let edge2: Cachegroup, mid: Cachegroup, mid2: Cachegroup, org: Cachegroup, empty: Cachegroup;
   let servers: Record<string, ServerResponse>;
 
   const count = async (): Promise<number> => {

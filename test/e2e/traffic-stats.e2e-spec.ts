@@ -28,8 +28,7 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
     const { app, admin } = useApp({ env: { INFLUXDB_URL: undefined } });
     let cdn: { id: number; name: string };
     let ds: { id: number; xmlId: string };
-    let cacheQuery: string;
-    let dsQuery: string;
+    let cacheQuery: string, dsQuery: string;
 
     beforeAll(async () => {
       cdn = await createCdn(admin);

@@ -18,8 +18,7 @@ const V4_KEYS = USER_V4.keys.filter((k) => !USER_V4.optional.includes(k)).sort()
 
 describe('users', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
-  let withoutUserRead: CreatedUser;
-  let userReader: CreatedUser;
+  let withoutUserRead: CreatedUser, userReader: CreatedUser;
   let parent: { id: number; name: string };
   let child: { id: number; name: string };
   let sibling: { id: number; name: string };
