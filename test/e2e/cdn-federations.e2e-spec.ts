@@ -4,10 +4,8 @@ import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e
 import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
-import {
-  insertDeliveryService,
-  type InsertedDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
   assignFederationDeliveryServices,
   countRows,

@@ -3,11 +3,8 @@ import { responseOf, uniqueName } from 'test/e2e/support/api';
 import { expectError } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  deliveryServiceBody,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';

@@ -8,10 +8,8 @@ import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/acc
 import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

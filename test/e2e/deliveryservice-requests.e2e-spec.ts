@@ -4,11 +4,8 @@ import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } fr
 import { expectOk } from 'test/e2e/support/headers';
 import { RFC3339_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  deliveryServiceBody,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { DeliveryServiceRequestV4 } from 'src/modules/delivery-service-requests/dto/delivery-service-request.response';
 import { useApp } from 'test/e2e/support/suite';

@@ -5,10 +5,8 @@ import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -3,10 +3,8 @@ import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

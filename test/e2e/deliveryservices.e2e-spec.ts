@@ -5,11 +5,8 @@ import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support
 import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  deliveryServiceBody,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';

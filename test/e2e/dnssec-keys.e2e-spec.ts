@@ -5,11 +5,8 @@ import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectApiHeaders } from 'test/e2e/support/headers';
-import {
-  createDeliveryService,
-  deliveryServiceBody,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';

@@ -2,15 +2,10 @@ import { responseOf } from 'test/e2e/support/api';
 import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
-import {
-  insertDeliveryService,
-  type InsertedDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
-import {
-  assignFederationDeliveryServices,
-  createFederation,
-  type FederationResponse,
-} from 'test/e2e/support/fixtures/federations';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import { assignFederationDeliveryServices, createFederation } from 'test/e2e/support/fixtures/federations';
+import type { FederationResponse } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -3,13 +3,8 @@ import { createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
-import {
-  countRows,
-  createFederation,
-  type FederationResponse,
-  uniqueIpv4,
-  uniqueIpv6,
-} from 'test/e2e/support/fixtures/federations';
+import { countRows, createFederation, uniqueIpv4, uniqueIpv6 } from 'test/e2e/support/fixtures/federations';
+import type { FederationResponse } from 'test/e2e/support/fixtures/federations';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';

@@ -2,11 +2,8 @@ import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
-import {
-  assignFederationUsers,
-  createFederation,
-  type FederationResponse,
-} from 'test/e2e/support/fixtures/federations';
+import { assignFederationUsers, createFederation } from 'test/e2e/support/fixtures/federations';
+import type { FederationResponse } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

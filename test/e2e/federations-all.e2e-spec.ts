@@ -4,10 +4,8 @@ import { createUser } from 'test/e2e/support/accounts';
 import { expectError } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  insertDeliveryService,
-  type InsertedDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
   assignFederationDeliveryServices,
   createFederation,

@@ -3,10 +3,8 @@ import { responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
-import {
-  insertDeliveryService,
-  type InsertedDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
   assignFederationDeliveryServices,
   assignFederationUsers,

@@ -4,10 +4,8 @@ import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import {
   assignParameter,
   createCdn,

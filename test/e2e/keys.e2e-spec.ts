@@ -25,10 +25,8 @@ import {
   RSA_CSR,
   RSA_KEY,
 } from 'test/e2e/support/fixtures/certificates';
-import {
-  type InsertedDeliveryService,
-  insertDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { assignFederationDeliveryServices, createFederation } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';

@@ -6,13 +6,8 @@ import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
-import {
-  createSnapshotWorld,
-  giveParameter,
-  insertTopology,
-  type SnapshotWorld,
-  sql,
-} from 'test/e2e/support/fixtures/snapshots';
+import { createSnapshotWorld, giveParameter, insertTopology, sql } from 'test/e2e/support/fixtures/snapshots';
+import type { SnapshotWorld } from 'test/e2e/support/fixtures/snapshots';
 import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';
 import { useApp } from 'test/e2e/support/suite';
 import type { MonitoringConfig } from 'src/modules/snapshots/dto/monitoring.response';

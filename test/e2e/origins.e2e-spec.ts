@@ -4,10 +4,8 @@ import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } fr
 import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import type { OriginV3, OriginV5 } from 'src/modules/delivery-services/origins/origin.response';
 import { useApp } from 'test/e2e/support/suite';

@@ -8,6 +8,7 @@ import {
   createCdn,
   createParameter,
   createProfile,
+  parameterBody,
   type ParameterResponse,
 } from 'test/e2e/support/fixtures/profiles';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
@@ -19,13 +20,7 @@ describe('parameters', () => {
   });
   let cdnId: number;
 
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    name: uniqueName('param'),
-    configFile: 'records.config',
-    value: 'STRING abc',
-    secure: false,
-    ...overrides,
-  });
+  const body = parameterBody;
   const byName = async (name: string, client = admin): Promise<ParameterResponse[]> =>
     responseOf<ParameterResponse[]>(await client.get(`parameters?name=${encodeURIComponent(name)}`));
 

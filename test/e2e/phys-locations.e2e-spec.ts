@@ -2,13 +2,8 @@ import { responseOf } from 'test/e2e/support/api';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
-import {
-  createPhysLocation,
-  createRegion,
-  type PhysLocation,
-  physLocationBody,
-  type Region,
-} from 'test/e2e/support/fixtures/topology';
+import { createPhysLocation, createRegion, physLocationBody } from 'test/e2e/support/fixtures/topology';
+import type { PhysLocation, Region } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
 
 describe('phys_locations', () => {

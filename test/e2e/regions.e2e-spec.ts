@@ -3,13 +3,8 @@ import { createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
-import {
-  createDivision,
-  createPhysLocation,
-  createRegion,
-  type Division,
-  type Region,
-} from 'test/e2e/support/fixtures/topology';
+import { createDivision, createPhysLocation, createRegion } from 'test/e2e/support/fixtures/topology';
+import type { Division, Region } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
 
 describe('regions', () => {

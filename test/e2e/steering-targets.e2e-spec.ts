@@ -3,10 +3,8 @@ import { ApiClient, responseOf } from 'test/e2e/support/api';
 import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
 import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
-import {
-  type InsertedDeliveryService,
-  insertDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { steeringTargetRows } from 'test/e2e/support/fixtures/steering';
