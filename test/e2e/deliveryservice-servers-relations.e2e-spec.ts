@@ -15,8 +15,8 @@ import {
   assignedPairs,
   setTopology,
   uniqueTopology,
+  twoCdnServers,
 } from 'test/e2e/support/fixtures/delivery-service-servers';
-import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import { SERVER_V30 } from 'test/e2e/support/go-types';
 import { useApp } from 'test/e2e/support/suite';
@@ -64,17 +64,13 @@ describe('delivery service ↔ server relation routes', () => {
     client.post(`servers/${serverId}/deliveryservices?replace=${replace}`, dsIds);
 
   beforeAll(async () => {
-    [cdnA, cdnB] = [await createCdn(admin), await createCdn(admin)];
-    const profileA = (await createProfile(admin, cdnA.id)).name;
-    const profileB = (await createProfile(admin, cdnB.id)).name;
-    const cachegroupId = (await createCachegroup(admin)).id;
-    const server = (typeName: string, statusName = 'ONLINE', cdnId = cdnA.id, profileName = profileA) =>
-      createServer(admin, cdnId, { cachegroupId, typeName, profileName, statusName });
+    const { server, ...cdns } = await twoCdnServers(admin);
+    ({ cdnA, cdnB } = cdns);
     edges = [await server('EDGE'), await server('EDGE')];
     offlineEdge = await server('EDGE', 'OFFLINE');
     org = await server('ORG');
     mid = await server('MID');
-    otherCdnEdge = await server('EDGE', 'ONLINE', cdnB.id, profileB);
+    otherCdnEdge = await server('EDGE', 'ONLINE', true);
     // ILO details on one server, to see who may read its password.
     await app
       .get(DataSource)

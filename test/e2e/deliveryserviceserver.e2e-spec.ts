@@ -7,15 +7,14 @@ import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/acc
 import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
 import { expectOk } from 'test/e2e/support/headers';
 import { CUSTOM_TIME } from 'test/e2e/support/times';
-import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
   assignedPairs,
   setTopology,
   uniqueTopology,
+  twoCdnServers,
 } from 'test/e2e/support/fixtures/delivery-service-servers';
-import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
-import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import type { ServerResponse } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
 type Assignment = Wire<AssignmentRow>;
@@ -35,16 +34,12 @@ describe('deliveryserviceserver', () => {
     client.post('deliveryserviceserver', { dsId, servers, replace });
 
   beforeAll(async () => {
-    [cdnA, cdnB] = [await createCdn(admin), await createCdn(admin)];
-    const profileA = (await createProfile(admin, cdnA.id)).name;
-    const profileB = (await createProfile(admin, cdnB.id)).name;
-    const cachegroupId = (await createCachegroup(admin)).id;
-    const server = (typeName: string, statusName = 'ONLINE', cdnId = cdnA.id, profileName = profileA) =>
-      createServer(admin, cdnId, { cachegroupId, typeName, profileName, statusName });
+    const { server, ...cdns } = await twoCdnServers(admin);
+    ({ cdnA, cdnB } = cdns);
     edges = [await server('EDGE'), await server('EDGE'), await server('EDGE')];
     offlineEdge = await server('EDGE', 'OFFLINE');
     org = await server('ORG');
-    otherCdnEdge = await server('EDGE', 'ONLINE', cdnB.id, profileB);
+    otherCdnEdge = await server('EDGE', 'ONLINE', true);
     parentTenant = await createTenant(admin);
     childTenant = await createTenant(admin, parentTenant.id);
     siblingTenant = await createTenant(admin);
