@@ -2,14 +2,9 @@ import request, { type Response } from 'supertest';
 import type { App } from 'supertest/types';
 import { connectNode, nodeStatus } from 'test/cluster/support/galera';
 import { CLUSTER_DATABASE, type Instances, nodePortOf, startInstances } from 'test/cluster/support/instances';
-import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
-  expectError,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';

@@ -1,20 +1,15 @@
 import type { AsnWire } from 'src/modules/cachegroups/dto/asn.response';
 import { randomInt } from 'node:crypto';
-import {
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, type Wire } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
 
 type Asn = Wire<AsnWire>;
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const VERSIONS = ['3.0', '4.0', '5.0'];
 
 /** The two addresses of one association, the query and the path form (docs/original-behaviour.md#asns). */
@@ -25,8 +20,7 @@ const FORMS = {
 
 describe('asns', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
-  let cachegroup: Cachegroup;
-  let other: Cachegroup;
+  let cachegroup: Cachegroup, other: Cachegroup;
 
   // Numbers unique to this run (each run has its own database; the offset keeps them apart anyway).
   let nextNumber = randomInt(1_000_000, 1_000_000_000);
@@ -52,16 +46,14 @@ describe('asns', () => {
     it.each(VERSIONS)('lists associations ordered by number on %s', async (version) => {
       const high = await create({ asn: freshNumber() + 1000 });
       const low = await create();
-      const res = await readOnly.client.at(version).get(`asns?cachegroup=${cachegroup.id}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.at(version).get(`asns?cachegroup=${cachegroup.id}`));
       const asns = responseOf<Asn[]>(res);
       expect(asns).toContainEqual({
         asn: low.asn,
         cachegroup: cachegroup.name,
         cachegroupId: cachegroup.id,
         id: low.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const numbers = asns.map((a) => a.asn);
       expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
@@ -124,15 +116,14 @@ describe('asns', () => {
       const res = await admin
         .at(version)
         .post('asns', { asn, cachegroupId: cachegroup.id, cachegroup: 'whatever' });
-      expectSuccessAlert(res, 'asn was created.');
-      expectApiHeaders(res);
+      expectOk(res, 'asn was created.');
       const created = responseOf<Asn>(res);
       expect(created).toEqual({
         asn,
         cachegroup: 'whatever',
         cachegroupId: cachegroup.id,
         id: expect.any(Number),
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       // The name in the request decides nothing; the list shows the real one (docs/decisions.md#d6).
       expect(await byNumber(asn)).toEqual([listed(created)]);
@@ -232,17 +223,16 @@ describe('asns', () => {
       const res = await admin
         .at(version)
         .put(address(asn.id), { asn: number, cachegroupId: other.id, cachegroup: 'named-in-request' });
-      expectSuccessAlert(res, 'asn was updated.');
-      expectApiHeaders(res);
+      expectOk(res, 'asn was updated.');
       expect(responseOf<Asn>(res)).toEqual({
         asn: number,
         cachegroup: 'named-in-request',
         cachegroupId: other.id,
         id: asn.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byId(asn.id)).toEqual([
-        { ...listed(asn, other), asn: number, lastUpdated: expect.stringMatching(TIMESTAMP) },
+        { ...listed(asn, other), asn: number, lastUpdated: expect.stringMatching(CUSTOM_TIME) },
       ]);
     });
 
@@ -257,7 +247,7 @@ describe('asns', () => {
         expect(responseOf<Asn>(res)).toEqual({
           ...asn,
           cachegroup: null,
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
         });
       },
     );
@@ -330,9 +320,7 @@ describe('asns', () => {
   describe.each(Object.entries(FORMS))('DELETE in the %s form', (_form, address) => {
     it.each(VERSIONS)('deletes an association on %s, answering alerts only', async (version) => {
       const asn = await create();
-      const res = await admin.at(version).delete(address(asn.id));
-      expectSuccessAlert(res, 'asn was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).delete(address(asn.id)), 'asn was deleted.');
       expect(res.body).toEqual({ alerts: [{ text: 'asn was deleted.', level: 'success' }] });
       expect(await byId(asn.id)).toEqual([]);
     });

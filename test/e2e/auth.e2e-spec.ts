@@ -2,17 +2,11 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { issueSessionCookie, newSessionId, type SessionClaims } from 'src/modules/auth/session-cookie';
-import {
-  ApiClient,
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  sessionCookieOf,
-  uniqueName,
-  expectMalformedJson,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { RFC3339_FRACTIONAL_TIME } from 'test/e2e/support/times';
 import { ADMIN_PASSWORD, SESSION_SECRET, USER_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -251,9 +245,7 @@ describe('sign-in and sessions (D10, D11)', () => {
     it('expires the cookie', async () => {
       // Signing out ends every session of the user: not the admin's, whom the other tests use.
       const { client } = await createUser(app, admin, 'read-only');
-      const res = await client.post('user/logout');
-      expectSuccessAlert(res, 'You are logged out.');
-      expectApiHeaders(res);
+      const res = expectOk(await client.post('user/logout'), 'You are logged out.');
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
       expect(cookies).toHaveLength(1);
       expect(cookies[0]).toMatch(
@@ -268,9 +260,7 @@ describe('sign-in and sessions (D10, D11)', () => {
 
   describe('GET user/current', () => {
     it('shows the signed-in user in the 4.x shape', async () => {
-      const res = await admin.get('user/current');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.get('user/current'));
       const user = (res.body as { response: Record<string, unknown> }).response;
       expect(user).toMatchObject({
         username: 'admin',
@@ -279,7 +269,7 @@ describe('sign-in and sessions (D10, D11)', () => {
         tenantId: 1,
         id: expect.any(Number),
       });
-      expect(user.lastUpdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d+Z$/); // UserV40: RFC 3339 (D5b)
+      expect(user.lastUpdated).toMatch(RFC3339_FRACTIONAL_TIME); // UserV40: RFC 3339 (D5b)
       expect(user).not.toHaveProperty('localPasswd');
       expect(user).not.toHaveProperty('rolename');
     });

@@ -13,7 +13,9 @@ import {
 import { type Route, routesOfModule } from 'src/common/routes/route-inventory';
 import { NOT_LOGGED_IN } from 'src/modules/auth/session.service';
 import { readsSecrets } from 'src/modules/change-log/secret-read';
-import { ApiClient, createUser, expectError, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
 import { useApp } from 'test/e2e/support/suite';
 
 /**

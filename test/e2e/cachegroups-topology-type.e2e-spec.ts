@@ -1,4 +1,5 @@
-import { expectError, expectSuccessAlert, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { insertTopology } from 'test/e2e/support/fixtures/snapshots';
 import { useApp } from 'test/e2e/support/suite';
@@ -10,8 +11,7 @@ import { useApp } from 'test/e2e/support/suite';
  */
 describe('cachegroups: the type of a cache group in a topology', () => {
   const { app, admin } = useApp();
-  let midLoc: number;
-  let edgeLoc: number;
+  let midLoc: number, edgeLoc: number;
 
   beforeAll(async () => {
     midLoc = await typeIdOf(admin, 'MID_LOC');

@@ -1,19 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  expectMalformedJson,
-  timeFormatOn,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const VERSIONS = ['3.0', '4.0', '5.0'];
 const NAME_TEXT = 'invalid characters found - Use alphanumeric . or - or _ .';
 
@@ -21,9 +15,7 @@ type Body = Record<string, unknown>;
 
 describe('cachegroups', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
-  let edgeLoc: number;
-  let midLoc: number;
-  let edgeServerType: number;
+  let edgeLoc: number, midLoc: number, edgeServerType: number;
 
   const body = (overrides: Body = {}): Body => {
     const name = uniqueName('cg');
@@ -58,9 +50,7 @@ describe('cachegroups', () => {
         fallbacks: [fallback.name],
         fallbackToClosest: false,
       });
-      const res = await readOnly.client.at(version).get('cachegroups');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.at(version).get('cachegroups'));
       const all = responseOf<Cachegroup[]>(res);
       expect(all.find((c) => c.id === cg.id)).toEqual({
         id: cg.id,
@@ -155,9 +145,7 @@ describe('cachegroups', () => {
         fallbacks,
         fallbackToClosest: false,
       });
-      const res = await admin.at(version).post('cachegroups', sent);
-      expectSuccessAlert(res, 'cachegroup was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).post('cachegroups', sent), 'cachegroup was created.');
       const cg = responseOf<Cachegroup>(res);
       expect(cg).toEqual({
         id: expect.any(Number),
@@ -362,16 +350,18 @@ describe('cachegroups', () => {
 
     it('rejects a duplicate name or short name', async () => {
       const cg = await create();
-      expectError(
-        await admin.post('cachegroups', body({ name: cg.name })),
-        400,
-        `cachegroup name '${cg.name}' already exists.`,
-      );
-      expectError(
-        await admin.post('cachegroups', body({ shortName: cg.shortName })),
-        400,
-        `cachegroup short_name '${cg.shortName}' already exists.`,
-      );
+      await expectErrors([
+        [
+          admin.post('cachegroups', body({ name: cg.name })),
+          400,
+          `cachegroup name '${cg.name}' already exists.`,
+        ],
+        [
+          admin.post('cachegroups', body({ shortName: cg.shortName })),
+          400,
+          `cachegroup short_name '${cg.shortName}' already exists.`,
+        ],
+      ]);
       expect(await byName(cg.name)).toEqual([cg]);
     });
 
@@ -411,9 +401,10 @@ describe('cachegroups', () => {
         fallbacks: newFallbacks,
         fallbackToClosest: false,
       });
-      const res = await admin.at(version).put(`cachegroups/${cg.id}`, sent);
-      expectSuccessAlert(res, 'cachegroup was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).put(`cachegroups/${cg.id}`, sent),
+        'cachegroup was updated.',
+      );
       const updated = responseOf<Cachegroup>(res);
       expect(updated).toEqual({
         ...cg,
@@ -456,38 +447,38 @@ describe('cachegroups', () => {
         fallbacks: [],
         typeId: midLoc,
         typeName: 'MID_LOC',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
     });
 
     it('refuses a cache group as its own parent or secondary parent', async () => {
       const cg = await create();
       const keep = { name: cg.name, shortName: cg.shortName, typeId: edgeLoc };
-      expectError(
-        await admin.put(`cachegroups/${cg.id}`, {
-          ...keep,
-          parentCachegroupId: cg.id,
-          latitude: 1,
-          longitude: 1,
-        }),
-        400,
-        'a cache group cannot be its own parent',
-      );
-      expectError(
-        await admin.put(`cachegroups/${cg.id}`, { ...keep, secondaryParentCachegroupId: cg.id }),
-        400,
-        'a cache group cannot be its own secondary parent',
-      );
+      await expectErrors([
+        [
+          admin.put(`cachegroups/${cg.id}`, {
+            ...keep,
+            parentCachegroupId: cg.id,
+            latitude: 1,
+            longitude: 1,
+          }),
+          400,
+          'a cache group cannot be its own parent',
+        ],
+        [
+          admin.put(`cachegroups/${cg.id}`, { ...keep, secondaryParentCachegroupId: cg.id }),
+          400,
+          'a cache group cannot be its own secondary parent',
+        ],
+      ]);
       expect(await byId(cg.id)).toEqual([cg]);
     });
 
     it('answers 404 for a missing cache group and 400 for a bad key', async () => {
-      expectError(
-        await admin.put('cachegroups/999999999', body()),
-        404,
-        'no cachegroup with id 999999999 found',
-      );
-      expectError(await admin.put('cachegroups/x1', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('cachegroups/999999999', body()), 404, 'no cachegroup with id 999999999 found'],
+        [admin.put('cachegroups/x1', body()), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('changes nothing on a bad body, a taken name or an unknown parent', async () => {
@@ -529,9 +520,7 @@ describe('cachegroups', () => {
     it.each(VERSIONS)('deletes a cache group and its side rows on %s', async (version) => {
       const cg = await create({ localizationMethods: ['CZ'] });
       const primary = await create({ fallbacks: [cg.name] });
-      const res = await admin.at(version).delete(`cachegroups/${cg.id}`);
-      expectSuccessAlert(res, 'cachegroup was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).delete(`cachegroups/${cg.id}`), 'cachegroup was deleted.');
       expect(res.body).toEqual({ alerts: [{ text: 'cachegroup was deleted.', level: 'success' }] });
       expect(await byId(cg.id)).toEqual([]);
       // It is no longer anybody's fallback.
@@ -539,8 +528,10 @@ describe('cachegroups', () => {
     });
 
     it('answers 404 for a missing cache group and 400 for a bad key', async () => {
-      expectError(await admin.delete('cachegroups/999999999'), 404, 'no cachegroup with that id found');
-      expectError(await admin.delete('cachegroups/-1'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('cachegroups/999999999'), 404, 'no cachegroup with that id found'],
+        [admin.delete('cachegroups/-1'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('refuses a cache group still used as a parent or a secondary parent', async () => {

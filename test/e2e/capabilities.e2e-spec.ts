@@ -1,6 +1,10 @@
 import { DataSource } from 'typeorm';
 import type { ApiCapabilityV3, CapabilityV3 } from 'src/modules/capabilities/dto/capability.response';
-import { createUser, CUSTOM_TIME, expectApiHeaders, expectError, uniqueName } from 'test/e2e/support/api';
+import { uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 const DEPRECATED = {
@@ -21,9 +25,7 @@ describe('capabilities and api_capabilities (3.x)', () => {
     'lists nothing on a fresh installation, with the deprecation warning, on %s',
     async (version) => {
       for (const path of ['capabilities', 'api_capabilities']) {
-        const res = await admin.at(version).get(path);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        const res = expectOk(await admin.at(version).get(path));
         expect(res.body).toEqual({ alerts: [DEPRECATED], response: [] });
       }
     },

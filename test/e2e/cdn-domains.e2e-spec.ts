@@ -1,4 +1,5 @@
-import { expectApiHeaders, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -21,9 +22,7 @@ describe('GET cdns/domains', () => {
     const cdn = await createCdn(admin);
     const router = await createProfile(admin, cdn.id, { type: 'TR_PROFILE' });
     const cache = await createProfile(admin, cdn.id, { type: 'ATS_PROFILE' });
-    const res = await readOnly.client.at(version).get('cdns/domains');
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    const res = expectOk(await readOnly.client.at(version).get('cdns/domains'));
     const domains = responseOf<Domain[]>(res);
     expect(domains.filter((d) => d.profileId === router.id)).toEqual([
       {

@@ -1,7 +1,10 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
-import { createTenant, createUser, expectApiHeaders, expectError, uniqueName } from 'test/e2e/support/api';
+import { uniqueName } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectErrors } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import {
@@ -102,9 +105,7 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
 
   describe('without a Traffic Monitor or Router', () => {
     it.each(['3.0', '4.0', '5.0'])('answers empty health with a warning on %s', async (version) => {
-      const res = await readOnly.client.at(version).get('cdns/health');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.at(version).get('cdns/health'));
       expect(res.body).toEqual({
         alerts: [{ text: NO_MONITOR, level: 'warning' }],
         response: { totalOffline: 0, totalOnline: 0, cachegroups: [] },
@@ -256,9 +257,7 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
     });
 
     it('counts the REPORTED edge caches per cache group', async () => {
-      const res = await readOnly.client.get(`cdns/${cdn.name}/health`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.get(`cdns/${cdn.name}/health`));
       expect(res.body).toEqual({
         response: {
           totalOffline: 1,
@@ -284,9 +283,7 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
 
     it("computes a delivery service's capacity from the caches serving it (deliveryservices/{id}/capacity)", async () => {
       for (const version of ['4.0', '5.0']) {
-        const res = await readOnly.client.at(version).get(`deliveryservices/${ds.id}/capacity`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        const res = expectOk(await readOnly.client.at(version).get(`deliveryservices/${ds.id}/capacity`));
         const { response, alerts } = res.body as Answer<CapacityData>;
         expect(alerts).toBeUndefined();
         // Edge 0 (REPORTED, available, 100 kbps) and edge 2 (ADMIN_DOWN, 25 kbps), each of 1000.
@@ -303,17 +300,15 @@ describe('cdns/health, cdns/{name}/health, cdns/capacity, cdns/routing, caches/s
 
     it("refuses a delivery service's capacity outside the tenancy, for no such one and a bad id", async () => {
       const outsider = await createUser(app, admin, 'read-only', (await createTenant(admin)).id);
-      expectError(
-        await outsider.client.get(`deliveryservices/${ds.id}/capacity`),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(await readOnly.client.get('deliveryservices/987654321/capacity'), 404, 'Not Found');
-      expectError(
-        await readOnly.client.get('deliveryservices/x/capacity'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [outsider.client.get(`deliveryservices/${ds.id}/capacity`), 403, 'not authorized on this tenant'],
+        [readOnly.client.get('deliveryservices/987654321/capacity'), 404, 'Not Found'],
+        [
+          readOnly.client.get('deliveryservices/x/capacity'),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+      ]);
     });
 
     it('adds the health, bandwidth and connections to the caches', async () => {

@@ -1,4 +1,5 @@
-import { ApiClient, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -92,11 +93,13 @@ describe('CDN locks on snapshots and queue operations', () => {
   });
 
   it('answers the missing CDN or server first, not the lock', async () => {
-    expectError(await admin.put('snapshot?cdn=no-such-cdn', {}), 404, 'No CDN ID found with that name');
-    expectError(
-      await admin.post('servers/2147483000/queue_update', { action: 'queue' }),
-      404,
-      "server ID '2147483000' not found",
-    );
+    await expectErrors([
+      [admin.put('snapshot?cdn=no-such-cdn', {}), 404, 'No CDN ID found with that name'],
+      [
+        admin.post('servers/2147483000/queue_update', { action: 'queue' }),
+        404,
+        "server ID '2147483000' not found",
+      ],
+    ]);
   });
 });

@@ -1,19 +1,13 @@
-import {
-  ApiClient,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import type { CdnLockV4 } from 'src/modules/cdn-locks/dto/cdn-lock.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('cdn_locks', () => {
   const { admin, holder, sharer, other, readOnly } = useApp({
@@ -39,8 +33,7 @@ describe('cdn_locks', () => {
       const res = await holder.client
         .at(version)
         .post('cdn_locks', { cdn: cdn.name, message: 'snap', soft: true });
-      expectSuccessAlert(res, 'soft CDN lock acquired!');
-      expectApiHeaders(res);
+      expectOk(res, 'soft CDN lock acquired!');
       const created = responseOf<CdnLockV4>(res);
       expect(created).toEqual({
         userName: holder.username,
@@ -48,11 +41,9 @@ describe('cdn_locks', () => {
         message: 'snap',
         soft: true,
         sharedUserNames: null,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
-      const listed = await readOnly.client.at(version).get(`cdn_locks?cdn=${cdn.name}`);
-      expect(listed.status).toBe(200);
-      expectApiHeaders(listed);
+      const listed = expectOk(await readOnly.client.at(version).get(`cdn_locks?cdn=${cdn.name}`));
       expect(responseOf(listed)).toEqual([{ ...created, sharedUserNames: [] }]);
     });
 
@@ -71,7 +62,7 @@ describe('cdn_locks', () => {
         message: null,
         soft: false,
         sharedUserNames: [sharer.username],
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       expect(await locks(`?cdn=${cdn.name}`)).toEqual([created]);
       expect((await locks(`?username=${holder.username}`)).map((l) => l.cdn)).toContain(cdn.name);

@@ -1,15 +1,10 @@
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { CdnNotificationV4 } from 'src/modules/cdn-notifications/dto/cdn-notification.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('cdn_notifications', () => {
   const { admin, operations, readOnly } = useApp({
@@ -35,13 +30,11 @@ describe('cdn_notifications', () => {
       expect(created).toEqual({
         id: expect.any(Number),
         cdn: cdn.name,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
         notification: 'maintenance tonight',
         user: operations.username,
       });
-      const listed = await readOnly.client.at(version).get(`cdn_notifications?cdn=${cdn.name}`);
-      expect(listed.status).toBe(200);
-      expectApiHeaders(listed);
+      const listed = expectOk(await readOnly.client.at(version).get(`cdn_notifications?cdn=${cdn.name}`));
       expect(responseOf(listed)).toEqual([created]);
     },
   );
@@ -69,17 +62,19 @@ describe('cdn_notifications', () => {
   it('refuses a missing field, a wrong type, malformed JSON and an unknown CDN, writing nothing', async () => {
     const before = (await all()).length;
     const cdn = await createCdn(admin);
-    expectError(await admin.post('cdn_notifications', { notification: 'x' }), 400, "'cdn' cannot be blank");
-    expectError(
-      await admin.post('cdn_notifications', { cdn: cdn.name, notification: '' }),
-      400,
-      "'notification' cannot be blank",
-    );
-    expectError(
-      await admin.post('cdn_notifications', { cdn: cdn.name, notification: 7 }),
-      400,
-      "'notification' must be a string",
-    );
+    await expectErrors([
+      [admin.post('cdn_notifications', { notification: 'x' }), 400, "'cdn' cannot be blank"],
+      [
+        admin.post('cdn_notifications', { cdn: cdn.name, notification: '' }),
+        400,
+        "'notification' cannot be blank",
+      ],
+      [
+        admin.post('cdn_notifications', { cdn: cdn.name, notification: 7 }),
+        400,
+        "'notification' must be a string",
+      ],
+    ]);
     expectMalformedJson(await admin.raw('post', 'cdn_notifications', '{"cdn": '));
     expectError(
       await admin.post('cdn_notifications', { cdn: 'no-such-cdn', notification: 'x' }),
@@ -109,16 +104,18 @@ describe('cdn_notifications', () => {
   });
 
   it('refuses a delete without an integer id', async () => {
-    expectError(
-      await admin.delete('cdn_notifications'),
-      400,
-      'required parameters missing: missing required parameters: id',
-    );
-    expectError(
-      await admin.delete('cdn_notifications?id=abc'),
-      400,
-      "getting integer parameters: parameter 'id' not an integer",
-    );
+    await expectErrors([
+      [
+        admin.delete('cdn_notifications'),
+        400,
+        'required parameters missing: missing required parameters: id',
+      ],
+      [
+        admin.delete('cdn_notifications?id=abc'),
+        400,
+        "getting integer parameters: parameter 'id' not an integer",
+      ],
+    ]);
   });
 
   it('refuses a delete whose notification changed since If-Unmodified-Since (412)', async () => {

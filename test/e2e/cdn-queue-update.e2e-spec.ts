@@ -1,4 +1,6 @@
-import { expectApiHeaders, expectError, expectMalformedJson, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import type { CdnQueueUpdateResponse } from 'src/modules/servers/dto/server-update-status.response';
@@ -9,9 +11,7 @@ describe('POST /cdns/{id}/queue_update', () => {
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let profileA: string;
-  let edge: ServerResponse;
-  let mid: ServerResponse;
-  let elsewhere: ServerResponse;
+  let edge: ServerResponse, mid: ServerResponse, elsewhere: ServerResponse;
 
   const path = (id: number | string) => `cdns/${id}/queue_update`;
   const pending = async (): Promise<boolean[]> =>
@@ -32,9 +32,7 @@ describe('POST /cdns/{id}/queue_update', () => {
   });
 
   it('queues every server of the CDN and answers the action and the CDN, without alerts', async () => {
-    const res = await admin.post(path(cdn.id), { action: 'queue' });
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    const res = expectOk(await admin.post(path(cdn.id), { action: 'queue' }));
     expect(res.body).toEqual({
       response: { action: 'queue', cdnId: cdn.id } satisfies CdnQueueUpdateResponse,
     });
@@ -50,17 +48,15 @@ describe('POST /cdns/{id}/queue_update', () => {
   });
 
   it('answers 404 for an unknown CDN, type or profile, and writes nothing', async () => {
-    expectError(await admin.post(path(2147483647), { action: 'queue' }), 404, 'Not Found');
-    expectError(
-      await admin.post(`${path(cdn.id)}?type=NOPE`, { action: 'queue' }),
-      404,
-      'no type ID found with that name',
-    );
-    expectError(
-      await admin.post(`${path(cdn.id)}?profile=nope`, { action: 'queue' }),
-      404,
-      'no profile ID found with that name',
-    );
+    await expectErrors([
+      [admin.post(path(2147483647), { action: 'queue' }), 404, 'Not Found'],
+      [admin.post(`${path(cdn.id)}?type=NOPE`, { action: 'queue' }), 404, 'no type ID found with that name'],
+      [
+        admin.post(`${path(cdn.id)}?profile=nope`, { action: 'queue' }),
+        404,
+        'no profile ID found with that name',
+      ],
+    ]);
     expect(await pending()).toEqual([false, false, false]);
   });
 

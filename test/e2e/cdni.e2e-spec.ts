@@ -1,17 +1,11 @@
 import { DataSource } from 'typeorm';
 import { signHs256 } from 'src/modules/cdni/cdni-token';
 import type { CdniAdvertisementWire, CdniConfigurationRequestV4 } from 'src/modules/cdni/dto/cdni.response';
-import {
-  createRole,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  RFC3339_TIME,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import {
@@ -43,11 +37,9 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
   const { app, admin } = useApp();
   let dataSource: DataSource;
   let ucdnUser: CreatedUser;
-  let ucdn: string;
-  let host: string;
+  let ucdn: string, host: string;
   let capacityId: number;
-  let telemetryId: string;
-  let metricName: string;
+  let telemetryId: string, metricName: string;
 
   const bearer = (token: string) => `Bearer ${token}`;
   const counts = async () => {
@@ -213,8 +205,7 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
           .at(version)
           .get('OC/FCI/advertisement')
           .set('Authorization', bearer(tokenFor({ iss: ucdn })));
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual(advertisement());
       },
     );
@@ -351,9 +342,7 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
         message: 'CDNi configuration update request received.',
         ended: false,
       });
-      const listed = await admin.at('5.0').get('OC/CI/configuration/requests');
-      expect(listed.status).toBe(200);
-      expectApiHeaders(listed);
+      const listed = expectOk(await admin.at('5.0').get('OC/CI/configuration/requests'));
       const request = responseOf<CdniConfigurationRequestV4[]>(listed).find(
         (r) => r.asyncStatusId === asyncStatusId,
       );
@@ -394,16 +383,14 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
           .at('5.0')
           .put(path, body)
           .set('Authorization', bearer(tokenFor({ iss: ucdn })));
-      expectError(
-        await ucdnUser.client.at('5.0').put('OC/CI/configuration/no-such-host.example', {}),
-        400,
-        'No data found for host: no-such-host.example',
-      );
-      expectError(
-        await ucdnUser.client.at('5.0').put('OC/CI/configuration', {}),
-        400,
-        'bearer token is required',
-      );
+      await expectErrors([
+        [
+          ucdnUser.client.at('5.0').put('OC/CI/configuration/no-such-host.example', {}),
+          400,
+          'No data found for host: no-such-host.example',
+        ],
+        [ucdnUser.client.at('5.0').put('OC/CI/configuration', {}), 400, 'bearer token is required'],
+      ]);
       expectError(await put('OC/CI/configuration', [1]), 400, 'the request body must be a JSON object');
       expectError(await put('OC/CI/configuration', {}), 400, "'metadata' is required");
       expectError(
@@ -441,9 +428,7 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
     it('answers the progress of a queued request where the Location said, to operations too', async () => {
       const asyncStatusId = await queue({ metadata: requestedLimits(1, []) });
       const operations = await createUser(app, admin, 'operations');
-      const res = await operations.client.at('5.0').get(`async_status/${asyncStatusId}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await operations.client.at('5.0').get(`async_status/${asyncStatusId}`));
       expect(res.body).toEqual({
         response: {
           id: asyncStatusId,
@@ -463,12 +448,10 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
           message: 'Requested configuration update has been denied.',
         },
       });
-      expectError(await admin.get('async_status/999999'), 404, 'Not Found');
-      expectError(
-        await admin.get('async_status/abc'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [admin.get('async_status/999999'), 404, 'Not Found'],
+        [admin.get('async_status/abc'), 400, "getting integer parameters: parameter 'id' not an integer"],
+      ]);
     });
   });
 
@@ -496,9 +479,7 @@ describe('CDNi (OC/FCI/advertisement, OC/CI/configuration…)', () => {
         metadata: requestedLimits(25000, footprints),
       });
       const id = await requestIdOf(asyncStatusId);
-      const res = await respond(id, 'true');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await respond(id, 'true'));
       expect(res.body).toEqual({ response: 'Successfully updated configuration.' });
       expect(await limits()).toEqual([
         ['total_egress', 25000],
@@ -634,12 +615,14 @@ describe('CDNi without its settings', () => {
 
   it('answers 500 to the uCDN routes, as the original without its cdni section', async () => {
     const token = tokenFor({ iss: '' });
-    expectError(
-      await admin.get('OC/FCI/advertisement?ucdn=x').set('Authorization', `Bearer ${token}`),
-      500,
-      'Internal Server Error',
-    );
-    expectError(await admin.put('OC/CI/configuration', { metadata: [] }), 500, 'Internal Server Error');
+    await expectErrors([
+      [
+        admin.get('OC/FCI/advertisement?ucdn=x').set('Authorization', `Bearer ${token}`),
+        500,
+        'Internal Server Error',
+      ],
+      [admin.put('OC/CI/configuration', { metadata: [] }), 500, 'Internal Server Error'],
+    ]);
     expect((await admin.get('OC/CI/configuration/requests')).status).toBe(200);
   });
 });

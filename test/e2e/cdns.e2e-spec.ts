@@ -1,18 +1,12 @@
 import type { CdnWire } from 'src/modules/cdns/dto/cdn.response';
-import {
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 type Cdn = Wire<CdnWire>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('cdns', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -32,16 +26,14 @@ describe('cdns', () => {
   describe('GET /cdns', () => {
     it('lists CDNs ordered by name, with the seeded ALL', async () => {
       await create();
-      const res = await readOnly.client.get('cdns');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.get('cdns'));
       const cdns = responseOf<Cdn[]>(res);
       expect(cdns.find((c) => c.name === 'ALL')).toEqual({
         id: expect.any(Number),
         name: 'ALL',
         domainName: '-',
         dnssecEnabled: false,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = cdns.map((c) => c.name);
       expect(names).toEqual([...names].sort());
@@ -63,8 +55,10 @@ describe('cdns', () => {
     });
 
     it('rejects filters that do not parse', async () => {
-      expectError(await admin.get('cdns?id=abc'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('cdns?dnssecEnabled=maybe'), 400, 'dnssecEnabled cannot parse to boolean');
+      await expectErrors([
+        [admin.get('cdns?id=abc'), 400, 'id cannot parse to integer'],
+        [admin.get('cdns?dnssecEnabled=maybe'), 400, 'dnssecEnabled cannot parse to boolean'],
+      ]);
     });
 
     it('orders by a field of the response, either way, and ignores unknown fields', async () => {
@@ -111,15 +105,14 @@ describe('cdns', () => {
       const res = await admin
         .at(version)
         .post('cdns', { ...sent, domainName: sent.domainName.toUpperCase() });
-      expectSuccessAlert(res, 'cdn was created.');
-      expectApiHeaders(res);
+      expectOk(res, 'cdn was created.');
       const cdn = responseOf<Cdn>(res);
       expect(cdn).toEqual({
         id: expect.any(Number),
         name: sent.name,
         domainName: sent.domainName,
         dnssecEnabled: true,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byName(sent.name, version)).toEqual([cdn]);
     });
@@ -167,16 +160,14 @@ describe('cdns', () => {
 
     it('rejects a duplicate name or domain, whatever the letter case of the domain', async () => {
       const cdn = await create();
-      expectError(
-        await admin.post('cdns', body({ name: cdn.name })),
-        400,
-        `cdn name '${cdn.name}' already exists.`,
-      );
-      expectError(
-        await admin.post('cdns', body({ domainName: cdn.domainName.toUpperCase() })),
-        400,
-        `cdn domain_name '${cdn.domainName}' already exists.`,
-      );
+      await expectErrors([
+        [admin.post('cdns', body({ name: cdn.name })), 400, `cdn name '${cdn.name}' already exists.`],
+        [
+          admin.post('cdns', body({ domainName: cdn.domainName.toUpperCase() })),
+          400,
+          `cdn domain_name '${cdn.domainName}' already exists.`,
+        ],
+      ]);
       expect(await byName(cdn.name)).toHaveLength(1);
     });
 
@@ -194,17 +185,17 @@ describe('cdns', () => {
     it('replaces the CDN', async () => {
       const cdn = await create();
       const changes = body({ dnssecEnabled: true, ttlOverride: 300 });
-      const res = await admin.at('4.1').put(`cdns/${cdn.id}`, changes);
-      expectSuccessAlert(res, 'cdn was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at('4.1').put(`cdns/${cdn.id}`, changes), 'cdn was updated.');
       const updated = responseOf<Cdn>(res);
-      expect(updated).toEqual({ ...changes, id: cdn.id, lastUpdated: expect.stringMatching(TIMESTAMP) });
+      expect(updated).toEqual({ ...changes, id: cdn.id, lastUpdated: expect.stringMatching(CUSTOM_TIME) });
       expect(await byName(changes.name)).toEqual([updated]);
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(await admin.put('cdns/999999', body()), 404, 'no cdn found with this id');
-      expectError(await admin.put('cdns/abc', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('cdns/999999', body()), 404, 'no cdn found with this id'],
+        [admin.put('cdns/abc', body()), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('rejects bad input and a taken name, changing nothing', async () => {

@@ -3,7 +3,9 @@ import { Reflector } from '@nestjs/core';
 import { AppModule } from 'src/app.module';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { routesOfModule } from 'src/common/routes/route-inventory';
-import { ApiClient, createUser, expectError, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
@@ -220,8 +222,10 @@ describe('conditional requests', () => {
       expect(new Set(etags).size).toBe(etags.length);
       const stale = cdnBody();
       for (const etag of etags.slice(0, -1)) {
-        expectError(await admin.put(`cdns/${cdn.id}`, stale).set('If-Match', etag), 412, MODIFIED);
-        expectError(await admin.delete(`cdns/${cdn.id}`).set('If-Match', etag), 412, MODIFIED);
+        await expectErrors([
+          [admin.put(`cdns/${cdn.id}`, stale).set('If-Match', etag), 412, MODIFIED],
+          [admin.delete(`cdns/${cdn.id}`).set('If-Match', etag), 412, MODIFIED],
+        ]);
       }
       expect(responseOf<Cdn[]>(await admin.get(`cdns?id=${cdn.id}`))[0].name).not.toBe(stale.name);
       expect((await admin.put(`cdns/${cdn.id}`, stale).set('If-Match', etags[etags.length - 1])).status).toBe(
@@ -329,12 +333,14 @@ describe('conditional requests', () => {
       await insertSteeringTarget(app, steeringDs.id, target.id, 'STEERING_WEIGHT', 5);
       const types = responseOf<{ id: number }[]>(await admin.get('types?name=STEERING_WEIGHT'));
       const path = `steering/${steeringDs.id}/targets/${target.id}`;
-      expectError(
-        await admin.put(path, { targetId: target.id, value: 9, typeId: types[0].id }).set(stale),
-        412,
-        'resource was modified',
-      );
-      expectError(await admin.delete(path).set(stale), 412, 'resource was modified');
+      await expectErrors([
+        [
+          admin.put(path, { targetId: target.id, value: 9, typeId: types[0].id }).set(stale),
+          412,
+          'resource was modified',
+        ],
+        [admin.delete(path).set(stale), 412, 'resource was modified'],
+      ]);
       expect(responseOf<{ value: number }[]>(await admin.get(path))).toEqual([
         expect.objectContaining({ value: 5 }),
       ]);
@@ -342,8 +348,10 @@ describe('conditional requests', () => {
 
     it('regions deleted by name or id', async () => {
       const region = await createRegion(admin);
-      expectError(await admin.delete(`regions?name=${region.name}`).set(stale), 412, MODIFIED);
-      expectError(await admin.delete(`regions?id=${region.id}`).set(stale), 412, MODIFIED);
+      await expectErrors([
+        [admin.delete(`regions?name=${region.name}`).set(stale), 412, MODIFIED],
+        [admin.delete(`regions?id=${region.id}`).set(stale), 412, MODIFIED],
+      ]);
       expect(responseOf<unknown[]>(await admin.get(`regions?id=${region.id}`))).toHaveLength(1);
       expect(
         (await admin.delete(`regions?name=${region.name}`).set('If-Unmodified-Since', httpDate(DAY))).status,
@@ -392,16 +400,10 @@ describe('conditional requests', () => {
       await assignFederationDeliveryServices(admin, federation.id, [first.id, second.id]);
       const user = await createUser(app, admin, 'federation');
       await assignFederationUsers(admin, federation.id, [user.id]);
-      expectError(
-        await admin.delete(`federations/${federation.id}/deliveryservices/${first.id}`).set(stale),
-        412,
-        MODIFIED,
-      );
-      expectError(
-        await admin.delete(`federations/${federation.id}/users/${user.id}`).set(stale),
-        412,
-        MODIFIED,
-      );
+      await expectErrors([
+        [admin.delete(`federations/${federation.id}/deliveryservices/${first.id}`).set(stale), 412, MODIFIED],
+        [admin.delete(`federations/${federation.id}/users/${user.id}`).set(stale), 412, MODIFIED],
+      ]);
       expect(await countRows(app, 'federation_deliveryservice', 'federation = ?', [federation.id])).toBe(2);
       expect(await countRows(app, 'federation_tmuser', 'federation = ?', [federation.id])).toBe(1);
 

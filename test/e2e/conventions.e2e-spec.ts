@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { expectApiHeaders, expectError, expectMalformedJson } from 'test/e2e/support/api';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import { useApp } from 'test/e2e/support/suite';
 
 const NOT_IMPLEMENTED =
@@ -19,9 +20,7 @@ describe('API conventions (D1, D5, D9, D17, D18)', () => {
 
   describe('versions', () => {
     it.each(['3.0', '3.1', '4.0', '4.1', '5.0'])('serves %s', async (version) => {
-      const res = await admin.at(version).get('cdns');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(await admin.at(version).get('cdns'));
     });
 
     it.each(['4.2', '6.0', '2.0', '1.5'])('answers 501 for the unserved version %s', async (version) => {

@@ -1,18 +1,9 @@
-import {
-  ApiClient,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import type { CoordinateV3, CoordinateV5 } from 'src/modules/coordinates/dto/coordinate.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('coordinates', () => {
   const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -34,9 +25,9 @@ describe('coordinates', () => {
     it.each(['3.0', '4.0', '4.1'])('creates, lists, updates and deletes on %s', async (version) => {
       const client = admin.at(version);
       const name = uniqueName('c');
-      const created = await client.post('coordinates', { name, latitude: 45.5, longitude: -120.25 });
-      expect(created.status).toBe(200);
-      expectApiHeaders(created);
+      const created = expectOk(
+        await client.post('coordinates', { name, latitude: 45.5, longitude: -120.25 }),
+      );
       expectSuccessAlert(created, 'coordinate was created.');
       const c = responseOf<Wire<CoordinateV3>>(created);
       expect(c).toEqual({
@@ -44,7 +35,7 @@ describe('coordinates', () => {
         name,
         latitude: 45.5,
         longitude: -120.25,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const listed = await readOnly.client.at(version).get(`coordinates?id=${c.id}`);
       expectApiHeaders(listed);
@@ -61,7 +52,7 @@ describe('coordinates', () => {
         name: `${name}.b`,
         latitude: -90,
         longitude: 180,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const deleted = await client.delete(`coordinates?id=${c.id}`);
       expect(deleted.body).toEqual({ alerts: [{ level: 'success', text: 'coordinate was deleted.' }] });
@@ -78,69 +69,63 @@ describe('coordinates', () => {
     it('refuses bad bodies, writing nothing', async () => {
       const c = await create();
       const before = await all();
-      expectError(
-        await admin.post('coordinates', { name: 'a b', latitude: 91, longitude: -181 }),
-        400,
-        "'name' invalid characters found - Use alphanumeric . or - or _ ., 'latitude' Must be a floating point number within the range +-90, 'longitude' Must be a floating point number within the range +-180",
-      );
-      expectError(
-        await admin.post('coordinates', { latitude: 1, longitude: 1 }),
-        400,
-        "'name' cannot be blank",
-      );
-      expectError(
-        await admin.post('coordinates', { name: uniqueName('c'), latitude: 'x', longitude: 1 }),
-        400,
-        "'latitude' must be a number",
-      );
-      expectError(
-        await admin.post('coordinates', { name: uniqueName('c'), longitude: 1 }),
-        400,
-        'latitude is a required field',
-      );
-      expectError(
-        await admin.post('coordinates', { name: c.name, latitude: 1, longitude: 1 }),
-        400,
-        `coordinate name '${c.name}' already exists.`,
-      );
+      await expectErrors([
+        [
+          admin.post('coordinates', { name: 'a b', latitude: 91, longitude: -181 }),
+          400,
+          "'name' invalid characters found - Use alphanumeric . or - or _ ., 'latitude' Must be a floating point number within the range +-90, 'longitude' Must be a floating point number within the range +-180",
+        ],
+        [admin.post('coordinates', { latitude: 1, longitude: 1 }), 400, "'name' cannot be blank"],
+        [
+          admin.post('coordinates', { name: uniqueName('c'), latitude: 'x', longitude: 1 }),
+          400,
+          "'latitude' must be a number",
+        ],
+        [
+          admin.post('coordinates', { name: uniqueName('c'), longitude: 1 }),
+          400,
+          'latitude is a required field',
+        ],
+        [
+          admin.post('coordinates', { name: c.name, latitude: 1, longitude: 1 }),
+          400,
+          `coordinate name '${c.name}' already exists.`,
+        ],
+      ]);
       expectMalformedJson(await admin.raw('post', 'coordinates', '{"name"'));
       expectMalformedJson(await admin.raw('put', `coordinates?id=${c.id}`, '{"name"'));
       expect(await all()).toEqual(before);
     });
 
     it('answers the generic texts for missing and bad ids', async () => {
-      expectError(
-        await admin.put('coordinates', { name: 'x', latitude: 0, longitude: 0 }),
-        400,
-        'missing key: id',
-      );
-      expectError(
-        await admin.put('coordinates?id=x', { name: 'x', latitude: 0, longitude: 0 }),
-        400,
-        'failed to parse key: id',
-      );
-      expectError(
-        await admin.put('coordinates?id=99999999', { name: 'x', latitude: 0, longitude: 0 }),
-        404,
-        'no coordinate found with this id',
-      );
-      expectError(await admin.delete('coordinates'), 400, 'missing key: id');
-      expectError(await admin.delete('coordinates?id=99999999'), 404, 'no coordinate with that key found');
-      expectError(await admin.get('coordinates?id=x'), 400, 'id cannot parse to integer');
+      await expectErrors([
+        [admin.put('coordinates', { name: 'x', latitude: 0, longitude: 0 }), 400, 'missing key: id'],
+        [
+          admin.put('coordinates?id=x', { name: 'x', latitude: 0, longitude: 0 }),
+          400,
+          'failed to parse key: id',
+        ],
+        [
+          admin.put('coordinates?id=99999999', { name: 'x', latitude: 0, longitude: 0 }),
+          404,
+          'no coordinate found with this id',
+        ],
+        [admin.delete('coordinates'), 400, 'missing key: id'],
+        [admin.delete('coordinates?id=99999999'), 404, 'no coordinate with that key found'],
+        [admin.get('coordinates?id=x'), 400, 'id cannot parse to integer'],
+      ]);
     });
 
     it('reads a repeated id by its first value (D170)', async () => {
-      expectError(await admin.delete('coordinates?id=x&id=1'), 400, 'failed to parse key: id');
-      expectError(
-        await admin.delete('coordinates?id=99999999&id=x'),
-        404,
-        'no coordinate with that key found',
-      );
-      expectError(
-        await admin.at('5.0').delete('coordinates?id=x&id=1'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [admin.delete('coordinates?id=x&id=1'), 400, 'failed to parse key: id'],
+        [admin.delete('coordinates?id=99999999&id=x'), 404, 'no coordinate with that key found'],
+        [
+          admin.at('5.0').delete('coordinates?id=x&id=1'),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+      ]);
     });
   });
 
@@ -157,7 +142,7 @@ describe('coordinates', () => {
         name,
         latitude: 0,
         longitude: 0,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       expectSuccessAlert(created, `Coordinate '${name}' (#${c.id}) created`);
       expect(responseOf(await v5().get(`coordinates?id=${c.id}`))).toEqual([c]);
@@ -172,7 +157,7 @@ describe('coordinates', () => {
         ...c,
         latitude: 10,
         longitude: 20,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       const deleted = await v5().delete(`coordinates?id=${c.id}`);
       expectSuccessAlert(deleted, `Coordinate '${name}' (#${c.id}) deleted`);
@@ -180,7 +165,7 @@ describe('coordinates', () => {
         ...c,
         latitude: 10,
         longitude: 20,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
     });
 

@@ -1,11 +1,10 @@
 import { DataSource } from 'typeorm';
-import { expectApiHeaders, expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  deliveryServiceBody,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -79,8 +78,7 @@ describe('rules across delivery services, service categories, topologies and cap
         'deliveryservices',
         deliveryServiceBody(cdn.id, httpType, { serviceCategory: name }),
       );
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       const [created] = responseOf<Ds[]>(res);
       expect(created.serviceCategory).toBe(name);
       expect((await dsById(created.id, '5.0')).serviceCategory).toBe(name);
@@ -133,12 +131,9 @@ describe('rules across delivery services, service categories, topologies and cap
 
   describe('required capabilities of topology-based delivery services (D63)', () => {
     let cdn: { id: number; name: string };
-    let edgeCg: Cachegroup;
-    let midCg: Cachegroup;
-    let edge: ServerResponse;
-    let mid: ServerResponse;
-    let topo: string;
-    let profileName: string;
+    let edgeCg: Cachegroup, midCg: Cachegroup;
+    let edge: ServerResponse, mid: ServerResponse;
+    let topo: string, profileName: string;
 
     beforeAll(async () => {
       cdn = await createCdn(admin);
@@ -301,13 +296,9 @@ describe('rules across delivery services, service categories, topologies and cap
   describe('server assignments, eligible servers and servers?dsId (D88)', () => {
     let cdn: { id: number; name: string };
     let profileName: string;
-    let edgeCg: Cachegroup;
-    let orgCg: Cachegroup;
-    let otherOrgCg: Cachegroup;
+    let edgeCg: Cachegroup, orgCg: Cachegroup, otherOrgCg: Cachegroup;
     let capable: ServerResponse;
-    let incapable: ServerResponse;
-    let origin: ServerResponse;
-    let otherOrigin: ServerResponse;
+    let incapable: ServerResponse, origin: ServerResponse, otherOrigin: ServerResponse;
     let cap: string;
     let ds: Ds;
 
@@ -336,9 +327,7 @@ describe('rules across delivery services, service categories, topologies and cap
     });
 
     it('GET deliveryservices/{id}/servers/eligible leaves out the EDGE servers lacking a required capability', async () => {
-      const res = await admin.get(`deliveryservices/${ds.id}/servers/eligible`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.get(`deliveryservices/${ds.id}/servers/eligible`));
       expect(hostNames(res)).toEqual([capable.hostName, origin.hostName, otherOrigin.hostName].sort());
     });
 

@@ -9,7 +9,8 @@ import request, { type Response, type Test } from 'supertest';
 import type { App } from 'supertest/types';
 import { AppModule } from 'src/app.module';
 import { configureApp } from 'src/app.setup';
-import { ApiClient, expectError, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { expectError } from 'test/e2e/support/alerts';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
 

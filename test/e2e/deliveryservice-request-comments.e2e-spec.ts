@@ -1,12 +1,7 @@
-import {
-  ApiClient,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  type Wire,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
+import { expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -17,9 +12,6 @@ import type {
 import { useApp } from 'test/e2e/support/suite';
 
 type Comment = Wire<DeliveryServiceRequestCommentV3>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('deliveryservice_request_comments', () => {
   const { admin, portal } = useApp({ users: { portal: 'portal' } });
@@ -58,8 +50,7 @@ describe('deliveryservice_request_comments', () => {
       deliveryServiceRequestId: dsr.id,
       value: 'hi',
     });
-    expect(created.status).toBe(200);
-    expectApiHeaders(created);
+    expectOk(created);
     expectSuccessAlert(created, 'deliveryservice_request_comment was created.');
     const c = responseOf<Comment>(created);
     expect(c).toEqual({
@@ -67,7 +58,7 @@ describe('deliveryservice_request_comments', () => {
       author: portal.username,
       deliveryServiceRequestId: dsr.id,
       id: expect.any(Number),
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
       value: 'hi',
       xmlId: dsr.xmlId,
     });
@@ -80,7 +71,7 @@ describe('deliveryservice_request_comments', () => {
     expect(responseOf(updated)).toEqual({
       ...c,
       value: 'changed',
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
     });
     const deleted = await client.delete(`deliveryservice_request_comments?id=${c.id}`);
     expect(deleted.body).toEqual({
@@ -95,7 +86,7 @@ describe('deliveryservice_request_comments', () => {
       value: 'v5',
     });
     const c = responseOf<DeliveryServiceRequestCommentV5>(res);
-    expect(c.lastUpdated).toMatch(RFC3339);
+    expect(c.lastUpdated).toMatch(RFC3339_TIME);
     expect(responseOf(await admin.at('5.0').get(`deliveryservice_request_comments?id=${c.id}`))).toEqual([c]);
   });
 
@@ -111,72 +102,75 @@ describe('deliveryservice_request_comments', () => {
   it('lets only the author change or delete a comment', async () => {
     const theirs = await comment(admin);
     const body = { deliveryServiceRequestId: dsr.id, value: 'mine now' };
-    expectError(
-      await portal.client.put(`deliveryservice_request_comments?id=${theirs.id}`, body),
-      400,
-      'Comments can only be updated by the author',
-    );
-    expectError(
-      await portal.client.delete(`deliveryservice_request_comments?id=${theirs.id}`),
-      400,
-      'Comments can only be deleted by the author',
-    );
-    expectError(
-      await portal.client.at('5.0').put(`deliveryservice_request_comments?id=${theirs.id}`, body),
-      400,
-      'comments can only be updated by the author',
-    );
-    expectError(
-      await portal.client.at('5.0').delete(`deliveryservice_request_comments?id=${theirs.id}`),
-      400,
-      'comments can only be deleted by the author',
-    );
+    await expectErrors([
+      [
+        portal.client.put(`deliveryservice_request_comments?id=${theirs.id}`, body),
+        400,
+        'Comments can only be updated by the author',
+      ],
+      [
+        portal.client.delete(`deliveryservice_request_comments?id=${theirs.id}`),
+        400,
+        'Comments can only be deleted by the author',
+      ],
+      [
+        portal.client.at('5.0').put(`deliveryservice_request_comments?id=${theirs.id}`, body),
+        400,
+        'comments can only be updated by the author',
+      ],
+      [
+        portal.client.at('5.0').delete(`deliveryservice_request_comments?id=${theirs.id}`),
+        400,
+        'comments can only be deleted by the author',
+      ],
+    ]);
     expect((await all(`?id=${theirs.id}`))[0]).toEqual(theirs);
   });
 
   it('refuses bad input, writing nothing', async () => {
     const before = await all();
-    expectError(
-      await admin.post('deliveryservice_request_comments', {}),
-      400,
-      "'deliveryServiceRequestId' is required, 'value' is required",
-    );
-    expectError(
-      await admin.post('deliveryservice_request_comments', {
-        deliveryServiceRequestId: 99999999,
-        value: 'x',
-      }),
-      404,
-      'deliveryservice_request not found',
-    );
-    expectError(
-      await admin.at('5.0').post('deliveryservice_request_comments', { value: 'x' }),
-      404,
-      'deliveryservice_request not found',
-    );
+    await expectErrors([
+      [
+        admin.post('deliveryservice_request_comments', {}),
+        400,
+        "'deliveryServiceRequestId' is required, 'value' is required",
+      ],
+      [
+        admin.post('deliveryservice_request_comments', { deliveryServiceRequestId: 99999999, value: 'x' }),
+        404,
+        'deliveryservice_request not found',
+      ],
+      [
+        admin.at('5.0').post('deliveryservice_request_comments', { value: 'x' }),
+        404,
+        'deliveryservice_request not found',
+      ],
+    ]);
     expectMalformedJson(await admin.raw('post', 'deliveryservice_request_comments', '{"value"'));
-    expectError(await admin.put('deliveryservice_request_comments', { value: 'x' }), 400, 'missing key: id');
-    expectError(await admin.delete('deliveryservice_request_comments?id=x'), 400, 'failed to parse key: id');
-    expectError(
-      await admin.delete('deliveryservice_request_comments?id=99999999'),
-      404,
-      'no deliveryservice_request_comment with that key found',
-    );
-    expectError(
-      await admin.at('5.0').put('deliveryservice_request_comments?id=x', { value: 'x' }),
-      400,
-      'id must be an integer',
-    );
-    expectError(
-      await admin.at('5.0').delete('deliveryservice_request_comments?id=x'),
-      400,
-      'id must be an integer strconv.Atoi: parsing "x": invalid syntax',
-    );
-    expectError(
-      await admin.at('5.0').delete('deliveryservice_request_comments'),
-      400,
-      'required parameters missing: missing required parameters: id',
-    );
+    await expectErrors([
+      [admin.put('deliveryservice_request_comments', { value: 'x' }), 400, 'missing key: id'],
+      [admin.delete('deliveryservice_request_comments?id=x'), 400, 'failed to parse key: id'],
+      [
+        admin.delete('deliveryservice_request_comments?id=99999999'),
+        404,
+        'no deliveryservice_request_comment with that key found',
+      ],
+      [
+        admin.at('5.0').put('deliveryservice_request_comments?id=x', { value: 'x' }),
+        400,
+        'id must be an integer',
+      ],
+      [
+        admin.at('5.0').delete('deliveryservice_request_comments?id=x'),
+        400,
+        'id must be an integer strconv.Atoi: parsing "x": invalid syntax',
+      ],
+      [
+        admin.at('5.0').delete('deliveryservice_request_comments'),
+        400,
+        'required parameters missing: missing required parameters: id',
+      ],
+    ]);
     expect(await all()).toEqual(before);
   });
 

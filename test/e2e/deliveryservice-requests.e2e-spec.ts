@@ -1,24 +1,15 @@
-import {
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { RFC3339_TIME } from 'test/e2e/support/times';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  deliveryServiceBody,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import type { DeliveryServiceRequestV4 } from 'src/modules/delivery-service-requests/dto/delivery-service-request.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 type Dsr = DeliveryServiceRequestV4;
 
 describe('deliveryservice_requests', () => {
@@ -53,18 +44,17 @@ describe('deliveryservice_requests', () => {
         status: 'draft',
         requested: ds,
       });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expectSuccessAlert(res, 'Delivery Service request created');
       const dsr = responseOf<Dsr>(res);
       expect(dsr).toEqual({
         assignee: null,
         author: portal.username,
         changeType: 'create',
-        createdAt: expect.stringMatching(RFC3339),
+        createdAt: expect.stringMatching(RFC3339_TIME),
         id: expect.any(Number),
         lastEditedBy: portal.username,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
         requested: expect.objectContaining({ xmlId: ds.xmlId, tenantId: 1, displayName: 'requested' }),
         status: 'draft',
       });
@@ -93,75 +83,73 @@ describe('deliveryservice_requests', () => {
     it('refuses what the original refuses, writing nothing', async () => {
       const before = await all();
       const ds = await createDeliveryService(admin, cdn.id);
-      expectError(
-        await admin.post('deliveryservice_requests', { status: 'draft' }),
-        400,
-        'changeType: cannot be blank.',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'complete',
-          assignee: 'nobody-here',
-        }),
-        400,
-        "assignee: no such user 'nobody-here'; requested: required for changeType='create'; status: invalid transition from draft to complete.",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'delete',
-          status: 'draft',
-          original: { xmlId: ds.xmlId },
-        }),
-        400,
-        'original: must be identified (specify ID).',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'pending',
-          requested: requested(),
-        }),
-        400,
-        'status: invalid transition from draft to pending.',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'draft',
-          requested: requested({ xmlId: 'a b' }),
-        }),
-        400,
-        "requested: 'xmlId' cannot contain spaces.",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', { changeType: 'remove', status: 'draft' }),
-        400,
-        "decoding: invalid Delivery Service Request changeType: 'remove'",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', { changeType: 'create', status: 'open' }),
-        400,
-        'decoding: open is not a valid RequestStatus name',
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'draft',
-          requested: { active: 'yes' },
-        }),
-        400,
-        "decoding: requested: 'active' must be a boolean",
-      );
-      expectError(
-        await admin.post('deliveryservice_requests', {
-          changeType: 'update',
-          status: 'draft',
-          requested: requested({ xmlId: 'no-such-ds' }),
-        }),
-        400,
-        "cannot update non-existent Delivery Service 'no-such-ds'",
-      );
+      await expectErrors([
+        [admin.post('deliveryservice_requests', { status: 'draft' }), 400, 'changeType: cannot be blank.'],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'complete',
+            assignee: 'nobody-here',
+          }),
+          400,
+          "assignee: no such user 'nobody-here'; requested: required for changeType='create'; status: invalid transition from draft to complete.",
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'delete',
+            status: 'draft',
+            original: { xmlId: ds.xmlId },
+          }),
+          400,
+          'original: must be identified (specify ID).',
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'pending',
+            requested: requested(),
+          }),
+          400,
+          'status: invalid transition from draft to pending.',
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'draft',
+            requested: requested({ xmlId: 'a b' }),
+          }),
+          400,
+          "requested: 'xmlId' cannot contain spaces.",
+        ],
+        [
+          admin.post('deliveryservice_requests', { changeType: 'remove', status: 'draft' }),
+          400,
+          "decoding: invalid Delivery Service Request changeType: 'remove'",
+        ],
+        [
+          admin.post('deliveryservice_requests', { changeType: 'create', status: 'open' }),
+          400,
+          'decoding: open is not a valid RequestStatus name',
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'draft',
+            requested: { active: 'yes' },
+          }),
+          400,
+          "decoding: requested: 'active' must be a boolean",
+        ],
+        [
+          admin.post('deliveryservice_requests', {
+            changeType: 'update',
+            status: 'draft',
+            requested: requested({ xmlId: 'no-such-ds' }),
+          }),
+          400,
+          "cannot update non-existent Delivery Service 'no-such-ds'",
+        ],
+      ]);
       expectMalformedJson(await admin.raw('post', 'deliveryservice_requests', '{"changeType"'));
       expect(await all()).toEqual(before);
     });
@@ -197,7 +185,7 @@ describe('deliveryservice_requests', () => {
         lastEditedBy: 'admin',
         status: 'submitted',
         requested: expect.objectContaining({ displayName: 'changed' }),
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       const deleted = await admin.delete(`deliveryservice_requests?id=${dsr.id}`);
       expectSuccessAlert(deleted, `Delivery Service Request #${dsr.id} deleted`);
@@ -207,26 +195,28 @@ describe('deliveryservice_requests', () => {
 
     it('answers the original texts for missing, closed and bad requests', async () => {
       const body = { changeType: 'create', status: 'draft', requested: requested() };
-      expectError(
-        await admin.put('deliveryservice_requests?id=99999999', body),
-        404,
-        'no such Delivery Service Request: #99999999',
-      );
-      expectError(
-        await admin.delete('deliveryservice_requests?id=99999999'),
-        404,
-        'no such Delivery Service Request: #99999999',
-      );
-      expectError(
-        await admin.put('deliveryservice_requests', body),
-        400,
-        'required parameters missing: missing required parameters: id',
-      );
-      expectError(
-        await admin.delete('deliveryservice_requests?id=x'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
+      await expectErrors([
+        [
+          admin.put('deliveryservice_requests?id=99999999', body),
+          404,
+          'no such Delivery Service Request: #99999999',
+        ],
+        [
+          admin.delete('deliveryservice_requests?id=99999999'),
+          404,
+          'no such Delivery Service Request: #99999999',
+        ],
+        [
+          admin.put('deliveryservice_requests', body),
+          400,
+          'required parameters missing: missing required parameters: id',
+        ],
+        [
+          admin.delete('deliveryservice_requests?id=x'),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+      ]);
       const dsr = await create({ changeType: 'create', status: 'submitted', requested: requested() });
       expectSuccessAlert(
         await admin.put(`deliveryservice_requests/${dsr.id}/status`, { status: 'rejected' }),
@@ -296,21 +286,23 @@ describe('deliveryservice_requests', () => {
       const none = await admin.put(`deliveryservice_requests/${dsr.id}/assign`, {});
       expectSuccessAlert(none, `Unassigned '${xmlId}' Delivery Service Request`);
       expect(responseOf<Dsr>(none).assignee).toBeNull();
-      expectError(
-        await admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assigneeId: 99999999 }),
-        400,
-        'no such user #99999999',
-      );
-      expectError(
-        await admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assignee: 'nobody-here' }),
-        400,
-        "no such user 'nobody-here'",
-      );
-      expectError(
-        await admin.put('deliveryservice_requests/99999999/assign', {}),
-        404,
-        'no such Delivery Service Request: 99999999',
-      );
+      await expectErrors([
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assigneeId: 99999999 }),
+          400,
+          'no such user #99999999',
+        ],
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assignee: 'nobody-here' }),
+          400,
+          "no such user 'nobody-here'",
+        ],
+        [
+          admin.put('deliveryservice_requests/99999999/assign', {}),
+          404,
+          'no such Delivery Service Request: 99999999',
+        ],
+      ]);
     });
 
     it('follows the workflow and keeps the original of a closed update request', async () => {
@@ -365,25 +357,27 @@ describe('deliveryservice_requests', () => {
       const listed = responseOf<Dsr[]>(await outside.client.get('deliveryservice_requests')).map((d) => d.id);
       expect(listed).toContain(mine.id);
       expect(listed).not.toContain(theirs.id);
-      expectError(
-        await outside.client.post('deliveryservice_requests', {
-          changeType: 'create',
-          status: 'draft',
-          requested: requested(),
-        }),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outside.client.delete(`deliveryservice_requests?id=${theirs.id}`),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outside.client.put(`deliveryservice_requests/${theirs.id}/status`, { status: 'submitted' }),
-        403,
-        'not authorized on this tenant',
-      );
+      await expectErrors([
+        [
+          outside.client.post('deliveryservice_requests', {
+            changeType: 'create',
+            status: 'draft',
+            requested: requested(),
+          }),
+          403,
+          'not authorized on this tenant',
+        ],
+        [
+          outside.client.delete(`deliveryservice_requests?id=${theirs.id}`),
+          403,
+          'not authorized on this tenant',
+        ],
+        [
+          outside.client.put(`deliveryservice_requests/${theirs.id}/status`, { status: 'submitted' }),
+          403,
+          'not authorized on this tenant',
+        ],
+      ]);
       expect(await all(`?id=${theirs.id}`)).toEqual([theirs]);
     });
   });

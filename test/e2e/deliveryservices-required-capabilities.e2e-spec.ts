@@ -1,14 +1,9 @@
 import { DataSource } from 'typeorm';
-import {
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { setTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
@@ -19,7 +14,6 @@ import { createServer } from 'test/e2e/support/fixtures/servers';
 import type { DeliveryServicesRequiredCapabilityV3 } from 'src/modules/server-capabilities/dto/required-capability.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const DEPRECATED = {
   text: 'This endpoint is deprecated, please use the deliveryservices endpoint instead',
   level: 'warning',
@@ -29,8 +23,7 @@ const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
 
 describe('deliveryservices_required_capabilities', () => {
   const { app, admin } = useApp();
-  let cdnId: number;
-  let tenantId: number;
+  let cdnId: number, tenantId: number;
   let outsider: CreatedUser;
 
   const capability = async (): Promise<string> => {
@@ -60,14 +53,14 @@ describe('deliveryservices_required_capabilities', () => {
   it('makes a capability required, on 3.x without and on 4.x with the deprecation warning', async () => {
     const name = await capability();
     const ds = await insertDeliveryService(app, cdnId);
-    const res = await admin.at('3.0').post(PATH, { deliveryServiceID: ds.id, requiredCapability: name });
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    const res = expectOk(
+      await admin.at('3.0').post(PATH, { deliveryServiceID: ds.id, requiredCapability: name }),
+    );
     expect(res.body).toEqual({
       alerts: [{ text: 'deliveryservice.RequiredCapability was created.', level: 'success' }],
       response: {
         deliveryServiceID: ds.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         requiredCapability: name,
       },
     });
@@ -78,7 +71,7 @@ describe('deliveryservices_required_capabilities', () => {
       alerts: [DEPRECATED, { text: 'deliveryservice.RequiredCapability was created.', level: 'success' }],
       response: {
         deliveryServiceID: ds.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         requiredCapability: other,
       },
     });
@@ -94,12 +87,10 @@ describe('deliveryservices_required_capabilities', () => {
         200,
       );
     }
-    const v3 = await admin.at('3.0').get(`${PATH}?requiredCapability=${name}`);
-    expect(v3.status).toBe(200);
-    expectApiHeaders(v3);
+    const v3 = expectOk(await admin.at('3.0').get(`${PATH}?requiredCapability=${name}`));
     const row = (ds: { id: number; xmlId: string }): DeliveryServicesRequiredCapabilityV3 => ({
       deliveryServiceID: ds.id,
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
       requiredCapability: name,
       xmlID: ds.xmlId,
     });
@@ -193,16 +184,18 @@ describe('deliveryservices_required_capabilities', () => {
   it('refuses delivery services out of reach, unknown or of another type, unknown capabilities and repeats', async () => {
     const name = await capability();
     const theirs = await insertDeliveryService(app, cdnId, { tenantId });
-    expectError(
-      await outsider.client.at('3.0').post(PATH, { deliveryServiceID: theirs.id, requiredCapability: name }),
-      403,
-      'not authorized on this tenant',
-    );
-    expectError(
-      await admin.at('3.0').post(PATH, { deliveryServiceID: 2_000_000_000, requiredCapability: name }),
-      404,
-      "a deliveryservice with id '2000000000' was not found",
-    );
+    await expectErrors([
+      [
+        outsider.client.at('3.0').post(PATH, { deliveryServiceID: theirs.id, requiredCapability: name }),
+        403,
+        'not authorized on this tenant',
+      ],
+      [
+        admin.at('3.0').post(PATH, { deliveryServiceID: 2_000_000_000, requiredCapability: name }),
+        404,
+        "a deliveryservice with id '2000000000' was not found",
+      ],
+    ]);
     const steering = await insertDeliveryService(app, cdnId, { typeName: 'STEERING' });
     expectError(
       await admin.at('3.0').post(PATH, { deliveryServiceID: steering.id, requiredCapability: name }),
@@ -287,36 +280,30 @@ describe('deliveryservices_required_capabilities', () => {
     expect((await admin.post(PATH, { deliveryServiceID: theirs.id, requiredCapability: name })).status).toBe(
       200,
     );
-    expectError(
-      await admin.delete(`${PATH}?requiredCapability=${name}`),
-      400,
-      'missing key: deliveryServiceID',
-    );
-    expectError(
-      await admin.delete(`${PATH}?deliveryServiceID=${theirs.id}`),
-      400,
-      'missing key: requiredCapability',
-    );
-    expectError(
-      await admin.delete(`${PATH}?deliveryServiceID=x&requiredCapability=${name}`),
-      400,
-      'failed to parse key: deliveryServiceID',
-    );
-    expectError(
-      await outsider.client.delete(`${PATH}?deliveryServiceID=${theirs.id}&requiredCapability=${name}`),
-      403,
-      'not authorized on this tenant',
-    );
-    expectError(
-      await admin.delete(`${PATH}?deliveryServiceID=${theirs.id}&requiredCapability=other`),
-      404,
-      'no deliveryservice.RequiredCapability with that key found',
-    );
-    expectError(
-      await admin.delete(`${PATH}?deliveryServiceID=-1&requiredCapability=${name}`),
-      404,
-      'no deliveryservice.RequiredCapability with that key found',
-    );
+    await expectErrors([
+      [admin.delete(`${PATH}?requiredCapability=${name}`), 400, 'missing key: deliveryServiceID'],
+      [admin.delete(`${PATH}?deliveryServiceID=${theirs.id}`), 400, 'missing key: requiredCapability'],
+      [
+        admin.delete(`${PATH}?deliveryServiceID=x&requiredCapability=${name}`),
+        400,
+        'failed to parse key: deliveryServiceID',
+      ],
+      [
+        outsider.client.delete(`${PATH}?deliveryServiceID=${theirs.id}&requiredCapability=${name}`),
+        403,
+        'not authorized on this tenant',
+      ],
+      [
+        admin.delete(`${PATH}?deliveryServiceID=${theirs.id}&requiredCapability=other`),
+        404,
+        'no deliveryservice.RequiredCapability with that key found',
+      ],
+      [
+        admin.delete(`${PATH}?deliveryServiceID=-1&requiredCapability=${name}`),
+        404,
+        'no deliveryservice.RequiredCapability with that key found',
+      ],
+    ]);
     expect(await required(theirs.id)).toBe(1);
   });
 

@@ -2,27 +2,19 @@ import type {
   AssignmentListWire,
   AssignmentRow,
 } from 'src/modules/delivery-service-servers/dto/delivery-service-server.response';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
-import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
+import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {
   assignedPairs,
   setTopology,
   uniqueTopology,
+  twoCdnServers,
 } from 'test/e2e/support/fixtures/delivery-service-servers';
-import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
-import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
+import type { ServerResponse } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
 type Assignment = Wire<AssignmentRow>;
@@ -32,13 +24,9 @@ describe('deliveryserviceserver', () => {
   let cdnA: { id: number; name: string };
   let cdnB: { id: number; name: string };
   let edges: ServerResponse[];
-  let offlineEdge: ServerResponse;
-  let org: ServerResponse;
-  let otherCdnEdge: ServerResponse;
+  let offlineEdge: ServerResponse, org: ServerResponse, otherCdnEdge: ServerResponse;
   let parentTenant: { id: number };
-  let childTenant: { id: number };
-  let siblingTenant: { id: number };
-  let inactiveTenant: { id: number };
+  let childTenant: { id: number }, siblingTenant: { id: number }, inactiveTenant: { id: number };
 
   const newDs = async (options: { tenantId?: number; active?: string; cdnId?: number } = {}) =>
     (await insertDeliveryService(app, options.cdnId ?? cdnA.id, options)).id;
@@ -46,16 +34,12 @@ describe('deliveryserviceserver', () => {
     client.post('deliveryserviceserver', { dsId, servers, replace });
 
   beforeAll(async () => {
-    [cdnA, cdnB] = [await createCdn(admin), await createCdn(admin)];
-    const profileA = (await createProfile(admin, cdnA.id)).name;
-    const profileB = (await createProfile(admin, cdnB.id)).name;
-    const cachegroupId = (await createCachegroup(admin)).id;
-    const server = (typeName: string, statusName = 'ONLINE', cdnId = cdnA.id, profileName = profileA) =>
-      createServer(admin, cdnId, { cachegroupId, typeName, profileName, statusName });
+    const { server, ...cdns } = await twoCdnServers(admin);
+    ({ cdnA, cdnB } = cdns);
     edges = [await server('EDGE'), await server('EDGE'), await server('EDGE')];
     offlineEdge = await server('EDGE', 'OFFLINE');
     org = await server('ORG');
-    otherCdnEdge = await server('EDGE', 'ONLINE', cdnB.id, profileB);
+    otherCdnEdge = await server('EDGE', 'ONLINE', true);
     parentTenant = await createTenant(admin);
     childTenant = await createTenant(admin, parentTenant.id);
     siblingTenant = await createTenant(admin);
@@ -65,9 +49,10 @@ describe('deliveryserviceserver', () => {
   describe('POST /deliveryserviceserver', () => {
     it('assigns servers and answers what was asked', async () => {
       const dsId = await newDs();
-      const res = await assign(admin, dsId, [edges[0].id, edges[1].id]);
-      expectSuccessAlert(res, 'server assignments complete');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await assign(admin, dsId, [edges[0].id, edges[1].id]),
+        'server assignments complete',
+      );
       expect(responseOf(res)).toEqual({ dsId, replace: false, servers: [edges[0].id, edges[1].id] });
       expect(await assignedPairs(admin, [dsId])).toEqual([
         [dsId, edges[0].id],
@@ -226,9 +211,7 @@ describe('deliveryserviceserver', () => {
       client.get(`deliveryserviceserver?deliveryserviceids=${dsIds.join(',')}${query}`);
 
     it("answers the original's body: orderby, response, size and limit (20 by default)", async () => {
-      const res = await list('');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await list(''));
       const body = res.body as Wire<AssignmentListWire>;
       expect(Object.keys(body)).toEqual(['orderby', 'response', 'size', 'limit']);
       expect(body).toMatchObject({ orderby: 'deliveryService', size: 0, limit: 20 });
@@ -236,7 +219,7 @@ describe('deliveryserviceserver', () => {
       expect(body.response[0]).toEqual({
         server: edges[0].id,
         deliveryService: dsIds[0],
-        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(body.response.map((r) => r.deliveryService)).toEqual([dsIds[0], dsIds[0], dsIds[0], dsIds[1]]);
       const all = await admin.get('deliveryserviceserver');
@@ -267,16 +250,18 @@ describe('deliveryserviceserver', () => {
       expectError(await list('&limit=-2'), 400, 'limit parameter must be bigger than -1');
       expectError(await list('&limit=2&page=0'), 400, 'page parameter must be a positive integer');
       expectError(await list('&limit=2&offset=0'), 400, 'offset parameter must be a positive integer');
-      expectError(
-        await admin.get('deliveryserviceserver?deliveryserviceids=1,x'),
-        400,
-        "deliveryserviceids query parameter must be a comma-delimited list of integers, got '1,x'",
-      );
-      expectError(
-        await admin.get('deliveryserviceserver?serverids=y'),
-        400,
-        "serverids query parameter must be a comma-delimited list of integers, got 'y'",
-      );
+      await expectErrors([
+        [
+          admin.get('deliveryserviceserver?deliveryserviceids=1,x'),
+          400,
+          "deliveryserviceids query parameter must be a comma-delimited list of integers, got '1,x'",
+        ],
+        [
+          admin.get('deliveryserviceserver?serverids=y'),
+          400,
+          "serverids query parameter must be a comma-delimited list of integers, got 'y'",
+        ],
+      ]);
     });
 
     it('lists only delivery services within the user tenancy', async () => {
@@ -306,9 +291,7 @@ describe('deliveryserviceserver', () => {
     it('unlinks a server', async () => {
       const dsId = await newDs();
       await assign(admin, dsId, [edges[0].id, edges[1].id]);
-      const res = await remove(dsId, edges[0].id);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await remove(dsId, edges[0].id));
       expect(res.body).toEqual({
         alerts: [{ text: 'Server unlinked from delivery service.', level: 'success' }],
       });

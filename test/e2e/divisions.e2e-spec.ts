@@ -1,17 +1,10 @@
-import {
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  expectMalformedJson,
-  timeFormatOn,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { createDivision, createRegion, type Division } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('divisions', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -24,14 +17,12 @@ describe('divisions', () => {
   describe('GET /divisions', () => {
     it('lists divisions ordered by name', async () => {
       const division = await create();
-      const res = await readOnly.client.get('divisions');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.get('divisions'));
       const divisions = responseOf<Division[]>(res);
       expect(divisions.find((d) => d.id === division.id)).toEqual({
         id: division.id,
         name: division.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = divisions.map((d) => d.name);
       expect(names).toEqual([...names].sort());
@@ -81,9 +72,7 @@ describe('divisions', () => {
   describe('POST /divisions', () => {
     it.each(['3.0', '3.1', '4.0', '4.1', '5.0'])('creates a division on %s', async (version) => {
       const name = uniqueName('division');
-      const res = await admin.at(version).post('divisions', { name });
-      expectSuccessAlert(res, 'division was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).post('divisions', { name }), 'division was created.');
       const division = responseOf<Division>(res);
       expect(division).toEqual({
         id: expect.any(Number),
@@ -145,9 +134,10 @@ describe('divisions', () => {
     it.each(['3.0', '4.0', '5.0'])('renames the division on %s', async (version) => {
       const division = await create();
       const name = uniqueName('division');
-      const res = await admin.at(version).put(`divisions/${division.id}`, { name });
-      expectSuccessAlert(res, 'division was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).put(`divisions/${division.id}`, { name }),
+        'division was updated.',
+      );
       const updated = responseOf<Division>(res);
       expect(updated).toEqual({
         id: division.id,
@@ -159,26 +149,18 @@ describe('divisions', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(
-        await admin.put('divisions/999999', { name: uniqueName('d') }),
-        404,
-        'no division found with this id',
-      );
-      expectError(
-        await admin.put('divisions/abc', { name: uniqueName('d') }),
-        400,
-        'failed to parse key: id',
-      );
+      await expectErrors([
+        [admin.put('divisions/999999', { name: uniqueName('d') }), 404, 'no division found with this id'],
+        [admin.put('divisions/abc', { name: uniqueName('d') }), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('rejects bad input and a taken name, changing nothing', async () => {
       const [division, other] = [await create(), await create()];
-      expectError(await admin.put(`divisions/${division.id}`, { name: '' }), 400, "'name' cannot be blank");
-      expectError(
-        await admin.put(`divisions/${division.id}`, { name: true }),
-        400,
-        "'name' must be a string",
-      );
+      await expectErrors([
+        [admin.put(`divisions/${division.id}`, { name: '' }), 400, "'name' cannot be blank"],
+        [admin.put(`divisions/${division.id}`, { name: true }), 400, "'name' must be a string"],
+      ]);
       const res = await admin.raw('put', `divisions/${division.id}`, 'not json');
       expect(res.status).toBe(400);
       expectError(
@@ -201,8 +183,10 @@ describe('divisions', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(await admin.delete('divisions/999999'), 404, 'no division with that key found');
-      expectError(await admin.delete('divisions/abc'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('divisions/999999'), 404, 'no division with that key found'],
+        [admin.delete('divisions/abc'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('refuses a division still used by a region', async () => {

@@ -1,19 +1,12 @@
 import { DataSource } from 'typeorm';
 import { dsDigest, keyTag } from 'src/modules/keys/dnssec/dnssec';
 import type { CdnDnssecKeys, DnssecKey } from 'src/modules/keys/dnssec/dnssec-keys.response';
-import {
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-} from 'test/e2e/support/api';
-import {
-  createDeliveryService,
-  deliveryServiceBody,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
+import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';
@@ -318,12 +311,14 @@ describe('DNSSEC keys (docs/original-behaviour.md#dnssec-keys)', () => {
   it("answers an unknown CDN as the original: 404 Not Found, or the KSK route's own text", async () => {
     const body = { key: 'no-such-cdn', ttl: 60, kskExpirationDays: 1, zskExpirationDays: 1 };
     expectError(await generate(body), 404, 'Not Found');
-    expectError(
-      await admin.post('cdns/no-such-cdn/dnsseckeys/ksk/generate', { expirationDays: 1 }),
-      404,
-      "cdn 'no-such-cdn' not found",
-    );
-    expectError(await admin.delete('cdns/name/no-such-cdn/dnsseckeys'), 404, 'Not Found');
+    await expectErrors([
+      [
+        admin.post('cdns/no-such-cdn/dnsseckeys/ksk/generate', { expirationDays: 1 }),
+        404,
+        "cdn 'no-such-cdn' not found",
+      ],
+      [admin.delete('cdns/name/no-such-cdn/dnsseckeys'), 404, 'Not Found'],
+    ]);
   });
 
   it('refuses every write while another user holds a hard lock on the CDN', async () => {

@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
-import { createUser, expectError, responseOf } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
+import { responseOf } from 'test/e2e/support/api';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import {

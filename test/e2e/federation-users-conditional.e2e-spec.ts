@@ -1,4 +1,5 @@
-import { createUser, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
 import { assignFederationUsers, createFederation } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';

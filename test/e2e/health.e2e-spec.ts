@@ -2,7 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
-import { expectApiHeaders, expectError } from 'test/e2e/support/api';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestApp } from 'test/e2e/support/app';
 import { useApp } from 'test/e2e/support/suite';
 

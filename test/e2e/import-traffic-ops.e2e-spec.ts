@@ -1,5 +1,4 @@
-import * as mysql from 'mysql2/promise';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -16,7 +15,7 @@ import { type Finished, runCli } from 'test/e2e/support/child-process';
 type Outcome = Pick<Finished, 'code' | 'stdout' | 'stderr'>;
 import { PrivateCluster } from 'test/e2e/support/postgres';
 import { dumpTables, type FreshTarget } from 'test/e2e/support/target-dump';
-import { testDatabase } from 'test/e2e/support/test-database';
+import { dropFreshDatabase, testDatabase } from 'test/e2e/support/test-database';
 
 const TABLES = MAPPINGS.map((m) => m.table);
 const FIXTURE = ['schema-8.sql', 'data.sql', 'data-8.sql'];
@@ -103,15 +102,7 @@ describe('import:traffic-ops', () => {
   const dumps: Record<string, Record<string, unknown[]>> = {};
   const fields: Record<'seven' | 'eight', Record<string, request.Response>> = { seven: {}, eight: {} };
 
-  const dropFresh = async (): Promise<void> => {
-    if (db.driver === 'mysql') {
-      const connection = await mysql.createConnection(db.serverUrl!);
-      await connection.query(`DROP DATABASE IF EXISTS \`${freshName}\``);
-      await connection.end();
-    } else {
-      rmSync(freshDir, { recursive: true, force: true });
-    }
-  };
+  const dropFresh = (): Promise<void> => dropFreshDatabase(db, freshName, freshDir);
 
   beforeAll(async () => {
     await dropFresh();

@@ -1,6 +1,7 @@
 import { rowCounts } from 'test/e2e/support/route-probe';
 import { DataSource } from 'typeorm';
-import { expectError, responseOf, uniqueName } from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createFederation } from 'test/e2e/support/fixtures/federations';
@@ -59,8 +60,10 @@ describe('integer ranges', () => {
     });
 
     it('a filter value that is no integer is still refused', async () => {
-      expectError(await admin.get('jobs?id=1.5'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('cdns?id=ten'), 400, 'id cannot parse to integer');
+      await expectErrors([
+        [admin.get('jobs?id=1.5'), 400, 'id cannot parse to integer'],
+        [admin.get('cdns?id=ten'), 400, 'id cannot parse to integer'],
+      ]);
     });
 
     it('accepts the bounds: a 32-bit id, a bigint ASN beyond 32 bits, the largest limit and offset', async () => {

@@ -1,19 +1,11 @@
 import { DataSource } from 'typeorm';
 import type { InvalidationJobV3, InvalidationJobV4 } from 'src/modules/jobs/dto/job.response';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-} from 'test/e2e/support/api';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import {
   assignParameter,
   createCdn,
@@ -90,8 +82,7 @@ describe('jobs (content invalidation)', () => {
           ttlHours: 72,
           invalidationType: 'REFRESH',
         });
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.headers.location).toMatch(
           new RegExp(
             `^http://127\\.0\\.0\\.1:\\d+/api/${version}/jobs\\?id=${responseOf<InvalidationJobV4>(res).id}$`,
@@ -191,16 +182,18 @@ describe('jobs (content invalidation)', () => {
         ttlHours: 1,
         invalidationType: 'REFRESH',
       };
-      expectError(
-        await admin.post('jobs', { ...body, deliveryService: 'no-such-ds' }),
-        404,
-        'failed to authorize based on tenancy',
-      );
-      expectError(
-        await outsider.client.post('jobs', { ...body, deliveryService: ds.xmlId }),
-        404,
-        'failed to authorize based on tenancy',
-      );
+      await expectErrors([
+        [
+          admin.post('jobs', { ...body, deliveryService: 'no-such-ds' }),
+          404,
+          'failed to authorize based on tenancy',
+        ],
+        [
+          outsider.client.post('jobs', { ...body, deliveryService: ds.xmlId }),
+          404,
+          'failed to authorize based on tenancy',
+        ],
+      ]);
     });
 
     it('accepts REFETCH when the refetch_enabled GLOBAL parameter is true', async () => {
@@ -276,8 +269,7 @@ describe('jobs (content invalidation)', () => {
           startTime: start.getTime(),
           ttl: '121m',
         });
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         expect(res.body).toEqual({
           alerts: [
             {
@@ -308,32 +300,34 @@ describe('jobs (content invalidation)', () => {
     it("refuses bad input with the original's texts", async () => {
       const v3 = admin.at('3.0');
       const before = await jobCount();
-      expectError(
-        await v3.post('jobs', {}),
-        400,
-        'deliveryService: cannot be blank; regex: cannot be blank; ttl: cannot be blank., startTime: cannot be blank',
-      );
-      expectError(
-        await v3.post('jobs', {
-          deliveryService: 999999,
-          regex: '/x',
-          startTime: inHours(1).getTime(),
-          ttl: '30m',
-        }),
-        400,
-        "No Delivery Service exists matching identifier: 999999, ttl: must be a number of hours, or a duration string e.g. '48h'",
-      );
-      expectError(
-        await v3.post('jobs', {
-          deliveryService: 'nope',
-          regex: '/x',
-          startTime: inHours(1).getTime(),
-          ttl: 2161,
-        }),
-        400,
-        'No DeliveryService exists matching identifier: nope, ttl: cannot exceed 2160!',
-      );
-      expectError(await v3.post('jobs', { startTime: true }), 400, 'Unable to parse Invalidation Job');
+      await expectErrors([
+        [
+          v3.post('jobs', {}),
+          400,
+          'deliveryService: cannot be blank; regex: cannot be blank; ttl: cannot be blank., startTime: cannot be blank',
+        ],
+        [
+          v3.post('jobs', {
+            deliveryService: 999999,
+            regex: '/x',
+            startTime: inHours(1).getTime(),
+            ttl: '30m',
+          }),
+          400,
+          "No Delivery Service exists matching identifier: 999999, ttl: must be a number of hours, or a duration string e.g. '48h'",
+        ],
+        [
+          v3.post('jobs', {
+            deliveryService: 'nope',
+            regex: '/x',
+            startTime: inHours(1).getTime(),
+            ttl: 2161,
+          }),
+          400,
+          'No DeliveryService exists matching identifier: nope, ttl: cannot exceed 2160!',
+        ],
+        [v3.post('jobs', { startTime: true }), 400, 'Unable to parse Invalidation Job'],
+      ]);
       expect(await jobCount()).toBe(before);
     });
 
@@ -353,9 +347,7 @@ describe('jobs (content invalidation)', () => {
       const other = await createDeliveryService(admin, cdn.id);
       const job = await createJob({ deliveryService: other.xmlId, ttlHours: 5 }, portal.client);
       for (const version of V4) {
-        const res = await readOnly.client.at(version).get(`jobs?id=${job.id}`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        const res = expectOk(await readOnly.client.at(version).get(`jobs?id=${job.id}`));
         expect(res.body).toEqual({ response: [job] });
       }
       for (const version of V3) {
@@ -426,8 +418,7 @@ describe('jobs (content invalidation)', () => {
             `jobs?id=${job.id}`,
             bodyOf(job, { ttlHours: 10, startTime: start.toISOString(), assetUrl: `${job.assetUrl}x` }),
           );
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        expectOk(res);
         const end = new Date(start.getTime() + 10 * HOUR);
         expect(res.body).toEqual({
           alerts: [
@@ -553,9 +544,7 @@ describe('jobs (content invalidation)', () => {
     it('deletes a job and answers it, on every version', async () => {
       for (const version of [...V3, ...V4]) {
         const job = await createJob({}, portal.client);
-        const res = await portal.client.at(version).delete(`jobs?id=${job.id}`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        const res = expectOk(await portal.client.at(version).delete(`jobs?id=${job.id}`));
         expect(res.body).toEqual({
           alerts: [{ text: 'Content invalidation job was deleted', level: 'success' }],
           response: version.startsWith('3')
@@ -576,14 +565,11 @@ describe('jobs (content invalidation)', () => {
 
     it('answers 404 for a missing job or one out of reach, 400 for a bad id', async () => {
       const job = await createJob();
-      expectError(await admin.delete('jobs?id=999999'), 404, "No job by id '999999'!");
-      expectError(await outsider.client.delete(`jobs?id=${job.id}`), 404, 'No such Delivery Service!');
-      expectError(
-        await admin.delete('jobs'),
-        400,
-        'required parameters missing: missing required parameters: id',
-      );
-      expectError(await readOnly.client.delete(`jobs?id=${job.id}`), 403, 'Forbidden.');
+      await expectErrors([
+        [admin.delete('jobs?id=999999'), 404, "No job by id '999999'!"],
+        [outsider.client.delete(`jobs?id=${job.id}`), 404, 'No such Delivery Service!'],
+        [admin.delete('jobs'), 400, 'required parameters missing: missing required parameters: id'],
+      ]);
       expect(responseOf(await admin.get(`jobs?id=${job.id}`))).toEqual([job]);
     });
 

@@ -9,17 +9,10 @@ import type {
   DeliveryServiceSslKeysV4,
   SslKeyExpiration,
 } from 'src/modules/keys/ssl/ssl-keys.response';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestApp } from 'test/e2e/support/app';
 import {
   EC_CERTIFICATE,
@@ -32,10 +25,8 @@ import {
   RSA_CSR,
   RSA_KEY,
 } from 'test/e2e/support/fixtures/certificates';
-import {
-  type InsertedDeliveryService,
-  insertDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { assignFederationDeliveryServices, createFederation } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
@@ -73,8 +64,7 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
   let app: INestApplication;
   let dataSource: DataSource;
   let admin: ApiClient;
-  let readOnly: CreatedUser;
-  let otherTenantAdmin: CreatedUser;
+  let readOnly: CreatedUser, otherTenantAdmin: CreatedUser;
   let otherTenant: { id: number; name: string };
   let cdn: { id: number; name: string };
   const logLines: string[] = [];
@@ -536,16 +526,18 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
     });
 
     it('refuses a days that is no integer; does not exist before 4.0', async () => {
-      expectError(
-        await admin.get('sslkey_expirations?days=soon'),
-        400,
-        "getting integer parameters: parameter 'days' not an integer",
-      );
-      expectError(
-        await admin.at('3.1').get('sslkey_expirations'),
-        404,
-        "The requested path '/api/3.1/sslkey_expirations' does not exist.",
-      );
+      await expectErrors([
+        [
+          admin.get('sslkey_expirations?days=soon'),
+          400,
+          "getting integer parameters: parameter 'days' not an integer",
+        ],
+        [
+          admin.at('3.1').get('sslkey_expirations'),
+          404,
+          "The requested path '/api/3.1/sslkey_expirations' does not exist.",
+        ],
+      ]);
     });
   });
 
@@ -611,26 +603,24 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
       const bare = await newDs();
       const tenant = await createTenant(admin);
       const hidden = await newDs({ tenantId: tenant.id });
-      expectError(
-        await admin.get('deliveryservices/xmlId/no-such-ds/urlkeys'),
-        404,
-        'delivery service no-such-ds not found',
-      );
-      expectError(
-        await admin.get('deliveryservices/2147483000/urlkeys'),
-        404,
-        'delivery service 2147483000 not found',
-      );
-      expectError(
-        await admin.get('deliveryservices/one/urlkeys'),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
-      expectError(
-        await admin.post('deliveryservices/xmlId/no-such-ds/urlkeys/generate'),
-        404,
-        'delivery service no-such-ds not found',
-      );
+      await expectErrors([
+        [
+          admin.get('deliveryservices/xmlId/no-such-ds/urlkeys'),
+          404,
+          'delivery service no-such-ds not found',
+        ],
+        [admin.get('deliveryservices/2147483000/urlkeys'), 404, 'delivery service 2147483000 not found'],
+        [
+          admin.get('deliveryservices/one/urlkeys'),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+        [
+          admin.post('deliveryservices/xmlId/no-such-ds/urlkeys/generate'),
+          404,
+          'delivery service no-such-ds not found',
+        ],
+      ]);
       expectError(
         await admin.post(`deliveryservices/xmlId/${ds.xmlId}/urlkeys/copyFromXmlId/no-such-ds`),
         404,
@@ -644,21 +634,15 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
       expect(await rows(ds.xmlId)).toEqual([]);
       await admin.post(`deliveryservices/xmlId/${hidden.xmlId}/urlkeys/generate`);
       const outsider = otherTenantAdmin.client;
-      expectError(
-        await outsider.get(`deliveryservices/${hidden.id}/urlkeys`),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outsider.get(`deliveryservices/xmlId/${ds.xmlId}/urlkeys`),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(
-        await outsider.post(`deliveryservices/xmlId/${ds.xmlId}/urlkeys/generate`),
-        403,
-        'not authorized on this tenant',
-      );
+      await expectErrors([
+        [outsider.get(`deliveryservices/${hidden.id}/urlkeys`), 403, 'not authorized on this tenant'],
+        [outsider.get(`deliveryservices/xmlId/${ds.xmlId}/urlkeys`), 403, 'not authorized on this tenant'],
+        [
+          outsider.post(`deliveryservices/xmlId/${ds.xmlId}/urlkeys/generate`),
+          403,
+          'not authorized on this tenant',
+        ],
+      ]);
       const inOtherTenant = await newDs({ tenantId: otherTenant.id });
       expectError(
         await outsider.post(
@@ -758,32 +742,28 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
     });
 
     it('refuses unknown delivery services (400) and ones out of reach (403)', async () => {
-      expectError(
-        await admin.get('deliveryservices/no-such-ds/urisignkeys'),
-        400,
-        "no such deliveryservice: 'no-such-ds'",
-      );
-      expectError(
-        await admin.post('deliveryservices/no-such-ds/urisignkeys', URI_KEYS),
-        400,
-        "no such deliveryservice: 'no-such-ds'",
-      );
-      expectError(
-        await admin.delete('deliveryservices/no-such-ds/urisignkeys'),
-        400,
-        "no such deliveryservice: 'no-such-ds'",
-      );
+      await expectErrors([
+        [admin.get('deliveryservices/no-such-ds/urisignkeys'), 400, "no such deliveryservice: 'no-such-ds'"],
+        [
+          admin.post('deliveryservices/no-such-ds/urisignkeys', URI_KEYS),
+          400,
+          "no such deliveryservice: 'no-such-ds'",
+        ],
+        [
+          admin.delete('deliveryservices/no-such-ds/urisignkeys'),
+          400,
+          "no such deliveryservice: 'no-such-ds'",
+        ],
+      ]);
       const ds = await newDs();
-      expectError(
-        await otherTenantAdmin.client.get(`deliveryservices/${ds.xmlId}/urisignkeys`),
-        403,
-        'Forbidden',
-      );
-      expectError(
-        await otherTenantAdmin.client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
-        403,
-        'Forbidden',
-      );
+      await expectErrors([
+        [otherTenantAdmin.client.get(`deliveryservices/${ds.xmlId}/urisignkeys`), 403, 'Forbidden'],
+        [
+          otherTenantAdmin.client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
+          403,
+          'Forbidden',
+        ],
+      ]);
       expect(await rows(ds.xmlId)).toEqual([]);
     });
   });
@@ -849,21 +829,23 @@ describe('keys (docs/original-behaviour.md#keys)', () => {
     });
 
     it('the URI signing routes answer 503 with the original texts', async () => {
-      expectError(
-        await client.get(`deliveryservices/${ds.xmlId}/urisignkeys`),
-        503,
-        'the Traffic Vault service is unavailable',
-      );
-      expectError(
-        await client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
-        503,
-        'the Traffic Vault service is unavailable',
-      );
-      expectError(
-        await client.delete(`deliveryservices/${ds.xmlId}/urisignkeys`),
-        503,
-        'rhe Traffic Vault service is unavailable',
-      );
+      await expectErrors([
+        [
+          client.get(`deliveryservices/${ds.xmlId}/urisignkeys`),
+          503,
+          'the Traffic Vault service is unavailable',
+        ],
+        [
+          client.post(`deliveryservices/${ds.xmlId}/urisignkeys`, URI_KEYS),
+          503,
+          'the Traffic Vault service is unavailable',
+        ],
+        [
+          client.delete(`deliveryservices/${ds.xmlId}/urisignkeys`),
+          503,
+          'rhe Traffic Vault service is unavailable',
+        ],
+      ]);
     });
   });
 });

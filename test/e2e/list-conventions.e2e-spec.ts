@@ -1,7 +1,8 @@
 import { probePath } from 'test/e2e/support/route-probe';
 import { AppModule } from 'src/app.module';
 import { isListRoute, routesOfModule } from 'src/common/routes/route-inventory';
-import { expectError, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError } from 'test/e2e/support/alerts';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import request from 'supertest';
-import { ApiClient, createUser, expectError, responseOf } from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
 import { sql } from 'test/e2e/support/fixtures/snapshots';
 import { useApp } from 'test/e2e/support/suite';
 

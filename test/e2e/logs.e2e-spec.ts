@@ -1,23 +1,15 @@
 import type { LogView } from 'src/modules/change-log/change-log.service';
 import { DataSource } from 'typeorm';
 import { ChangeLogService } from 'src/modules/change-log/change-log.service';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME_FRACTIONAL } from 'test/e2e/support/times';
 import { INVALID_PAGING } from 'test/e2e/support/list-params';
 import { useApp } from 'test/e2e/support/suite';
 
 type LogEntry = Wire<LogView>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?\+00$/;
 
 describe('change log', () => {
   const { app, admin } = useApp();
@@ -55,7 +47,7 @@ describe('change log', () => {
         message: `POST /cdns (id ${cdn.id}, name ${cdn.name}): cdn was created.`,
         ticketNum: null,
         user: ops.username,
-        lastUpdated: expect.stringMatching(TIMESTAMP) as string,
+        lastUpdated: expect.stringMatching(CUSTOM_TIME_FRACTIONAL) as string,
       });
     });
 
@@ -121,9 +113,7 @@ describe('change log', () => {
       const ops = await operator();
       await createCdn(ops.client);
       await createCdn(ops.client);
-      const res = await ops.client.get(`logs?username=${ops.username}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await ops.client.get(`logs?username=${ops.username}`));
       expect((res.body as { summary: unknown }).summary).toEqual({ count: 2 });
       expect(responseOf<LogEntry[]>(res)).toHaveLength(2);
       const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
@@ -218,9 +208,7 @@ describe('change log', () => {
       await new Promise((resolve) => setTimeout(resolve, 1100));
       const ops = await operator();
       await createCdn(ops.client);
-      const res = await admin.get('logs/newcount').set('Cookie', `${admin.cookie}; ${lastSeen}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.get('logs/newcount').set('Cookie', `${admin.cookie}; ${lastSeen}`));
       // The new user and its CDN, at least (other suites do not run at the same time).
       expect(responseOf<{ newLogcount: number }>(res).newLogcount).toBe(2);
     });

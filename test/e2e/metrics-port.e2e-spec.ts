@@ -5,8 +5,7 @@ import { parseMetrics, valueOf } from 'test/e2e/support/metrics';
 /** METRICS_PORT: the metrics on a port of their own, on loopback, and not on the service's port. */
 describe('GET /metrics on METRICS_PORT', () => {
   let server: Child;
-  let port: number;
-  let metricsPort: number;
+  let port: number, metricsPort: number;
 
   beforeAll(async () => {
     metricsPort = await freePort();

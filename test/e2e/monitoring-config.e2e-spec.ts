@@ -1,15 +1,13 @@
-import { createUser, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
-import {
-  createSnapshotWorld,
-  giveParameter,
-  insertTopology,
-  type SnapshotWorld,
-  sql,
-} from 'test/e2e/support/fixtures/snapshots';
+import { createSnapshotWorld, giveParameter, insertTopology, sql } from 'test/e2e/support/fixtures/snapshots';
+import type { SnapshotWorld } from 'test/e2e/support/fixtures/snapshots';
 import { insertDeliveryServiceRegex } from 'test/e2e/support/fixtures/steering';
 import { useApp } from 'test/e2e/support/suite';
 import type { MonitoringConfig } from 'src/modules/snapshots/dto/monitoring.response';
@@ -32,9 +30,7 @@ describe('cdns/{name}/configs/monitoring', () => {
   });
 
   it('answers the whole configuration of a CDN without a snapshot, computed now', async () => {
-    const res = await admin.get(`cdns/${world.cdn.name}/configs/monitoring`);
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    const res = expectOk(await admin.get(`cdns/${world.cdn.name}/configs/monitoring`));
     const doc = responseOf<MonitoringConfig>(res);
     const { edge, mid, monitor, edgeGroup, routerGroup, http, dns } = world;
     const iface = (address: string) => ({

@@ -1,11 +1,10 @@
-import * as mysql from 'mysql2/promise';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { uniqueName } from 'test/e2e/support/api';
 import { type Finished, runCli, startServer } from 'test/e2e/support/child-process';
-import { testDatabase } from 'test/e2e/support/test-database';
+import { dropFreshDatabase, testDatabase } from 'test/e2e/support/test-database';
 import { migrationNames } from 'test/e2e/support/migrations';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -26,15 +25,7 @@ describe('operator command line', () => {
       ? { DATABASE_URL: `${db.serverUrl!.replace(/\/$/, '')}/${freshName}`, SQLITE_PATH: undefined }
       : { SQLITE_PATH: join(freshDir, 'cdn.sqlite'), DATABASE_URL: undefined };
 
-  const dropFresh = async (): Promise<void> => {
-    if (db.driver === 'mysql') {
-      const connection = await mysql.createConnection(db.serverUrl!);
-      await connection.query(`DROP DATABASE IF EXISTS \`${freshName}\``);
-      await connection.end();
-    } else {
-      rmSync(freshDir, { recursive: true, force: true });
-    }
-  };
+  const dropFresh = (): Promise<void> => dropFreshDatabase(db, freshName, freshDir);
 
   /** The fresh database's story: migrated from nothing, one migration undone and redone, first start. */
   const freshRun: Record<string, Finished> = {};

@@ -1,28 +1,16 @@
-import {
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import type { OriginV3, OriginV5 } from 'src/modules/delivery-services/origins/origin.response';
 import { useApp } from 'test/e2e/support/suite';
 
 type Origin = Wire<OriginV3>;
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('origins', () => {
   const { app, admin } = useApp();
@@ -50,9 +38,7 @@ describe('origins', () => {
   });
 
   it('lists the primary origin the delivery service wrote, with every field', async () => {
-    const res = await admin.get(`origins?deliveryservice=${ds.id}&primary=true`);
-    expect(res.status).toBe(200);
-    expectApiHeaders(res);
+    const res = expectOk(await admin.get(`origins?deliveryservice=${ds.id}&primary=true`));
     expect(responseOf(res)).toEqual([
       {
         cachegroup: null,
@@ -66,7 +52,7 @@ describe('origins', () => {
         ip6Address: null,
         ipAddress: null,
         isPrimary: true,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         name: ds.xmlId,
         port: 8443,
         profile: null,
@@ -98,8 +84,7 @@ describe('origins', () => {
         ip6Address: '2001:db8::1',
       }),
     );
-    expect(created.status).toBe(200);
-    expectApiHeaders(created);
+    expectOk(created);
     expectSuccessAlert(created, 'origin was created.');
     const o = responseOf<Origin>(created);
     expect(o).toEqual({
@@ -114,7 +99,7 @@ describe('origins', () => {
       ip6Address: '2001:db8::1',
       ipAddress: '192.0.2.1',
       isPrimary: false,
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
       name,
       port: 80,
       profile: profile.name,
@@ -148,7 +133,7 @@ describe('origins', () => {
       ip6Address: null,
       protocol: 'https',
       fqdn: 'other.example.net',
-      lastUpdated: expect.stringMatching(TIMESTAMP),
+      lastUpdated: expect.stringMatching(CUSTOM_TIME),
     });
     const deleted = await client.delete(`origins?id=${o.id}`);
     expect(deleted.body).toEqual({ alerts: [{ level: 'success', text: 'origin was deleted.' }] });
@@ -160,45 +145,41 @@ describe('origins', () => {
     const created = await v5.post('origins', body());
     expect(created.status).toBe(200);
     const o = responseOf<OriginV5>(created);
-    expect(o.lastUpdated).toMatch(RFC3339);
+    expect(o.lastUpdated).toMatch(RFC3339_TIME);
     expect(responseOf<OriginV5[]>(await v5.get(`origins?id=${o.id}`))).toEqual([o]);
-    expectError(await v5.put('origins?id=99999999', body()), 404, 'no origin exists by id: 99999999');
-    expectError(await v5.delete('origins?id=99999999'), 404, 'no origin exists by id: 99999999');
-    expectError(
-      await v5.delete('origins'),
-      400,
-      'required parameters missing: missing required parameters: id',
-    );
-    expectError(
-      await v5.post('origins', body({ deliveryServiceId: 0, tenantId: undefined })),
-      400,
-      "'deliveryServiceId' cannot be blank, 'tenantId' cannot be blank",
-    );
+    await expectErrors([
+      [v5.put('origins?id=99999999', body()), 404, 'no origin exists by id: 99999999'],
+      [v5.delete('origins?id=99999999'), 404, 'no origin exists by id: 99999999'],
+      [v5.delete('origins'), 400, 'required parameters missing: missing required parameters: id'],
+      [
+        v5.post('origins', body({ deliveryServiceId: 0, tenantId: undefined })),
+        400,
+        "'deliveryServiceId' cannot be blank, 'tenantId' cannot be blank",
+      ],
+    ]);
     expectSuccessAlert(await v5.delete(`origins?id=${o.id}`), 'origin was deleted.');
   });
 
   it('refuses deleting a primary origin or moving it to another delivery service', async () => {
     const [primary] = responseOf<Origin[]>(await admin.get(`origins?deliveryservice=${ds.id}&primary=true`));
     const other = await createDeliveryService(admin, cdn.id);
-    expectError(await admin.delete(`origins?id=${primary.id}`), 400, 'cannot delete a primary origin');
-    expectError(
-      await admin.at('5.0').delete(`origins?id=${primary.id}`),
-      400,
-      'cannot delete a primary origin',
-    );
-    expectError(
-      await admin.put(
-        `origins?id=${primary.id}`,
-        body({
-          name: primary.name,
-          deliveryServiceId: other.id,
-          fqdn: primary.fqdn,
-          protocol: primary.protocol,
-        }),
-      ),
-      400,
-      'cannot update the delivery service of a primary origin',
-    );
+    await expectErrors([
+      [admin.delete(`origins?id=${primary.id}`), 400, 'cannot delete a primary origin'],
+      [admin.at('5.0').delete(`origins?id=${primary.id}`), 400, 'cannot delete a primary origin'],
+      [
+        admin.put(
+          `origins?id=${primary.id}`,
+          body({
+            name: primary.name,
+            deliveryServiceId: other.id,
+            fqdn: primary.fqdn,
+            protocol: primary.protocol,
+          }),
+        ),
+        400,
+        'cannot update the delivery service of a primary origin',
+      ],
+    ]);
     expect((await all()).find((x) => x.id === primary.id)).toEqual(primary);
   });
 
@@ -220,51 +201,42 @@ describe('origins', () => {
       400,
       "'cachegroupId' must be no less than 1, 'fqdn' must be a valid DNS name, 'ipAddress' must be a valid IPv4 address, 'name' cannot contain spaces, 'port' must be a valid integer between 1 and 65535, 'protocol' must be http or https",
     );
-    expectError(
-      await admin.post('origins', body({ deliveryServiceId: undefined })),
-      400,
-      "'deliveryServiceId' is required",
-    );
-    expectError(
-      await admin.post('origins', body({ port: 'x' })),
-      400,
-      "'port' must be a valid integer between 1 and 65535",
-    );
-    expectError(
-      await admin.post('origins', body({ protocol: 'HTTP' })),
-      400,
-      'invalid enum value HTTP for field origin_protocol.',
-    );
-    expectError(await admin.post('origins', body({ cachegroupId: 99999999 })), 404, 'cachegroup not found');
-    expectError(await admin.post('origins', body({ profileId: 99999999 })), 404, 'profile not found');
-    expectError(await admin.post('origins', body({ coordinateId: 99999999 })), 404, 'coordinate not found');
-    expectError(
-      await admin.post('origins', body({ deliveryServiceId: 99999999 })),
-      400,
-      'checking tenancy: requested delivery service does not exist',
-    );
-    expectError(
-      await admin.post('origins', body({ name: o.name })),
-      400,
-      `origin name '${o.name}' already exists.`,
-    );
-    expectError(
-      await admin.post('origins', body({ tenantId: undefined })),
-      403,
-      'tenancy is enabled but request tenantID is nil',
-    );
+    await expectErrors([
+      [admin.post('origins', body({ deliveryServiceId: undefined })), 400, "'deliveryServiceId' is required"],
+      [admin.post('origins', body({ port: 'x' })), 400, "'port' must be a valid integer between 1 and 65535"],
+      [
+        admin.post('origins', body({ protocol: 'HTTP' })),
+        400,
+        'invalid enum value HTTP for field origin_protocol.',
+      ],
+      [admin.post('origins', body({ cachegroupId: 99999999 })), 404, 'cachegroup not found'],
+      [admin.post('origins', body({ profileId: 99999999 })), 404, 'profile not found'],
+      [admin.post('origins', body({ coordinateId: 99999999 })), 404, 'coordinate not found'],
+      [
+        admin.post('origins', body({ deliveryServiceId: 99999999 })),
+        400,
+        'checking tenancy: requested delivery service does not exist',
+      ],
+      [admin.post('origins', body({ name: o.name })), 400, `origin name '${o.name}' already exists.`],
+      [
+        admin.post('origins', body({ tenantId: undefined })),
+        403,
+        'tenancy is enabled but request tenantID is nil',
+      ],
+    ]);
     expectMalformedJson(await admin.raw('post', 'origins', '{"name"'));
-    expectError(await admin.put('origins', body()), 400, 'missing key: id');
-    expectError(await admin.put('origins?id=x', body()), 400, 'failed to parse key: id');
-    expectError(await admin.put('origins?id=99999999', body()), 404, 'origin not found');
-    expectError(await admin.delete('origins?id=99999999'), 404, 'origin not found');
-    expectError(await admin.get('origins?deliveryservice=x'), 400, 'deliveryservice cannot parse to integer');
+    await expectErrors([
+      [admin.put('origins', body()), 400, 'missing key: id'],
+      [admin.put('origins?id=x', body()), 400, 'failed to parse key: id'],
+      [admin.put('origins?id=99999999', body()), 404, 'origin not found'],
+      [admin.delete('origins?id=99999999'), 404, 'origin not found'],
+      [admin.get('origins?deliveryservice=x'), 400, 'deliveryservice cannot parse to integer'],
+    ]);
     expect(await all()).toEqual(before);
   });
 
   describe('tenancy', () => {
-    let child: { id: number };
-    let sibling: { id: number };
+    let child: { id: number }, sibling: { id: number };
     let ops: CreatedUser;
     let dsOutside: DeliveryServiceResponse;
 
@@ -282,30 +254,32 @@ describe('origins', () => {
       const listed = responseOf<Origin[]>(await ops.client.get('origins')).map((x) => x.id);
       expect(listed).toContain(mine.id);
       expect(listed).not.toContain(theirs.id);
-      expectError(
-        await ops.client.post('origins', body({ deliveryServiceId: inside.id, tenantId: sibling.id })),
-        403,
-        'user not authorized for requested tenant',
-      );
-      expectError(
-        await ops.client.post('origins', body({ deliveryServiceId: dsOutside.id, tenantId: child.id })),
-        403,
-        'user not authorized for requested delivery service tenant',
-      );
-      expectError(
-        await ops.client.put(
-          `origins?id=${theirs.id}`,
-          body({ deliveryServiceId: inside.id, tenantId: child.id }),
-        ),
-        403,
-        'not authorized on this tenant',
-      );
-      expectError(await ops.client.delete(`origins?id=${theirs.id}`), 403, 'not authorized on this tenant');
-      expectError(
-        await ops.client.at('5.0').delete(`origins?id=${theirs.id}`),
-        403,
-        'user not authorized for requested tenant',
-      );
+      await expectErrors([
+        [
+          ops.client.post('origins', body({ deliveryServiceId: inside.id, tenantId: sibling.id })),
+          403,
+          'user not authorized for requested tenant',
+        ],
+        [
+          ops.client.post('origins', body({ deliveryServiceId: dsOutside.id, tenantId: child.id })),
+          403,
+          'user not authorized for requested delivery service tenant',
+        ],
+        [
+          ops.client.put(
+            `origins?id=${theirs.id}`,
+            body({ deliveryServiceId: inside.id, tenantId: child.id }),
+          ),
+          403,
+          'not authorized on this tenant',
+        ],
+        [ops.client.delete(`origins?id=${theirs.id}`), 403, 'not authorized on this tenant'],
+        [
+          ops.client.at('5.0').delete(`origins?id=${theirs.id}`),
+          403,
+          'user not authorized for requested tenant',
+        ],
+      ]);
       expect((await all()).find((x) => x.id === theirs.id)).toEqual(theirs);
       expectSuccessAlert(await ops.client.delete(`origins?id=${mine.id}`), 'origin was deleted.');
     });

@@ -1,18 +1,13 @@
-import { expectError, expectSuccessAlert, responseOf, uniqueName } from 'test/e2e/support/api';
-import type { ParameterResponse } from 'test/e2e/support/fixtures/profiles';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { parameterBody, type ParameterResponse } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 
 /** A parameter's `comment` (the original's `parameter.comment`), on every version. */
 describe('parameter comments', () => {
   const { admin } = useApp();
 
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    name: uniqueName('param'),
-    configFile: 'records.config',
-    value: 'STRING abc',
-    secure: false,
-    ...overrides,
-  });
+  const body = parameterBody;
   const byName = async (name: string, version = '4.0'): Promise<ParameterResponse[]> =>
     responseOf<ParameterResponse[]>(
       await admin.at(version).get(`parameters?name=${encodeURIComponent(name)}`),

@@ -1,21 +1,10 @@
-import {
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  expectMalformedJson,
-  timeFormatOn,
-} from 'test/e2e/support/api';
-import {
-  createPhysLocation,
-  createRegion,
-  type PhysLocation,
-  physLocationBody,
-  type Region,
-} from 'test/e2e/support/fixtures/topology';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
+import { createPhysLocation, createRegion, physLocationBody } from 'test/e2e/support/fixtures/topology';
+import type { PhysLocation, Region } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('phys_locations', () => {
   const { admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -38,9 +27,7 @@ describe('phys_locations', () => {
   describe('GET /phys_locations', () => {
     it('lists phys_locations ordered by name, with the region name and id', async () => {
       const location = await create();
-      const res = await readOnly.client.get('phys_locations');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.get('phys_locations'));
       const locations = responseOf<PhysLocation[]>(res);
       const sent = physLocationBody(region.id);
       expect(locations.find((l) => l.id === location.id)).toEqual({
@@ -50,7 +37,7 @@ describe('phys_locations', () => {
         id: location.id,
         region: region.name,
         regionId: region.id,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = locations.map((l) => l.name);
       expect(names).toEqual([...names].sort());
@@ -70,8 +57,10 @@ describe('phys_locations', () => {
     });
 
     it('rejects id and region filters that are not integers', async () => {
-      expectError(await admin.get('phys_locations?id=x'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('phys_locations?region=east'), 400, 'region cannot parse to integer');
+      await expectErrors([
+        [admin.get('phys_locations?id=x'), 400, 'id cannot parse to integer'],
+        [admin.get('phys_locations?region=east'), 400, 'region cannot parse to integer'],
+      ]);
     });
 
     it('orders by a field of the response, either way', async () => {
@@ -104,9 +93,10 @@ describe('phys_locations', () => {
   describe('POST /phys_locations', () => {
     it.each(['3.0', '4.0', '4.1', '5.0'])('creates a phys_location on %s', async (version) => {
       const sent = physLocationBody(region.id);
-      const res = await admin.at(version).post('phys_locations', { ...sent, region: 'ignored', id: 5 });
-      expectSuccessAlert(res, 'physLocation was created.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).post('phys_locations', { ...sent, region: 'ignored', id: 5 }),
+        'physLocation was created.',
+      );
       const location = responseOf<PhysLocation>(res);
       expect(location).toEqual({
         ...sent,
@@ -175,16 +165,18 @@ describe('phys_locations', () => {
       expectError(await admin.post('phys_locations', sent), 404, 'region not found');
       expect(await byName(sent.name as string)).toEqual([]);
       const location = await create();
-      expectError(
-        await admin.post('phys_locations', { ...physLocationBody(region.id), name: location.name }),
-        400,
-        `phys_location name '${location.name}' already exists.`,
-      );
-      expectError(
-        await admin.post('phys_locations', { ...physLocationBody(region.id), shortName: location.shortName }),
-        400,
-        `phys_location short_name '${location.shortName}' already exists.`,
-      );
+      await expectErrors([
+        [
+          admin.post('phys_locations', { ...physLocationBody(region.id), name: location.name }),
+          400,
+          `phys_location name '${location.name}' already exists.`,
+        ],
+        [
+          admin.post('phys_locations', { ...physLocationBody(region.id), shortName: location.shortName }),
+          400,
+          `phys_location short_name '${location.shortName}' already exists.`,
+        ],
+      ]);
       expect(await byName(location.name)).toEqual([location]);
     });
   });
@@ -197,9 +189,10 @@ describe('phys_locations', () => {
         ...physLocationBody(target.id),
         city: 'Boulder',
       };
-      const res = await admin.at(version).put(`phys_locations/${location.id}`, changes);
-      expectSuccessAlert(res, 'physLocation was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at(version).put(`phys_locations/${location.id}`, changes),
+        'physLocation was updated.',
+      );
       const updated = responseOf<PhysLocation>(res);
       expect(updated).toEqual({
         ...changes,
@@ -213,21 +206,15 @@ describe('phys_locations', () => {
 
     it('answers 404 for an unknown id or region, 400 for a non-numeric id or a taken name', async () => {
       const [location, other] = [await create(), await create()];
-      expectError(
-        await admin.put('phys_locations/999999', physLocationBody(region.id)),
-        404,
-        'no physLocation found with this id',
-      );
-      expectError(
-        await admin.put('phys_locations/x', physLocationBody(region.id)),
-        400,
-        'failed to parse key: id',
-      );
-      expectError(
-        await admin.put(`phys_locations/${location.id}`, physLocationBody(999999)),
-        404,
-        'region not found',
-      );
+      await expectErrors([
+        [
+          admin.put('phys_locations/999999', physLocationBody(region.id)),
+          404,
+          'no physLocation found with this id',
+        ],
+        [admin.put('phys_locations/x', physLocationBody(region.id)), 400, 'failed to parse key: id'],
+        [admin.put(`phys_locations/${location.id}`, physLocationBody(999999)), 404, 'region not found'],
+      ]);
       expectError(
         await admin.put(`phys_locations/${location.id}`, {
           ...physLocationBody(region.id),
@@ -256,8 +243,10 @@ describe('phys_locations', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a non-numeric one', async () => {
-      expectError(await admin.delete('phys_locations/999999'), 404, 'no physLocation with that key found');
-      expectError(await admin.delete('phys_locations/1x'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('phys_locations/999999'), 404, 'no physLocation with that key found'],
+        [admin.delete('phys_locations/1x'), 400, 'failed to parse key: id'],
+      ]);
     });
   });
 });

@@ -1,4 +1,5 @@
-import { expectError, responseOf } from 'test/e2e/support/api';
+import { responseOf } from 'test/e2e/support/api';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import {
   assignParameter,
   createCdn,
@@ -99,11 +100,13 @@ describe('CDN locks on profiles and profile parameters', () => {
   });
 
   it('answers the missing profile or link, not the lock', async () => {
-    expectError(await admin.delete('profiles/2147483000'), 404, 'no profile with that key found');
-    expectError(
-      await admin.delete('profileparameters/2147483000/2147483000'),
-      404,
-      'no profileParameter with that key found',
-    );
+    await expectErrors([
+      [admin.delete('profiles/2147483000'), 404, 'no profile with that key found'],
+      [
+        admin.delete('profileparameters/2147483000/2147483000'),
+        404,
+        'no profileParameter with that key found',
+      ],
+    ]);
   });
 });

@@ -1,11 +1,6 @@
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import {
   assignParameter,
   createCdn,
@@ -38,9 +33,7 @@ describe('profile copy and import', () => {
       await assignParameter(admin, from.id, p1.id);
       await assignParameter(admin, from.id, p2.id);
       const name = uniqueName('copy');
-      const res = await admin.at(version).post(`profiles/name/${name}/copy/${from.name}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).post(`profiles/name/${name}/copy/${from.name}`));
       expectSuccessAlert(res, `created new profile [${name}] from existing profile [${from.name}]`);
       const copy = responseOf<{ id: number }>(res);
       expect(copy).toEqual({
@@ -91,8 +84,7 @@ describe('profile copy and import', () => {
           { config_file: 'b.config', name: newName, value: 'w' },
         ],
       });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expectSuccessAlert(res, `Profile imported [ ${name} ] with 1 new and 1 existing parameters`);
       const imported = responseOf<{ id: number }>(res);
       expect(imported).toEqual({
@@ -118,23 +110,21 @@ describe('profile copy and import', () => {
 
     it('lists every problem in the original order, writing nothing', async () => {
       const taken = await createProfile(admin, cdn.id);
-      expectError(
-        await admin.post('profiles/import', { profile: { name: 'a b' }, parameters: [{ name: 'x' }] }),
-        400,
-        "validating: 'name' cannot contain spaces, 'description' cannot be blank, 'cdnName' cannot be blank, 'type' cannot be blank, parameter 0: required fields missing: configFile, value",
-      );
-      expectError(
-        await admin.post('profiles/import', {
-          profile: { name: taken.name, description: 'd', cdn: 'no-such-cdn', type: 'ATS_PROFILE' },
-        }),
-        400,
-        `validating: no-such-cdn CDN does not exist, a profile with the name "${taken.name}" already exists`,
-      );
-      expectError(
-        await admin.post('profiles/import', { profile: { name: 7 } }),
-        400,
-        "decoding: 'name' must be a string",
-      );
+      await expectErrors([
+        [
+          admin.post('profiles/import', { profile: { name: 'a b' }, parameters: [{ name: 'x' }] }),
+          400,
+          "validating: 'name' cannot contain spaces, 'description' cannot be blank, 'cdnName' cannot be blank, 'type' cannot be blank, parameter 0: required fields missing: configFile, value",
+        ],
+        [
+          admin.post('profiles/import', {
+            profile: { name: taken.name, description: 'd', cdn: 'no-such-cdn', type: 'ATS_PROFILE' },
+          }),
+          400,
+          `validating: no-such-cdn CDN does not exist, a profile with the name "${taken.name}" already exists`,
+        ],
+        [admin.post('profiles/import', { profile: { name: 7 } }), 400, "decoding: 'name' must be a string"],
+      ]);
       const name = uniqueName('imported');
       expectError(
         await admin.post('profiles/import', {

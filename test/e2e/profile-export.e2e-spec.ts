@@ -1,4 +1,6 @@
-import { ApiClient, expectApiHeaders, expectError, responseOf } from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
 import {
   assignParameter,
   createCdn,
@@ -13,9 +15,7 @@ describe('profiles/{id}/export', () => {
   it('exports GLOBAL as a file, outside the envelope', async () => {
     const [global] = responseOf<{ id: number }[]>(await admin.get('profiles?name=GLOBAL'));
     for (const version of ['3.0', '4.0', '5.0']) {
-      const res = await readOnly.client.at(version).get(`profiles/${global.id}/export`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.at(version).get(`profiles/${global.id}/export`));
       expect(res.headers['content-disposition']).toBe('attachment; filename="GLOBAL.json"');
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(res.text)).toEqual({

@@ -1,13 +1,8 @@
 import type { ParameterWire } from 'src/modules/parameters/dto/parameter.response';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import {
   assignParameter,
   createCdn,
@@ -15,9 +10,6 @@ import {
   createProfile,
 } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 /** The profile's parameters as `profiles/{id}/parameters` lists them: no `profiles`. */
 type Listed = Omit<Wire<ParameterWire>, 'profiles'>;
@@ -46,10 +38,8 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
         const secret = await createParameter(admin, { value: 'secret', secure: true });
         await assignParameter(admin, profile.id, plain.id);
         await assignParameter(admin, profile.id, secret.id);
-        const res = await readOnly.client.at(version).get(`profiles/${profile.id}/parameters`);
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
-        const time = version === '5.0' ? RFC3339 : TIMESTAMP;
+        const res = expectOk(await readOnly.client.at(version).get(`profiles/${profile.id}/parameters`));
+        const time = version === '5.0' ? RFC3339_TIME : CUSTOM_TIME;
         expect(responseOf<Listed[]>(res).sort((a, b) => a.id - b.id)).toEqual([
           {
             configFile: plain.configFile,
@@ -90,8 +80,7 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
         { name: existing.name, configFile: 'a.config', value: 'v1', secure: 0 },
         { name, configFile: 'b.config', value: 'v2', secure: 1 },
       ]);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expectSuccessAlert(res, `Assign parameters successfully to profile ${profile.name}`);
       const body = responseOf<{ parameters: { id: number }[]; profileId: number; profileName: string }>(res);
       expect(body).toEqual({
@@ -109,31 +98,28 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
 
     it('refuses an unknown profile, bad bodies and bad ids, writing nothing', async () => {
       const profile = await createProfile(admin, cdnId);
-      expectError(
-        await admin.post('profiles/99999999/parameters', {
-          name: 'x',
-          configFile: 'y',
-          value: 'z',
-          secure: 0,
-        }),
-        404,
-        'no profile with ID 99999999 exists',
-      );
-      expectError(
-        await admin.post(`profiles/${profile.id}/parameters`, { name: 'x', configFile: 'y' }),
-        400,
-        'parse error: validating: object 0: required fields missing: secure, value',
-      );
-      expectError(
-        await admin.post(`profiles/${profile.id}/parameters`, {
-          name: 1,
-          configFile: 'y',
-          value: 'z',
-          secure: 0,
-        }),
-        400,
-        "parse error: decoding: object 0: 'name' must be a string",
-      );
+      await expectErrors([
+        [
+          admin.post('profiles/99999999/parameters', { name: 'x', configFile: 'y', value: 'z', secure: 0 }),
+          404,
+          'no profile with ID 99999999 exists',
+        ],
+        [
+          admin.post(`profiles/${profile.id}/parameters`, { name: 'x', configFile: 'y' }),
+          400,
+          'parse error: validating: object 0: required fields missing: secure, value',
+        ],
+        [
+          admin.post(`profiles/${profile.id}/parameters`, {
+            name: 1,
+            configFile: 'y',
+            value: 'z',
+            secure: 0,
+          }),
+          400,
+          "parse error: decoding: object 0: 'name' must be a string",
+        ],
+      ]);
       expectMalformedJson(await admin.raw('post', `profiles/${profile.id}/parameters`, '[{'));
       expectError(
         await admin.post('profiles/x/parameters', { name: 'x', configFile: 'y', value: 'z', secure: 0 }),
@@ -153,9 +139,9 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
       ];
       const param = await createParameter(admin);
       await assignParameter(admin, a.id, param.id);
-      const res = await admin.post('parameterprofile', { paramId: param.id, profileIds: [a.id, b.id] });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.post('parameterprofile', { paramId: param.id, profileIds: [a.id, b.id] }),
+      );
       expect(res.body).toEqual({
         alerts: [{ level: 'success', text: `2 profiles were assigned to the ${param.id} parameter` }],
         response: { paramId: param.id, profileIds: [a.id, b.id], replace: false },
@@ -173,21 +159,23 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
     it('refuses missing fields, unknown ids and wrong types, writing nothing', async () => {
       const profile = await createProfile(admin, cdnId);
       const param = await createParameter(admin);
-      expectError(
-        await admin.post('parameterprofile', {}),
-        400,
-        'parse error: validating: paramId missing, profileIds missing',
-      );
-      expectError(
-        await admin.post('parameterprofile', { paramId: 99999999, profileIds: [profile.id, 99999998] }),
-        400,
-        `parse error: validating: no parameter with ID 99999999 exists, profiles with IDs [${profile.id} 99999998] don't all exist`,
-      );
-      expectError(
-        await admin.post('parameterprofile', { paramId: 'x', profileIds: [2 ** 31], replace: 1 }),
-        400,
-        "parse error: decoding: 'paramId' must be an integer, 'profileIds[0]' must be no greater than 2147483647, 'replace' must be a boolean",
-      );
+      await expectErrors([
+        [
+          admin.post('parameterprofile', {}),
+          400,
+          'parse error: validating: paramId missing, profileIds missing',
+        ],
+        [
+          admin.post('parameterprofile', { paramId: 99999999, profileIds: [profile.id, 99999998] }),
+          400,
+          `parse error: validating: no parameter with ID 99999999 exists, profiles with IDs [${profile.id} 99999998] don't all exist`,
+        ],
+        [
+          admin.post('parameterprofile', { paramId: 'x', profileIds: [2 ** 31], replace: 1 }),
+          400,
+          "parse error: decoding: 'paramId' must be an integer, 'profileIds[0]' must be no greater than 2147483647, 'replace' must be a boolean",
+        ],
+      ]);
       expectMalformedJson(await admin.raw('post', 'parameterprofile', '{"paramId"'));
       expect(await profilesOf(param.id)).toEqual([]);
     });

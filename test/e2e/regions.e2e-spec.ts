@@ -1,22 +1,11 @@
-import {
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  expectMalformedJson,
-} from 'test/e2e/support/api';
-import {
-  createDivision,
-  createPhysLocation,
-  createRegion,
-  type Division,
-  type Region,
-} from 'test/e2e/support/fixtures/topology';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
+import { createDivision, createPhysLocation, createRegion } from 'test/e2e/support/fixtures/topology';
+import type { Division, Region } from 'test/e2e/support/fixtures/topology';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 
 describe('regions', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -35,16 +24,14 @@ describe('regions', () => {
   describe('GET /regions', () => {
     it('lists regions ordered by name, with the division id as `division` and its name', async () => {
       const region = await createRegion(admin, division.id);
-      const res = await readOnly.client.get('regions');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.get('regions'));
       const regions = responseOf<Region[]>(res);
       expect(regions.find((r) => r.id === region.id)).toEqual({
         id: region.id,
         name: region.name,
         division: division.id,
         divisionName: division.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = regions.map((r) => r.name);
       expect(names).toEqual([...names].sort());
@@ -61,8 +48,10 @@ describe('regions', () => {
     });
 
     it('rejects id and division filters that are not integers', async () => {
-      expectError(await admin.get('regions?id=abc'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('regions?division=x'), 400, 'division cannot parse to integer');
+      await expectErrors([
+        [admin.get('regions?id=abc'), 400, 'id cannot parse to integer'],
+        [admin.get('regions?division=x'), 400, 'division cannot parse to integer'],
+      ]);
     });
 
     it('orders by a field of the response, either way', async () => {
@@ -97,15 +86,14 @@ describe('regions', () => {
       const res = await admin
         .at(version)
         .post('regions', { name, division: division.id, divisionName: 'ignored' });
-      expectSuccessAlert(res, 'region was created.');
-      expectApiHeaders(res);
+      expectOk(res, 'region was created.');
       const region = responseOf<Region>(res);
       expect(region).toEqual({
         id: expect.any(Number),
         name,
         division: division.id,
         divisionName: division.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byName(name)).toEqual([region]);
     });
@@ -134,8 +122,10 @@ describe('regions', () => {
 
     it('answers 404 for an unknown division and 400 for a taken name', async () => {
       const name = uniqueName('region');
-      expectError(await admin.post('regions', { name, division: 999999 }), 404, 'division not found');
-      expectError(await admin.post('regions', { name, division: -3 }), 404, 'division not found');
+      await expectErrors([
+        [admin.post('regions', { name, division: 999999 }), 404, 'division not found'],
+        [admin.post('regions', { name, division: -3 }), 404, 'division not found'],
+      ]);
       expect(await byName(name)).toEqual([]);
       const region = await createRegion(admin, division.id);
       expectError(
@@ -159,14 +149,13 @@ describe('regions', () => {
           division: target.id,
           divisionName: 'whatever the client says',
         });
-        expectSuccessAlert(res, 'region was updated.');
-        expectApiHeaders(res);
+        expectOk(res, 'region was updated.');
         expect(responseOf<Region>(res)).toEqual({
           id: region.id,
           name,
           division: target.id,
           divisionName: 'whatever the client says',
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
         });
         // Only `division` took effect; the stored division name is untouched.
         expect(await byId(region.id)).toEqual([
@@ -192,22 +181,16 @@ describe('regions', () => {
 
     it('validates name before division, in the original wording', async () => {
       const region = await createRegion(admin, division.id);
-      expectError(await admin.put(`regions/${region.id}`, {}), 400, "region 'name' is required");
-      expectError(
-        await admin.put(`regions/${region.id}`, { name: '', division: 0 }),
-        400,
-        "region 'name' is required",
-      );
-      expectError(
-        await admin.put(`regions/${region.id}`, { name: 'x', division: 0 }),
-        400,
-        "region 'division' is required",
-      );
-      expectError(
-        await admin.put(`regions/${region.id}`, { name: 'x', division: division.id, divisionName: 5 }),
-        400,
-        "'divisionName' must be a string",
-      );
+      await expectErrors([
+        [admin.put(`regions/${region.id}`, {}), 400, "region 'name' is required"],
+        [admin.put(`regions/${region.id}`, { name: '', division: 0 }), 400, "region 'name' is required"],
+        [admin.put(`regions/${region.id}`, { name: 'x', division: 0 }), 400, "region 'division' is required"],
+        [
+          admin.put(`regions/${region.id}`, { name: 'x', division: division.id, divisionName: 5 }),
+          400,
+          "'divisionName' must be a string",
+        ],
+      ]);
       expect(await byId(region.id)).toEqual([region]);
     });
 
@@ -216,16 +199,18 @@ describe('regions', () => {
         await createRegion(admin, division.id),
         await createRegion(admin, division.id),
       ];
-      expectError(
-        await admin.put('regions/999999', { name: uniqueName('region'), division: division.id }),
-        404,
-        'no region found with this id',
-      );
-      expectError(
-        await admin.put(`regions/${region.id}`, { name: region.name, division: 999999 }),
-        404,
-        'division not found',
-      );
+      await expectErrors([
+        [
+          admin.put('regions/999999', { name: uniqueName('region'), division: division.id }),
+          404,
+          'no region found with this id',
+        ],
+        [
+          admin.put(`regions/${region.id}`, { name: region.name, division: 999999 }),
+          404,
+          'division not found',
+        ],
+      ]);
       expectError(
         await admin.put(`regions/${region.id}`, { name: other.name, division: division.id }),
         400,
@@ -273,30 +258,26 @@ describe('regions', () => {
 
     it('refuses to delete without a key', async () => {
       const before = await count();
-      expectError(await admin.delete('regions'), 400, 'Refusing to delete all resources of type Region');
-      expectError(
-        await admin.delete('regions?id=&name='),
-        400,
-        'Refusing to delete all resources of type Region',
-      );
-      expectError(
-        await admin.delete('regions?division=1'),
-        400,
-        'Refusing to delete all resources of type Region',
-      );
+      await expectErrors([
+        [admin.delete('regions'), 400, 'Refusing to delete all resources of type Region'],
+        [admin.delete('regions?id=&name='), 400, 'Refusing to delete all resources of type Region'],
+        [admin.delete('regions?division=1'), 400, 'Refusing to delete all resources of type Region'],
+      ]);
       expect(await count()).toBe(before);
     });
 
     it('answers 404 when no row matches, including an id and a name of different rows', async () => {
       const [one, two] = [await createRegion(admin, division.id), await createRegion(admin, division.id)];
-      expectError(await admin.delete('regions?id=999999'), 404, 'no region with that key found');
-      expectError(await admin.delete('regions?name=no-such-region'), 404, 'no region with that key found');
-      expectError(
-        await admin.delete(`regions?id=${one.id}&name=${encodeURIComponent(two.name)}`),
-        404,
-        'no region with that key found',
-      );
-      expectError(await admin.delete('regions?id=abc'), 400, 'id cannot parse to integer');
+      await expectErrors([
+        [admin.delete('regions?id=999999'), 404, 'no region with that key found'],
+        [admin.delete('regions?name=no-such-region'), 404, 'no region with that key found'],
+        [
+          admin.delete(`regions?id=${one.id}&name=${encodeURIComponent(two.name)}`),
+          404,
+          'no region with that key found',
+        ],
+        [admin.delete('regions?id=abc'), 400, 'id cannot parse to integer'],
+      ]);
       expect(await byId(one.id)).toEqual([one]);
       expect(await byId(two.id)).toEqual([two]);
     });

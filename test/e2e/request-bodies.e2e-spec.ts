@@ -2,13 +2,9 @@ import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { MAX_DEPTH } from 'src/common/http/strict-json';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
 
@@ -60,9 +56,11 @@ describe('request bodies: strict JSON and nesting', () => {
     it('refuses deep bodies on every kind of route: sign-in, PUT, and routes that take arrays', async () => {
       const deep = `[${'['.repeat(3000)}${']'.repeat(3000)}]`;
       expectError(await request(server).post('/api/4.0/user/login').send(`{"u":${deep}}`), 400, DEEP);
-      expectError(await admin.raw('put', 'cdns/1', `{"name":${deep}}`), 400, DEEP);
-      expectError(await admin.raw('post', 'profileparameters', deep), 400, DEEP);
-      expectError(await admin.raw('post', 'federations', deep), 400, DEEP);
+      await expectErrors([
+        [admin.raw('put', 'cdns/1', `{"name":${deep}}`), 400, DEEP],
+        [admin.raw('post', 'profileparameters', deep), 400, DEEP],
+        [admin.raw('post', 'federations', deep), 400, DEEP],
+      ]);
     });
 
     it(`reads ${MAX_DEPTH} levels; the routes' own validation then answers`, async () => {

@@ -1,14 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import {
-  ApiClient,
-  createUser,
-  expectError,
-  responseOf,
-  sessionCookieOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
 import { createTestApp } from 'test/e2e/support/app';
 import { ADMIN_PASSWORD, USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
@@ -20,10 +15,8 @@ import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
  * lock of a precondition), and never a 5xx.
  */
 describe('scale-out: two instances on one database', () => {
-  let first: INestApplication;
-  let second: INestApplication;
-  let adminOnFirst: ApiClient;
-  let adminOnSecond: ApiClient;
+  let first: INestApplication, second: INestApplication;
+  let adminOnFirst: ApiClient, adminOnSecond: ApiClient;
 
   beforeAll(async () => {
     first = await createTestApp();

@@ -1,10 +1,10 @@
 import { DataSource } from 'typeorm';
-import { ApiClient, createUser, type CreatedUser, expectError, responseOf } from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
 import { RSA_CERTIFICATE, RSA_CSR, RSA_KEY } from 'test/e2e/support/fixtures/certificates';
-import {
-  type InsertedDeliveryService,
-  insertDeliveryService,
-} from 'test/e2e/support/fixtures/delivery-services';
+import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
+import type { InsertedDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { useApp } from 'test/e2e/support/suite';
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
-import { expectSuccessAlert, responseOf } from 'test/e2e/support/api';
+import { expectSuccessAlert } from 'test/e2e/support/alerts';
+import { responseOf } from 'test/e2e/support/api';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';

@@ -1,14 +1,9 @@
 import { DataSource } from 'typeorm';
-import {
-  createTenant,
-  createUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
@@ -20,8 +15,6 @@ import type {
 } from 'src/modules/server-capabilities/dto/server-server-capability.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const WRONG_TYPE = (id: number) =>
   `server id: ${id} has an incorrect server type. Server capabilities can only be assigned to EDGE or MID servers`;
 const capabilityName = () => uniqueName('cap').replace(/-/g, '_');
@@ -65,10 +58,9 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
       const res = await admin
         .at('3.0')
         .post('server_server_capabilities', { serverId: edge.id, serverCapability: name });
-      expectSuccessAlert(res, 'server server_capability was created.');
-      expectApiHeaders(res);
+      expectOk(res, 'server server_capability was created.');
       expect(responseOf<ServerServerCapabilityV3>(res)).toEqual({
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
         serverId: edge.id,
         serverCapability: name,
       });
@@ -76,17 +68,15 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
         .at('5.0')
         .post('server_server_capabilities', { serverId: mid.id, serverCapability: name });
       expect(responseOf<ServerServerCapabilityV5>(v5)).toEqual({
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
         serverId: mid.id,
         serverCapability: name,
       });
 
-      const list = await admin.at('4.0').get(`server_server_capabilities?serverCapability=${name}`);
-      expect(list.status).toBe(200);
-      expectApiHeaders(list);
+      const list = expectOk(await admin.at('4.0').get(`server_server_capabilities?serverCapability=${name}`));
       const expected = [edge, mid]
         .map((s) => ({
-          lastUpdated: expect.stringMatching(TIMESTAMP),
+          lastUpdated: expect.stringMatching(CUSTOM_TIME),
           serverHostName: s.hostName,
           serverId: s.id,
           serverCapability: name,
@@ -96,7 +86,7 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
       expect(responseOf(await admin.at('5.0').get(`server_server_capabilities?serverId=${edge.id}`))).toEqual(
         [
           {
-            lastUpdated: expect.stringMatching(RFC3339),
+            lastUpdated: expect.stringMatching(RFC3339_TIME),
             serverHostName: edge.hostName,
             serverId: edge.id,
             serverCapability: name,
@@ -192,31 +182,25 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
     });
 
     it('answers the generic texts for missing or bad keys and an unknown pair', async () => {
-      expectError(
-        await admin.delete('server_server_capabilities?serverCapability=x'),
-        400,
-        'missing key: serverId',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=1'),
-        400,
-        'missing key: serverCapability',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=one&serverCapability=x'),
-        400,
-        'failed to parse key: serverId',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=-1&serverCapability=x'),
-        404,
-        'no server server_capability with that key found',
-      );
-      expectError(
-        await admin.delete('server_server_capabilities?serverId=1&serverCapability=no_such_capability'),
-        404,
-        'no server server_capability with that key found',
-      );
+      await expectErrors([
+        [admin.delete('server_server_capabilities?serverCapability=x'), 400, 'missing key: serverId'],
+        [admin.delete('server_server_capabilities?serverId=1'), 400, 'missing key: serverCapability'],
+        [
+          admin.delete('server_server_capabilities?serverId=one&serverCapability=x'),
+          400,
+          'failed to parse key: serverId',
+        ],
+        [
+          admin.delete('server_server_capabilities?serverId=-1&serverCapability=x'),
+          404,
+          'no server server_capability with that key found',
+        ],
+        [
+          admin.delete('server_server_capabilities?serverId=1&serverCapability=no_such_capability'),
+          404,
+          'no server server_capability with that key found',
+        ],
+      ]);
     });
 
     it('refuses while a delivery service the server is assigned to requires it, naming those within reach', async () => {
@@ -268,9 +252,10 @@ describe('server_server_capabilities and multiple_servers_capabilities', () => {
         serverIds: [a.id, b.id],
         pageType: 'sc',
       };
-      const res = await admin.at('4.1').post('multiple_servers_capabilities', body);
-      expectSuccessAlert(res, 'Assign Server(s) to a capability');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.at('4.1').post('multiple_servers_capabilities', body),
+        'Assign Server(s) to a capability',
+      );
       expect(responseOf(res)).toEqual(body);
       expect([await has(a.id, name), await has(b.id, name)]).toEqual([1, 1]);
 

@@ -1,11 +1,6 @@
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { type Cachegroup, createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createParameter, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -26,13 +21,9 @@ describe('server update status', () => {
   let otherCdn: { id: number; name: string };
   let profile: string;
   /** edge's cache group has mid's as its parent (no topology). */
-  let edge: ServerResponse;
-  let mid: ServerResponse;
+  let edge: ServerResponse, mid: ServerResponse;
   /** tEdge → tMid → tOrg in a topology. */
-  let tEdge: ServerResponse;
-  let tMid: ServerResponse;
-  let tOrg: ServerResponse;
-  let tMidOtherCdn: ServerResponse;
+  let tEdge: ServerResponse, tMid: ServerResponse, tOrg: ServerResponse, tMidOtherCdn: ServerResponse;
 
   const statusOf = async (server: ServerResponse, version = '4.0') =>
     responseOf<ServerUpdateStatusV5[]>(
@@ -77,9 +68,7 @@ describe('server update status', () => {
 
   describe('GET servers/{hostname}/update_status', () => {
     it("answers the server's flags and times on 4.0 (RFC 3339), with the failure flags on 5.0", async () => {
-      const res = await admin.get(`servers/${edge.hostName}/update_status`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.get(`servers/${edge.hostName}/update_status`));
       const v4: ServerUpdateStatusV4 = {
         host_name: edge.hostName,
         upd_pending: false,
@@ -104,9 +93,7 @@ describe('server update status', () => {
     });
 
     it('answers the bare array on 3.x, without the times', async () => {
-      const res = await admin.at('3.0').get(`servers/${edge.hostName}/update_status`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at('3.0').get(`servers/${edge.hostName}/update_status`));
       const v3: ServerUpdateStatusV3 = {
         host_name: edge.hostName,
         upd_pending: false,
@@ -128,9 +115,7 @@ describe('server update status', () => {
     });
 
     it("shows the cache group's parent servers' pending updates as the parent's", async () => {
-      const res = await queue(mid, 'queue');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await queue(mid, 'queue'));
       expect(res.body).toEqual({
         response: { serverId: mid.id, action: 'queue' } satisfies ServerQueueUpdateResponse,
       });
@@ -171,9 +156,7 @@ describe('server update status', () => {
 
   describe('POST servers/{id-or-name}/update', () => {
     it('queues and applies with the legacy booleans (4.0: the alert names the server as asked)', async () => {
-      let res = await admin.post(`servers/${mid.hostName}/update?updated=true&reval_updated=1`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      let res = expectOk(await admin.post(`servers/${mid.hostName}/update?updated=true&reval_updated=1`));
       expect(res.body).toEqual({
         alerts: [
           {
@@ -242,12 +225,10 @@ describe('server update status', () => {
     });
 
     it('answers 404 for an unknown server, by id or by name', async () => {
-      expectError(await admin.post('servers/nope/update?updated=true'), 404, "server name 'nope' not found");
-      expectError(
-        await admin.post('servers/2147483647/update?updated=true'),
-        404,
-        "server ID '2147483647' not found",
-      );
+      await expectErrors([
+        [admin.post('servers/nope/update?updated=true'), 404, "server name 'nope' not found"],
+        [admin.post('servers/2147483647/update?updated=true'), 404, "server ID '2147483647' not found"],
+      ]);
     });
 
     it("on 3.x takes t, true, f or false in any case and names the server's host", async () => {
@@ -262,47 +243,45 @@ describe('server update status', () => {
         `successfully set server '${mid.hostName}' updated=f reval_updated=false`,
       );
       expect((await statusOf(mid)).upd_pending).toBe(false);
-      expectError(
-        await v3.post(`servers/${mid.id}/update`),
-        400,
-        "Must pass at least one query paramter of 'updated' or 'reval_updated'",
-      );
-      expectError(
-        await v3.post(`servers/${mid.id}/update?updated=1`),
-        400,
-        "query parameter 'updated' must be 'true' or 'false'",
-      );
-      expectError(
-        await v3.post('servers/99999999/update?updated=true'),
-        404,
-        "server ID '99999999' not found",
-      );
+      await expectErrors([
+        [
+          v3.post(`servers/${mid.id}/update`),
+          400,
+          "Must pass at least one query paramter of 'updated' or 'reval_updated'",
+        ],
+        [
+          v3.post(`servers/${mid.id}/update?updated=1`),
+          400,
+          "query parameter 'updated' must be 'true' or 'false'",
+        ],
+        [v3.post('servers/99999999/update?updated=true'), 404, "server ID '99999999' not found"],
+      ]);
     });
   });
 
   describe('POST servers/{id}/queue_update', () => {
     it('refuses a bad action, malformed JSON, a bad id and an unknown server', async () => {
-      expectError(
-        await admin.post(`servers/${mid.id}/queue_update`, { action: 'go' }),
-        400,
-        "action must be 'queue' or 'dequeue'",
-      );
-      expectError(
-        await admin.post(`servers/${mid.id}/queue_update`, {}),
-        400,
-        "action must be 'queue' or 'dequeue'",
-      );
+      await expectErrors([
+        [
+          admin.post(`servers/${mid.id}/queue_update`, { action: 'go' }),
+          400,
+          "action must be 'queue' or 'dequeue'",
+        ],
+        [admin.post(`servers/${mid.id}/queue_update`, {}), 400, "action must be 'queue' or 'dequeue'"],
+      ]);
       expectMalformedJson(await admin.raw('post', `servers/${mid.id}/queue_update`, '{'));
-      expectError(
-        await admin.post('servers/x/queue_update', { action: 'queue' }),
-        400,
-        "getting integer parameters: parameter 'id' not an integer",
-      );
-      expectError(
-        await admin.post('servers/2147483647/queue_update', { action: 'queue' }),
-        404,
-        "server ID '2147483647' not found",
-      );
+      await expectErrors([
+        [
+          admin.post('servers/x/queue_update', { action: 'queue' }),
+          400,
+          "getting integer parameters: parameter 'id' not an integer",
+        ],
+        [
+          admin.post('servers/2147483647/queue_update', { action: 'queue' }),
+          404,
+          "server ID '2147483647' not found",
+        ],
+      ]);
     });
   });
 });

@@ -1,13 +1,7 @@
-import {
-  ApiClient,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
@@ -73,9 +67,7 @@ describe('servercheck and servercheck/extensions', () => {
     it.each(['3.0', '4.0', '5.0'])(
       'lists the seeded extensions, not the open slots, on %s',
       async (version) => {
-        const res = await operations.client.at(version).get('servercheck/extensions');
-        expect(res.status).toBe(200);
-        expectApiHeaders(res);
+        const res = expectOk(await operations.client.at(version).get('servercheck/extensions'));
         const list = responseOf<ServerCheckExtension[]>(res);
         expect(list.map((e) => e.servercheck_short_name)).toEqual(
           expect.arrayContaining(['ILO', '10G', 'FQDN', 'DSCP', '10G6', 'MTU', 'RTR', 'CHR', 'CDU', 'ORT']),
@@ -116,9 +108,7 @@ describe('servercheck and servercheck/extensions', () => {
         servercheck_short_name: 'TST',
         type: 'CHECK_EXTENSION_NUM',
       };
-      const res = await extension.post('servercheck/extensions', body);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await extension.post('servercheck/extensions', body));
       expect(res.body).toEqual({
         supplemental: { id: 5 },
         alerts: [{ text: 'Check Extension Loaded.', level: 'success' }],
@@ -126,16 +116,18 @@ describe('servercheck and servercheck/extensions', () => {
       expect(await extensions('?id=5')).toEqual([
         { id: 5, additional_config_json: null, description: null, ...body },
       ]);
-      expectError(
-        await extension.post('servercheck/extensions', { ...body, servercheck_short_name: 'OTHER' }),
-        400,
-        'A Check extension is already loaded with TEST_CHECK name',
-      );
-      expectError(
-        await extension.post('servercheck/extensions', { ...body, name: 'OTHER' }),
-        400,
-        'A Check extension is already loaded with TST servercheck_short_name',
-      );
+      await expectErrors([
+        [
+          extension.post('servercheck/extensions', { ...body, servercheck_short_name: 'OTHER' }),
+          400,
+          'A Check extension is already loaded with TEST_CHECK name',
+        ],
+        [
+          extension.post('servercheck/extensions', { ...body, name: 'OTHER' }),
+          400,
+          'A Check extension is already loaded with TST servercheck_short_name',
+        ],
+      ]);
 
       expectSuccessAlert(await extension.delete('servercheck/extensions/5'), 'Extensions deleted.');
       expect(await extensions('?id=5')).toEqual([]);
@@ -156,28 +148,30 @@ describe('servercheck and servercheck/extensions', () => {
         isactive: 1,
         type: 'CHECK_EXTENSION_BOOL',
       };
-      expectError(await admin.post('servercheck/extensions', body), 403, NOT_EXTENSION);
-      expectError(await admin.delete('servercheck/extensions/1'), 403, NOT_EXTENSION);
-      expectError(
-        await extension.post('servercheck/extensions', {}),
-        400,
-        "'name' is required, 'version' is required, 'info_url' is required, 'script_file' is required, 'type' is required, 'isactive' is required",
-      );
-      expectError(
-        await extension.post('servercheck/extensions', { ...body, type: 'EDGE', isactive: 2, id: 3 }),
-        400,
-        "'type' must be in a valid format, ServerCheckExtension update not supported; delete and re-add., isactive can only be 0 or 1.",
-      );
-      expectError(
-        await extension.post('servercheck/extensions', { ...body, type: 'CHECK_EXTENSION_NOPE' }),
-        400,
-        'type CHECK_EXTENSION_NOPE does not exist',
-      );
-      expectError(
-        await extension.post('servercheck/extensions', { ...body, name: 7 }),
-        400,
-        'json: cannot unmarshal number into Go struct field ServerCheckExtensionNullable.name of type string',
-      );
+      await expectErrors([
+        [admin.post('servercheck/extensions', body), 403, NOT_EXTENSION],
+        [admin.delete('servercheck/extensions/1'), 403, NOT_EXTENSION],
+        [
+          extension.post('servercheck/extensions', {}),
+          400,
+          "'name' is required, 'version' is required, 'info_url' is required, 'script_file' is required, 'type' is required, 'isactive' is required",
+        ],
+        [
+          extension.post('servercheck/extensions', { ...body, type: 'EDGE', isactive: 2, id: 3 }),
+          400,
+          "'type' must be in a valid format, ServerCheckExtension update not supported; delete and re-add., isactive can only be 0 or 1.",
+        ],
+        [
+          extension.post('servercheck/extensions', { ...body, type: 'CHECK_EXTENSION_NOPE' }),
+          400,
+          'type CHECK_EXTENSION_NOPE does not exist',
+        ],
+        [
+          extension.post('servercheck/extensions', { ...body, name: 7 }),
+          400,
+          'json: cannot unmarshal number into Go struct field ServerCheckExtensionNullable.name of type string',
+        ],
+      ]);
       expectMalformedJson(await extension.raw('post', 'servercheck/extensions', '{"name":'));
       expectError(
         await extension.delete('servercheck/extensions/abc'),
@@ -190,9 +184,7 @@ describe('servercheck and servercheck/extensions', () => {
 
   describe('checks', () => {
     it('lists EDGE and MID servers, without checks until one is posted', async () => {
-      const res = await operations.client.get(`servercheck?hostName=${edge.hostName}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await operations.client.get(`servercheck?hostName=${edge.hostName}`));
       expect(responseOf(res)).toEqual([
         {
           adminState: 'ONLINE',
@@ -242,31 +234,33 @@ describe('servercheck and servercheck/extensions', () => {
     });
 
     it('refuses other users, unknown servers and checks, and bad bodies', async () => {
-      expectError(
-        await admin.post('servercheck', { id: edge.id, servercheck_short_name: 'ILO', value: 1 }),
-        403,
-        NOT_EXTENSION,
-      );
-      expectError(
-        await extension.post('servercheck', { value: 1 }),
-        400,
-        'required fields missing: id or host_name, servercheck_short_name',
-      );
-      expectError(
-        await extension.post('servercheck', { id: 999999, servercheck_short_name: 'ILO', value: 1 }),
-        400,
-        'Server not found',
-      );
-      expectError(
-        await extension.post('servercheck', { id: edge.id, servercheck_short_name: 'NOPE', value: 1 }),
-        400,
-        'Server Check Extension NOPE not found - Do you need to install it?',
-      );
-      expectError(
-        await extension.post('servercheck', { id: 'one', servercheck_short_name: 'ILO' }),
-        400,
-        'json: cannot unmarshal string into Go struct field ServercheckRequestNullable.id of type int',
-      );
+      await expectErrors([
+        [
+          admin.post('servercheck', { id: edge.id, servercheck_short_name: 'ILO', value: 1 }),
+          403,
+          NOT_EXTENSION,
+        ],
+        [
+          extension.post('servercheck', { value: 1 }),
+          400,
+          'required fields missing: id or host_name, servercheck_short_name',
+        ],
+        [
+          extension.post('servercheck', { id: 999999, servercheck_short_name: 'ILO', value: 1 }),
+          400,
+          'Server not found',
+        ],
+        [
+          extension.post('servercheck', { id: edge.id, servercheck_short_name: 'NOPE', value: 1 }),
+          400,
+          'Server Check Extension NOPE not found - Do you need to install it?',
+        ],
+        [
+          extension.post('servercheck', { id: 'one', servercheck_short_name: 'ILO' }),
+          400,
+          'json: cannot unmarshal string into Go struct field ServercheckRequestNullable.id of type int',
+        ],
+      ]);
       expectMalformedJson(await extension.raw('post', 'servercheck', '{'));
       expect((await checkOf(edge.id)).checks!.ILO).toBe(0);
     });

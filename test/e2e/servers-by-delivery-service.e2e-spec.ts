@@ -1,13 +1,7 @@
 import type { ServerWire } from 'src/modules/servers/dto/server.response';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectError,
-  responseOf,
-  type Wire,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { setTopology, uniqueTopology } from 'test/e2e/support/fixtures/delivery-service-servers';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
@@ -28,9 +22,7 @@ describe('GET /servers?dsId=', () => {
   let assignedEdge: ServerResponse;
   let otherEdge: ServerResponse;
   let origin: ServerResponse;
-  let mid: ServerResponse;
-  let midOfOtherCdn: ServerResponse;
-  let unrelatedMid: ServerResponse;
+  let mid: ServerResponse, midOfOtherCdn: ServerResponse, unrelatedMid: ServerResponse;
   let dsId: number;
 
   const assign = async (ds: number, servers: number[]) => {
@@ -103,18 +95,16 @@ describe('GET /servers?dsId=', () => {
   });
 
   it('refuses a dsId that is not an integer', async () => {
-    expectError(await admin.get('servers?dsId=abc'), 400, 'dsId cannot parse to integer');
-    expectError(await admin.get('servers?dsId=1.5'), 400, 'dsId cannot parse to integer');
+    await expectErrors([
+      [admin.get('servers?dsId=abc'), 400, 'dsId cannot parse to integer'],
+      [admin.get('servers?dsId=1.5'), 400, 'dsId cannot parse to integer'],
+    ]);
   });
 
   describe('tenancy', () => {
-    let parentTenant: { id: number };
-    let childTenant: { id: number };
-    let siblingTenant: { id: number };
-    let childUser: CreatedUser;
-    let parentUser: CreatedUser;
-    let siblingDs: number;
-    let childDs: number;
+    let parentTenant: { id: number }, childTenant: { id: number }, siblingTenant: { id: number };
+    let childUser: CreatedUser, parentUser: CreatedUser;
+    let siblingDs: number, childDs: number;
 
     beforeAll(async () => {
       parentTenant = await createTenant(admin);

@@ -1,14 +1,8 @@
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { insertDeliveryService } from 'test/e2e/support/fixtures/delivery-services';
 import type {
@@ -16,9 +10,6 @@ import type {
   ServiceCategoryV5,
 } from 'src/modules/service-categories/dto/service-category.response';
 import { useApp } from 'test/e2e/support/suite';
-
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('service_categories', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
@@ -42,18 +33,14 @@ describe('service_categories', () => {
   describe('3.x/4.x', () => {
     it.each(['3.0', '4.0', '4.1'])('creates and lists with TimeNoMod timestamps on %s', async (version) => {
       const n = name();
-      const res = await admin.at(version).post('service_categories', { name: n });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).post('service_categories', { name: n }));
       expectSuccessAlert(res, 'serviceCategory was created.');
       expect(responseOf<Wire<ServiceCategoryV3>>(res)).toEqual({
         name: n,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
-      const list = await readOnly.client.at(version).get(`service_categories?name=${n}`);
-      expect(list.status).toBe(200);
-      expectApiHeaders(list);
-      expect(responseOf(list)).toEqual([{ name: n, lastUpdated: expect.stringMatching(TIMESTAMP) }]);
+      const list = expectOk(await readOnly.client.at(version).get(`service_categories?name=${n}`));
+      expect(responseOf(list)).toEqual([{ name: n, lastUpdated: expect.stringMatching(CUSTOM_TIME) }]);
     });
 
     it('orders by name by default', async () => {
@@ -68,18 +55,16 @@ describe('service_categories', () => {
     it('refuses a bad or taken name, malformed JSON and wrong types, writing nothing', async () => {
       const n = await create();
       const before = await names();
-      expectError(await admin.post('service_categories', {}), 400, "'name' cannot be blank");
-      expectError(
-        await admin.post('service_categories', { name: 'a_b' }),
-        400,
-        "'name' must consist of only alphanumeric or dash characters.",
-      );
-      expectError(await admin.post('service_categories', { name: 7 }), 400, "'name' must be a string");
-      expectError(
-        await admin.post('service_categories', { name: n }),
-        400,
-        `service_category name '${n}' already exists.`,
-      );
+      await expectErrors([
+        [admin.post('service_categories', {}), 400, "'name' cannot be blank"],
+        [
+          admin.post('service_categories', { name: 'a_b' }),
+          400,
+          "'name' must consist of only alphanumeric or dash characters.",
+        ],
+        [admin.post('service_categories', { name: 7 }), 400, "'name' must be a string"],
+        [admin.post('service_categories', { name: n }), 400, `service_category name '${n}' already exists.`],
+      ]);
       expectMalformedJson(await admin.raw('post', 'service_categories', '{"name"'));
       expect(await names()).toEqual(before);
     });
@@ -87,9 +72,7 @@ describe('service_categories', () => {
     it('renames by name, answering the original empty object', async () => {
       const from = await create();
       const to = name();
-      const res = await admin.put(`service_categories/${from}`, { name: to });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.put(`service_categories/${from}`, { name: to }));
       expect(res.body).toEqual({
         alerts: [{ level: 'success', text: `Service Category update from ${from} to ${to} was successful.` }],
         response: {},
@@ -139,22 +122,20 @@ describe('service_categories', () => {
 
     it('creates, lists, renames and deletes with RFC 3339 timestamps and the 5.0 texts', async () => {
       const n = `${name()}_x`;
-      const created = await v5().post('service_categories', { name: n });
-      expect(created.status).toBe(200);
-      expectApiHeaders(created);
+      const created = expectOk(await v5().post('service_categories', { name: n }));
       expectSuccessAlert(created, 'service category was created.');
       expect(responseOf<ServiceCategoryV5>(created)).toEqual({
         name: n,
-        lastUpdated: expect.stringMatching(RFC3339),
+        lastUpdated: expect.stringMatching(RFC3339_TIME),
       });
       expect(responseOf(await v5().get(`service_categories?name=${n}`))).toEqual([
-        { name: n, lastUpdated: expect.stringMatching(RFC3339) },
+        { name: n, lastUpdated: expect.stringMatching(RFC3339_TIME) },
       ]);
       const to = `${name()}_y`;
       const renamed = await v5().put(`service_categories/${n}`, { name: to });
       expect(renamed.status).toBe(200);
       expectSuccessAlert(renamed, 'service category was updated');
-      expect(responseOf(renamed)).toEqual({ name: to, lastUpdated: expect.stringMatching(RFC3339) });
+      expect(responseOf(renamed)).toEqual({ name: to, lastUpdated: expect.stringMatching(RFC3339_TIME) });
       const deleted = await v5().delete(`service_categories/${to}`);
       expect(deleted.body).toEqual({ alerts: [{ level: 'success', text: `${to} was deleted.` }] });
     });
@@ -189,16 +170,18 @@ describe('service_categories', () => {
     const cdn = await createCdn(admin);
     const ds = await insertDeliveryService(app, cdn.id);
     await dataSource.query('UPDATE deliveryservice SET service_category = ? WHERE id = ?', [n, ds.id]);
-    expectError(
-      await admin.at('5.0').delete(`service_categories/${n}`),
-      400,
-      'can not delete a service category with 1 assigned Delivery Service(s)',
-    );
-    expectError(
-      await admin.delete(`service_categories/${n}`),
-      400,
-      'cannot delete service_category because it is being used by a deliveryservice',
-    );
+    await expectErrors([
+      [
+        admin.at('5.0').delete(`service_categories/${n}`),
+        400,
+        'can not delete a service category with 1 assigned Delivery Service(s)',
+      ],
+      [
+        admin.delete(`service_categories/${n}`),
+        400,
+        'cannot delete service_category because it is being used by a deliveryservice',
+      ],
+    ]);
     expect(await names()).toContain(n);
   });
 

@@ -1,18 +1,9 @@
 import request, { type Response } from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  sessionCookieOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, sessionCookieOf, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
 

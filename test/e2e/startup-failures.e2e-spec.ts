@@ -8,11 +8,9 @@ import { expectOneClearLine, failedStart, type FailedStart } from 'test/e2e/supp
  * never answers (a plain TCP listener). The servers start concurrently.
  */
 describe('start-up failures', () => {
-  let taken: Server;
-  let silent: Server;
+  let taken: Server, silent: Server;
   const held: Socket[] = [];
-  let takenPort: number;
-  let silentPort: number;
+  let takenPort: number, silentPort: number;
   const results: Record<string, FailedStart> = {};
 
   const listening = (server: Server): Promise<number> =>

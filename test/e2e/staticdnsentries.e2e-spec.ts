@@ -1,22 +1,11 @@
-import {
-  createTenant,
-  createUser,
-  type CreatedUser,
-  CUSTOM_TIME,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  RFC3339_TIME,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
-import {
-  createDeliveryService,
-  type DeliveryServiceResponse,
-} from 'test/e2e/support/fixtures/delivery-services-api';
+import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
+import type { DeliveryServiceResponse } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { sql } from 'test/e2e/support/fixtures/snapshots';
 import type { StaticDnsEntryWire } from 'src/modules/static-dns-entries/dto/static-dns-entry.response';
@@ -67,8 +56,7 @@ describe('staticdnsentries', () => {
       'staticdnsentries',
       body({ host, address: 'target.example.net.', typeId: types.CNAME_RECORD, cachegroupId: cg.id }),
     );
-    expect(created.status).toBe(200);
-    expectApiHeaders(created);
+    expectOk(created);
     expectSuccessAlert(created, 'staticDNSEntry was created.');
     const entry = responseOf<Entry>(created);
     expect(entry).toEqual({
@@ -86,9 +74,7 @@ describe('staticdnsentries', () => {
     });
     // lib/go-tc's StaticDNSEntry keys, in order, on every version (V5 differs in lastUpdated's format only).
     expect(Object.keys(entry)).toEqual([...STATIC_DNS_ENTRY_V5.keys]);
-    const listed = await client.get(`staticdnsentries?id=${entry.id}`);
-    expect(listed.status).toBe(200);
-    expectApiHeaders(listed);
+    const listed = expectOk(await client.get(`staticdnsentries?id=${entry.id}`));
     expect(responseOf(listed)).toEqual([entry]);
 
     const updated = await client.put(
@@ -167,12 +153,10 @@ describe('staticdnsentries', () => {
     expect(await ids(`deliveryserviceId=${other.id}&address=2001:db8::1`)).toEqual([b.id]);
     expect(await ids(`deliveryserviceId=${other.id}&ttl=42`)).toEqual([b.id]);
     expect(await ids(`deliveryserviceId=${other.id}&limit=1&page=2`)).toEqual([a.id]);
-    expectError(
-      await admin.get('staticdnsentries?deliveryserviceId=x'),
-      400,
-      'deliveryserviceId cannot parse to integer',
-    );
-    expectError(await admin.get('staticdnsentries?ttl=1.5'), 400, 'ttl cannot parse to integer');
+    await expectErrors([
+      [admin.get('staticdnsentries?deliveryserviceId=x'), 400, 'deliveryserviceId cannot parse to integer'],
+      [admin.get('staticdnsentries?ttl=1.5'), 400, 'ttl cannot parse to integer'],
+    ]);
   });
 
   it('checks the address against the record type, and the other fields', async () => {
@@ -210,16 +194,14 @@ describe('staticdnsentries', () => {
       });
       expectError(res, 400, text);
     }
-    expectError(
-      await admin.at('5.0').post('staticdnsentries', body({ typeId: undefined })),
-      400,
-      "missing property: 'typeId'",
-    );
-    expectError(
-      await admin.at('5.0').post('staticdnsentries', body({ typeId: null })),
-      400,
-      "missing property: 'typeId'",
-    );
+    await expectErrors([
+      [
+        admin.at('5.0').post('staticdnsentries', body({ typeId: undefined })),
+        400,
+        "missing property: 'typeId'",
+      ],
+      [admin.at('5.0').post('staticdnsentries', body({ typeId: null })), 400, "missing property: 'typeId'"],
+    ]);
     expectMalformedJson(await admin.raw('post', 'staticdnsentries', '{"host"'));
     expectError(
       await admin.raw('post', 'staticdnsentries', '[]'),
@@ -244,69 +226,67 @@ describe('staticdnsentries', () => {
     const cg = await createCachegroup(admin);
     const existing = await create({ cachegroupId: cg.id });
     const before = await all();
-    expectError(
-      await admin.post('staticdnsentries', body({ deliveryserviceId: 2147483000 })),
-      404,
-      'deliveryservice not found',
-    );
-    expectError(
-      await admin.post('staticdnsentries', body({ cachegroupId: 2147483000 })),
-      404,
-      'cachegroup not found',
-    );
-    expectError(
-      await admin.post(
-        'staticdnsentries',
-        body({ host: existing.host, address: existing.address, cachegroupId: cg.id }),
-      ),
-      400,
-      `staticdnsentry host, address, deliveryservice, cachegroup '${existing.host}, ${existing.address}, ${ds.id}, ${cg.id}' already exists.`,
-    );
+    await expectErrors([
+      [
+        admin.post('staticdnsentries', body({ deliveryserviceId: 2147483000 })),
+        404,
+        'deliveryservice not found',
+      ],
+      [admin.post('staticdnsentries', body({ cachegroupId: 2147483000 })), 404, 'cachegroup not found'],
+      [
+        admin.post(
+          'staticdnsentries',
+          body({ host: existing.host, address: existing.address, cachegroupId: cg.id }),
+        ),
+        400,
+        `staticdnsentry host, address, deliveryservice, cachegroup '${existing.host}, ${existing.address}, ${ds.id}, ${cg.id}' already exists.`,
+      ],
+    ]);
     for (const version of ['3.0', '4.1']) {
       const client = admin.at(version);
-      expectError(await client.put('staticdnsentries', body()), 400, 'missing key: id');
-      expectError(await client.put('staticdnsentries?id=', body()), 400, 'missing key: id');
-      expectError(await client.put('staticdnsentries?id=x', body()), 400, 'failed to parse key: id');
-      expectError(await client.delete('staticdnsentries'), 400, 'missing key: id');
-      expectError(await client.delete('staticdnsentries?id=x'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [client.put('staticdnsentries', body()), 400, 'missing key: id'],
+        [client.put('staticdnsentries?id=', body()), 400, 'missing key: id'],
+        [client.put('staticdnsentries?id=x', body()), 400, 'failed to parse key: id'],
+        [client.delete('staticdnsentries'), 400, 'missing key: id'],
+        [client.delete('staticdnsentries?id=x'), 400, 'failed to parse key: id'],
+      ]);
     }
     const v5 = admin.at('5.0');
-    expectError(await v5.put('staticdnsentries', body()), 400, 'missing key: id');
-    expectError(
-      await v5.put('staticdnsentries?id=x', body()),
-      400,
-      `couldn't convert ID into a numeric value: strconv.Atoi: parsing "x": invalid syntax`,
-    );
-    expectError(
-      await v5.delete('staticdnsentries?id=99999999999999999999'),
-      400,
-      `couldn't convert ID into a numeric value: strconv.Atoi: parsing "99999999999999999999": value out of range`,
-    );
+    await expectErrors([
+      [v5.put('staticdnsentries', body()), 400, 'missing key: id'],
+      [
+        v5.put('staticdnsentries?id=x', body()),
+        400,
+        `couldn't convert ID into a numeric value: strconv.Atoi: parsing "x": invalid syntax`,
+      ],
+      [
+        v5.delete('staticdnsentries?id=99999999999999999999'),
+        400,
+        `couldn't convert ID into a numeric value: strconv.Atoi: parsing "99999999999999999999": value out of range`,
+      ],
+    ]);
     // The body is checked before the id, as the original.
     expectError(await admin.put('staticdnsentries?id=x', body({ host: '' })), 400, "'host' cannot be blank");
     for (const version of VERSIONS) {
       const client = admin.at(version);
-      expectError(
-        await client.put('staticdnsentries?id=2147483000', body()),
-        404,
-        'no staticDNSEntry found with this id',
-      );
-      expectError(
-        await client.delete('staticdnsentries?id=2147483000'),
-        404,
-        'no staticDNSEntry with that key found',
-      );
+      await expectErrors([
+        [client.put('staticdnsentries?id=2147483000', body()), 404, 'no staticDNSEntry found with this id'],
+        [client.delete('staticdnsentries?id=2147483000'), 404, 'no staticDNSEntry with that key found'],
+      ]);
     }
-    expectError(
-      await admin.put(`staticdnsentries?id=${existing.id}`, body({ deliveryserviceId: 2147483000 })),
-      404,
-      'deliveryservice not found',
-    );
-    expectError(
-      await admin.delete(`cachegroups/${cg.id}`),
-      400,
-      'cannot delete cachegroup because it is being used by a staticdnsentry',
-    );
+    await expectErrors([
+      [
+        admin.put(`staticdnsentries?id=${existing.id}`, body({ deliveryserviceId: 2147483000 })),
+        404,
+        'deliveryservice not found',
+      ],
+      [
+        admin.delete(`cachegroups/${cg.id}`),
+        400,
+        'cannot delete cachegroup because it is being used by a staticdnsentry',
+      ],
+    ]);
     expect(await all()).toEqual(before);
   });
 
@@ -326,11 +306,9 @@ describe('staticdnsentries', () => {
   });
 
   describe('tenancy (D109)', () => {
-    let child: { id: number };
-    let sibling: { id: number };
+    let child: { id: number }, sibling: { id: number };
     let ops: CreatedUser;
-    let inside: DeliveryServiceResponse;
-    let outside: DeliveryServiceResponse;
+    let inside: DeliveryServiceResponse, outside: DeliveryServiceResponse;
 
     beforeAll(async () => {
       child = await createTenant(admin);
@@ -351,26 +329,24 @@ describe('staticdnsentries', () => {
       );
       for (const version of ['3.0', '4.0', '5.0']) {
         const client = ops.client.at(version);
-        expectError(
-          await client.post('staticdnsentries', body({ deliveryserviceId: outside.id })),
-          403,
-          'not authorized on this tenant',
-        );
-        expectError(
-          await client.put(`staticdnsentries?id=${theirs.id}`, body({ deliveryserviceId: inside.id })),
-          403,
-          'not authorized on this tenant',
-        );
-        expectError(
-          await client.put(`staticdnsentries?id=${mine.id}`, body({ deliveryserviceId: outside.id })),
-          403,
-          'not authorized on this tenant',
-        );
-        expectError(
-          await client.delete(`staticdnsentries?id=${theirs.id}`),
-          403,
-          'not authorized on this tenant',
-        );
+        await expectErrors([
+          [
+            client.post('staticdnsentries', body({ deliveryserviceId: outside.id })),
+            403,
+            'not authorized on this tenant',
+          ],
+          [
+            client.put(`staticdnsentries?id=${theirs.id}`, body({ deliveryserviceId: inside.id })),
+            403,
+            'not authorized on this tenant',
+          ],
+          [
+            client.put(`staticdnsentries?id=${mine.id}`, body({ deliveryserviceId: outside.id })),
+            403,
+            'not authorized on this tenant',
+          ],
+          [client.delete(`staticdnsentries?id=${theirs.id}`), 403, 'not authorized on this tenant'],
+        ]);
       }
       expect((await all()).find((e) => e.id === theirs.id)).toEqual(theirs);
       expect((await all()).find((e) => e.id === mine.id)).toEqual(mine);

@@ -1,11 +1,6 @@
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectError, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
 import { countRows } from 'test/e2e/support/fixtures/federations';
 import { useApp } from 'test/e2e/support/suite';
 import type { StatsSummaryV3, StatsSummaryV5 } from 'src/modules/stats/dto/stats-summary.response';
@@ -30,8 +25,7 @@ describe('stats_summary', () => {
         statDate: '2019-11-19',
         cdnName: '',
       });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({
         alerts: [{ text: 'Stats Summary was successfully created', level: 'success' }],
       });
@@ -125,9 +119,9 @@ describe('stats_summary', () => {
     });
 
     it('lists summaries in the 3.x/4.x shape, filtered by statName, cdnName and deliveryServiceName', async () => {
-      const res = await admin.get(`stats_summary?statName=${statName}&cdnName=cdnA&orderby=statValue`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.get(`stats_summary?statName=${statName}&cdnName=cdnA&orderby=statValue`),
+      );
       expect(responseOf(res)).toEqual([
         {
           statDate: '2021-04-30',

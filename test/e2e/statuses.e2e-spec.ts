@@ -1,21 +1,14 @@
 import type { StatusWire } from 'src/modules/statuses/dto/status.response';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  timeFormatOn,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectError, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, timeFormatOn } from 'test/e2e/support/times';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
 import { useApp } from 'test/e2e/support/suite';
 
 type Status = Wire<StatusWire>;
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const SEEDED = ['ADMIN_DOWN', 'CCR_IGNORE', 'OFFLINE', 'ONLINE', 'PRE_PROD', 'REPORTED'];
 
 describe('statuses', () => {
@@ -27,9 +20,7 @@ describe('statuses', () => {
   it.each(['3.0', '4.0', '4.1', '5.0'])(
     'lists the seeded statuses ordered by name on %s',
     async (version) => {
-      const res = await readOnly.client.at(version).get('statuses');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.at(version).get('statuses'));
       const statuses = responseOf<Status[]>(res);
       expect(statuses.map((s) => s.name)).toEqual(expect.arrayContaining(SEEDED));
       expect(statuses.find((s) => s.name === 'ONLINE')).toEqual({
@@ -82,9 +73,7 @@ describe('statuses', () => {
   describe('POST /statuses', () => {
     it.each(['3.0', '4.0', '5.0'])('creates a status on %s with the original alert', async (version) => {
       const name = uniqueName('STATUS');
-      const res = await admin.at(version).post('statuses', { name, description: 'a test status' });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.at(version).post('statuses', { name, description: 'a test status' }));
       expectSuccessAlert(res, 'status was created.');
       const created = responseOf<Status>(res);
       expect(created).toEqual({
@@ -142,7 +131,7 @@ describe('statuses', () => {
         id: created.id,
         name,
         description: 'renamed',
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
     });
 

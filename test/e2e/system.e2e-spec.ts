@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiClient, createUser, expectApiHeaders, expectError } from 'test/e2e/support/api';
+import { ApiClient } from 'test/e2e/support/api';
+import { createUser } from 'test/e2e/support/accounts';
+import { expectError } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createParameter } from 'test/e2e/support/fixtures/profiles';
 import { migrationNames } from 'test/e2e/support/migrations';
 import { useApp } from 'test/e2e/support/suite';

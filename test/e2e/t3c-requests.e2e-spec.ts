@@ -1,4 +1,5 @@
-import { ApiClient, CUSTOM_TIME, RFC3339_TIME, responseOf, uniqueName } from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { T3C_READS } from 'test/e2e/support/go-types';
 import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
@@ -22,10 +23,8 @@ describe('t3c: the request set of a cache configuration run (docs/t3c.md)', () =
   const { app, admin } = useApp({ env: { WIRE_COMPAT: 'traffic-ops' } });
   let t3c: ApiClient;
   let cdn: { id: number; name: string };
-  let edge: ServerResponse;
-  let mid: ServerResponse;
-  let xmlId: string;
-  let profileName: string;
+  let edge: ServerResponse, mid: ServerResponse;
+  let xmlId: string, profileName: string;
 
   const ok = async (path: string): Promise<unknown> => {
     const res = await t3c.get(path);

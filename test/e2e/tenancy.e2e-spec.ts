@@ -1,6 +1,7 @@
 import { ForbiddenException } from '@nestjs/common';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
-import { ApiClient, createTenant, createUser, responseOf } from 'test/e2e/support/api';
+import { ApiClient, responseOf } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
 import { useApp } from 'test/e2e/support/suite';
 
 /**
@@ -11,10 +12,7 @@ describe('tenancy (D13)', () => {
   const { app, admin } = useApp();
   let tenancy: TenancyService;
   /** parent ─ child (inactive) ─ grandchild, sibling next to parent, all under root. */
-  let parent: number;
-  let child: number;
-  let grandchild: number;
-  let sibling: number;
+  let parent: number, child: number, grandchild: number, sibling: number;
 
   beforeAll(async () => {
     tenancy = app.get(TenancyService);

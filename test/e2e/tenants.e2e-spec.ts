@@ -1,33 +1,20 @@
 import type { TenantWire } from 'src/modules/tenants/dto/tenant.response';
-import {
-  ApiClient,
-  createRole,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  expectMalformedJson,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createRole, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 type Tenant = Wire<TenantWire>;
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
 const NOT_AUTHORIZED = 'not authorized on this tenant';
 
 describe('tenants', () => {
   const { app, admin, readOnly } = useApp({ users: { readOnly: 'read-only' } });
   let withoutTenantWrites: CreatedUser;
   /** parent ─ child ─ grandchild, and sibling next to parent, all under root. */
-  let parent: Tenant;
-  let child: Tenant;
-  let grandchild: Tenant;
-  let sibling: Tenant;
+  let parent: Tenant, child: Tenant, grandchild: Tenant, sibling: Tenant;
   let opsInParent: CreatedUser;
 
   const create = async (parentId = 1, active = true, client = admin): Promise<Tenant> => {
@@ -51,9 +38,7 @@ describe('tenants', () => {
 
   describe('GET /tenants', () => {
     it('lists tenants ordered by name, with the seeded root and its parent names', async () => {
-      const res = await readOnly.client.get('tenants');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.get('tenants'));
       const tenants = responseOf<Tenant[]>(res);
       expect(tenants.find((t) => t.name === 'root')).toEqual({
         id: 1,
@@ -61,7 +46,7 @@ describe('tenants', () => {
         active: true,
         parentId: null,
         parentName: null,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(tenants.find((t) => t.id === grandchild.id)).toEqual({
         ...grandchild,
@@ -85,9 +70,11 @@ describe('tenants', () => {
     });
 
     it('rejects filters that do not parse', async () => {
-      expectError(await admin.get('tenants?id=x'), 400, 'id cannot parse to integer');
-      expectError(await admin.get('tenants?parentId=x'), 400, 'parentId cannot parse to integer');
-      expectError(await admin.get('tenants?active=maybe'), 400, 'active cannot parse to boolean');
+      await expectErrors([
+        [admin.get('tenants?id=x'), 400, 'id cannot parse to integer'],
+        [admin.get('tenants?parentId=x'), 400, 'parentId cannot parse to integer'],
+        [admin.get('tenants?active=maybe'), 400, 'active cannot parse to boolean'],
+      ]);
     });
 
     it('orders and pages in SQL', async () => {
@@ -112,9 +99,10 @@ describe('tenants', () => {
   describe('POST /tenants', () => {
     it('creates a tenant and answers it with the alert', async () => {
       const name = uniqueName('tenant');
-      const res = await admin.post('tenants', { name, active: true, parentId: parent.id });
-      expectSuccessAlert(res, 'tenant was created.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.post('tenants', { name, active: true, parentId: parent.id }),
+        'tenant was created.',
+      );
       const created = responseOf<Tenant>(res);
       expect(created).toEqual({
         id: expect.any(Number),
@@ -122,7 +110,7 @@ describe('tenants', () => {
         active: true,
         parentId: parent.id,
         parentName: parent.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byId(created.id)).toEqual(created);
     });
@@ -137,16 +125,14 @@ describe('tenants', () => {
       const created = await create(child.id, true, opsInParent.client);
       expect(created.parentName).toBe(child.name);
       const name = uniqueName('tenant');
-      expectError(
-        await opsInParent.client.post('tenants', { name, active: true, parentId: sibling.id }),
-        403,
-        NOT_AUTHORIZED,
-      );
-      expectError(
-        await opsInParent.client.post('tenants', { name, active: true, parentId: 1 }),
-        403,
-        NOT_AUTHORIZED,
-      );
+      await expectErrors([
+        [
+          opsInParent.client.post('tenants', { name, active: true, parentId: sibling.id }),
+          403,
+          NOT_AUTHORIZED,
+        ],
+        [opsInParent.client.post('tenants', { name, active: true, parentId: 1 }), 403, NOT_AUTHORIZED],
+      ]);
       expect(await byName(name)).toEqual([]);
     });
 
@@ -188,9 +174,10 @@ describe('tenants', () => {
     it('updates name, active and parent', async () => {
       const tenant = await create(parent.id);
       const name = uniqueName('renamed');
-      const res = await admin.put(`tenants/${tenant.id}`, { name, active: false, parentId: sibling.id });
-      expectSuccessAlert(res, 'tenant was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.put(`tenants/${tenant.id}`, { name, active: false, parentId: sibling.id }),
+        'tenant was updated.',
+      );
       const updated = responseOf<Tenant>(res);
       expect(updated).toEqual({
         id: tenant.id,
@@ -198,15 +185,17 @@ describe('tenants', () => {
         active: false,
         parentId: sibling.id,
         parentName: sibling.name,
-        lastUpdated: expect.stringMatching(TIMESTAMP),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       expect(await byId(tenant.id)).toEqual(updated);
     });
 
     it('answers 404 for a missing tenant and 400 for a bad id', async () => {
       const body = { name: uniqueName('tenant'), active: true, parentId: 1 };
-      expectError(await admin.put('tenants/99999999', body), 404, 'no tenant found with this id');
-      expectError(await admin.put('tenants/abc', body), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('tenants/99999999', body), 404, 'no tenant found with this id'],
+        [admin.put('tenants/abc', body), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('never changes the root tenant', async () => {
@@ -241,16 +230,14 @@ describe('tenants', () => {
     it('needs the tenant and its new parent within reach', async () => {
       const mine = await create(child.id);
       const body = { name: mine.name, active: true };
-      expectError(
-        await opsInParent.client.put(`tenants/${sibling.id}`, { ...sibling, parentId: 1 }),
-        403,
-        NOT_AUTHORIZED,
-      );
-      expectError(
-        await opsInParent.client.put(`tenants/${mine.id}`, { ...body, parentId: sibling.id }),
-        403,
-        NOT_AUTHORIZED,
-      );
+      await expectErrors([
+        [opsInParent.client.put(`tenants/${sibling.id}`, { ...sibling, parentId: 1 }), 403, NOT_AUTHORIZED],
+        [
+          opsInParent.client.put(`tenants/${mine.id}`, { ...body, parentId: sibling.id }),
+          403,
+          NOT_AUTHORIZED,
+        ],
+      ]);
       expect(await byId(mine.id)).toEqual(mine);
       const moved = await opsInParent.client.put(`tenants/${mine.id}`, { ...body, parentId: parent.id });
       expect(responseOf<Tenant>(moved).parentId).toBe(parent.id);
@@ -267,12 +254,6 @@ describe('tenants', () => {
       expectMalformedJson(malformed);
       const body = { ...tenant, name: uniqueName('tenant') };
       expectError(
-        await ApiClient.anonymous(app).put(`tenants/${tenant.id}`, body),
-        401,
-        'unauthorized, please log in.',
-      );
-      expectError(await readOnly.client.put(`tenants/${tenant.id}`, body), 403, 'Forbidden.');
-      expectError(
         await withoutTenantWrites.client.put(`tenants/${tenant.id}`, body),
         403,
         'missing required Permissions: TENANT:UPDATE',
@@ -285,21 +266,17 @@ describe('tenants', () => {
   describe('DELETE /tenants/{id}', () => {
     it('deletes a tenant', async () => {
       const tenant = await create(parent.id);
-      const res = await admin.delete(`tenants/${tenant.id}`);
-      expectSuccessAlert(res, 'tenant was deleted.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.delete(`tenants/${tenant.id}`), 'tenant was deleted.');
       expect(res.body).toEqual({ alerts: [{ text: 'tenant was deleted.', level: 'success' }] });
       expect(await byId(tenant.id)).toBeUndefined();
     });
 
     it('answers 404 for a missing tenant and 400 for the root', async () => {
-      expectError(await admin.delete('tenants/99999999'), 404, 'no tenant with that key found');
-      expectError(
-        await admin.delete('tenants/1'),
-        400,
-        'trying to change the root tenant, which is immutable',
-      );
-      expectError(await admin.delete('tenants/x'), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.delete('tenants/99999999'), 404, 'no tenant with that key found'],
+        [admin.delete('tenants/1'), 400, 'trying to change the root tenant, which is immutable'],
+        [admin.delete('tenants/x'), 400, 'failed to parse key: id'],
+      ]);
     });
 
     it('refuses a tenant with child tenants or users', async () => {
@@ -323,18 +300,14 @@ describe('tenants', () => {
 
     it('needs the tenant within reach and the rights', async () => {
       const outside = await createTenant(admin, sibling.id);
-      expectError(await opsInParent.client.delete(`tenants/${outside.id}`), 403, NOT_AUTHORIZED);
-      expectError(
-        await ApiClient.anonymous(app).delete(`tenants/${outside.id}`),
-        401,
-        'unauthorized, please log in.',
-      );
-      expectError(await readOnly.client.delete(`tenants/${outside.id}`), 403, 'Forbidden.');
-      expectError(
-        await withoutTenantWrites.client.delete(`tenants/${outside.id}`),
-        403,
-        'missing required Permissions: TENANT:DELETE',
-      );
+      await expectErrors([
+        [opsInParent.client.delete(`tenants/${outside.id}`), 403, NOT_AUTHORIZED],
+        [
+          withoutTenantWrites.client.delete(`tenants/${outside.id}`),
+          403,
+          'missing required Permissions: TENANT:DELETE',
+        ],
+      ]);
       expect(await byId(outside.id)).toMatchObject({ name: outside.name });
       const inside = await create(child.id);
       expectSuccessAlert(await opsInParent.client.delete(`tenants/${inside.id}`), 'tenant was deleted.');

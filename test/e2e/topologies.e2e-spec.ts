@@ -1,12 +1,8 @@
 import { DataSource } from 'typeorm';
-import {
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectError, expectErrors, expectMalformedJson } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { type Cachegroup, createCachegroup, typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
@@ -19,20 +15,13 @@ import type {
 } from 'src/modules/topologies/dto/topology.response';
 import { useApp } from 'test/e2e/support/suite';
 
-const TIME_NO_MOD = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-
 describe('topologies', () => {
   const { app, admin } = useApp();
   let cdn: { id: number; name: string };
   let otherCdn: { id: number; name: string };
   let profile: string;
   let edge: Cachegroup;
-  let edge2: Cachegroup;
-  let mid: Cachegroup;
-  let mid2: Cachegroup;
-  let org: Cachegroup;
-  let empty: Cachegroup;
+  let edge2: Cachegroup, mid: Cachegroup, mid2: Cachegroup, org: Cachegroup, empty: Cachegroup;
   let servers: Record<string, ServerResponse>;
 
   const count = async (): Promise<number> => {
@@ -84,16 +73,16 @@ describe('topologies', () => {
   describe('POST', () => {
     it('creates a topology and answers it with its nodes (4.0: lastUpdated as the original writes it)', async () => {
       const name = uniqueName('topo');
-      const res = await admin.post('topologies', { name, description: 'three tiers', nodes: threeTiers() });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(
+        await admin.post('topologies', { name, description: 'three tiers', nodes: threeTiers() }),
+      );
       expect(res.body).toEqual({
         alerts: [{ text: 'topology was created.', level: 'success' }],
         response: {
           name,
           description: 'three tiers',
           nodes: threeTiers(),
-          lastUpdated: expect.stringMatching(TIME_NO_MOD) as string,
+          lastUpdated: expect.stringMatching(CUSTOM_TIME) as string,
         },
       });
     });
@@ -104,7 +93,12 @@ describe('topologies', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         alerts: [{ text: 'topology was created.', level: 'success' }],
-        response: { name, description: '', nodes: threeTiers(), lastUpdated: expect.stringMatching(RFC3339) },
+        response: {
+          name,
+          description: '',
+          nodes: threeTiers(),
+          lastUpdated: expect.stringMatching(RFC3339_TIME),
+        },
       });
     });
 
@@ -237,12 +231,10 @@ describe('topologies', () => {
   describe('GET', () => {
     it('lists topologies by name with their nodes, on 4.0 and 5.0, filtered by name', async () => {
       const created = await create(threeTiers());
-      const res = await admin.get(`topologies?name=${created.name}`);
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await admin.get(`topologies?name=${created.name}`));
       expect(res.body).toEqual({ response: [created] });
       const v5 = responseOf<Wire<TopologyV5>[]>(await admin.at('5.0').get(`topologies?name=${created.name}`));
-      expect(v5).toEqual([{ ...created, lastUpdated: expect.stringMatching(RFC3339) }]);
+      expect(v5).toEqual([{ ...created, lastUpdated: expect.stringMatching(RFC3339_TIME) }]);
       const all = responseOf<Wire<TopologyV3>[]>(await admin.get('topologies'));
       expect(all.map((t) => t.name)).toEqual(all.map((t) => t.name).sort());
     });
@@ -264,7 +256,7 @@ describe('topologies', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         alerts: [{ text: 'topology was updated.', level: 'success' }],
-        response: { name, description: 'new', nodes, lastUpdated: expect.stringMatching(TIME_NO_MOD) },
+        response: { name, description: 'new', nodes, lastUpdated: expect.stringMatching(CUSTOM_TIME) },
       });
       const [read] = responseOf<Wire<TopologyV3>[]>(await admin.get(`topologies?name=${name}`));
       // Kept nodes keep their place; the new one comes last.
@@ -273,21 +265,15 @@ describe('topologies', () => {
     });
 
     it('answers the original texts for a missing or unknown name, after the body is valid', async () => {
-      expectError(
-        await admin.put('topologies', { name: 'x', nodes: threeTiers() }),
-        400,
-        'missing key: name',
-      );
-      expectError(
-        await admin.put('topologies?name=nope', { name: 'x', nodes: threeTiers() }),
-        400,
-        'cannot find exactly 1 topology with the query string provided',
-      );
-      expectError(
-        await admin.put('topologies?name=nope', { name: '', nodes: threeTiers() }),
-        400,
-        "'name' cannot be blank",
-      );
+      await expectErrors([
+        [admin.put('topologies', { name: 'x', nodes: threeTiers() }), 400, 'missing key: name'],
+        [
+          admin.put('topologies?name=nope', { name: 'x', nodes: threeTiers() }),
+          400,
+          'cannot find exactly 1 topology with the query string provided',
+        ],
+        [admin.put('topologies?name=nope', { name: '', nodes: threeTiers() }), 400, "'name' cannot be blank"],
+      ]);
     });
 
     it('answers 412 when the topology changed since If-Unmodified-Since', async () => {
@@ -309,17 +295,19 @@ describe('topologies', () => {
       const v5 = await admin.at('5.0').delete(`topologies?name=${second.name}`);
       expect(v5.body).toEqual({
         alerts: [{ text: 'topology was deleted.', level: 'success' }],
-        response: { ...second, lastUpdated: expect.stringMatching(RFC3339) },
+        response: { ...second, lastUpdated: expect.stringMatching(RFC3339_TIME) },
       });
     });
 
     it('refuses no name, an unknown one and a topology in use', async () => {
-      expectError(await admin.delete('topologies'), 400, 'Refusing to delete all resources of type Topology');
-      expectError(
-        await admin.delete('topologies?name=nope'),
-        400,
-        'cannot find exactly 1 topology with the query string provided',
-      );
+      await expectErrors([
+        [admin.delete('topologies'), 400, 'Refusing to delete all resources of type Topology'],
+        [
+          admin.delete('topologies?name=nope'),
+          400,
+          'cannot find exactly 1 topology with the query string provided',
+        ],
+      ]);
       const used = await create(threeTiers());
       await createDeliveryService(admin, cdn.id, { topology: used.name });
       expectError(
@@ -427,8 +415,7 @@ describe('topologies', () => {
         action: 'queue',
         cdnId: cdn.id,
       });
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      expectOk(res);
       expect(res.body).toEqual({
         response: {
           action: 'queue',

@@ -1,18 +1,13 @@
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  expectApiHeaders,
-  expectError,
-  responseOf,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
+import { createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { createDeliveryService } from 'test/e2e/support/fixtures/delivery-services-api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
-import { influxDbRunning, influxQuery, influxWrite } from 'test/e2e/support/influxdb';
+import { describeWithInfluxDb, influxQuery, influxWrite } from 'test/e2e/support/influxdb';
 import { useApp } from 'test/e2e/support/suite';
 import type {
   TrafficDSStatsResponse,
@@ -33,8 +28,7 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
     const { app, admin } = useApp({ env: { INFLUXDB_URL: undefined } });
     let cdn: { id: number; name: string };
     let ds: { id: number; xmlId: string };
-    let cacheQuery: string;
-    let dsQuery: string;
+    let cacheQuery: string, dsQuery: string;
 
     beforeAll(async () => {
       cdn = await createCdn(admin);
@@ -58,21 +52,23 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
     });
 
     it('names the missing required parameters in order', async () => {
-      expectError(
-        await admin.get('cache_stats'),
-        400,
-        'required parameters missing: missing required parameters: metricType, startDate, endDate, cdnName',
-      );
-      expectError(
-        await admin.get('cache_stats?metricType=bandwidth&endDate=1'),
-        400,
-        'required parameters missing: missing required parameters: startDate, cdnName',
-      );
-      expectError(
-        await admin.get('deliveryservice_stats?deliveryServiceName=x'),
-        400,
-        'required parameters missing: missing required parameters: metricType, startDate, endDate',
-      );
+      await expectErrors([
+        [
+          admin.get('cache_stats'),
+          400,
+          'required parameters missing: missing required parameters: metricType, startDate, endDate, cdnName',
+        ],
+        [
+          admin.get('cache_stats?metricType=bandwidth&endDate=1'),
+          400,
+          'required parameters missing: missing required parameters: startDate, cdnName',
+        ],
+        [
+          admin.get('deliveryservice_stats?deliveryServiceName=x'),
+          400,
+          'required parameters missing: missing required parameters: metricType, startDate, endDate',
+        ],
+      ]);
     });
 
     it.each([
@@ -128,12 +124,14 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
 
     it('checks the metric, then the CDN', async () => {
       const path = `cache_stats?cdnName=${q(cdn.name)}&${RANGE}`;
-      expectError(await admin.get(`${path}&metricType=kbps`), 400, 'Unknown metric type: kbps');
-      expectError(
-        await admin.get(`cache_stats?cdnName=nope&metricType=bandwidth&${RANGE}&exclude=series`),
-        404,
-        'no such CDN: nope',
-      );
+      await expectErrors([
+        [admin.get(`${path}&metricType=kbps`), 400, 'Unknown metric type: kbps'],
+        [
+          admin.get(`cache_stats?cdnName=nope&metricType=bandwidth&${RANGE}&exclude=series`),
+          404,
+          'no such CDN: nope',
+        ],
+      ]);
       expectError(
         await admin.get(
           `cache_stats?cdnName=${q(`${cdn.name}' OR cdn =~ /.*/`)}&metricType=connections&${RANGE}`,
@@ -148,21 +146,23 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
 
     it('checks the metric, then the delivery service', async () => {
       const path = `deliveryservice_stats?${RANGE}`;
-      expectError(
-        await admin.get(`${path}&metricType=bandwidth&deliveryServiceName=${q(ds.xmlId)}`),
-        400,
-        'Metric is not supported: bandwidth',
-      );
-      expectError(
-        await admin.get(`${path}&metricType=kbps`),
-        400,
-        'You must specify deliveryService or deliveryServiceName!',
-      );
-      expectError(
-        await admin.get(`${path}&metricType=kbps&deliveryServiceName=nope`),
-        404,
-        'No such Delivery Service: nope',
-      );
+      await expectErrors([
+        [
+          admin.get(`${path}&metricType=bandwidth&deliveryServiceName=${q(ds.xmlId)}`),
+          400,
+          'Metric is not supported: bandwidth',
+        ],
+        [
+          admin.get(`${path}&metricType=kbps`),
+          400,
+          'You must specify deliveryService or deliveryServiceName!',
+        ],
+        [
+          admin.get(`${path}&metricType=kbps&deliveryServiceName=nope`),
+          404,
+          'No such Delivery Service: nope',
+        ],
+      ]);
       // A number that is no delivery service's id is taken as an XML id.
       expectError(
         await admin.get(`${path}&metricType=tps_2xx&deliveryService=999999`),
@@ -249,309 +249,302 @@ describe('GET /cache_stats and /deliveryservice_stats', () => {
     }
   });
 
-  const running = influxDbRunning();
-  (running ? describe : describe.skip)(
-    running
-      ? 'with InfluxDB (a throwaway influxd of the run)'
-      : 'with InfluxDB (InfluxDB not installed, or E2E_INFLUXDB=off: skipped)',
-    () => {
-      const url = process.env.INFLUXDB_URL!;
-      let cdn: { id: number; name: string };
-      let other: { id: number; name: string };
-      let odd: string;
-      let ds: { id: number; xmlId: string };
-      /** A whole hour in the recent past: samples at t0, t0+60 and t0+120 (seconds). */
-      let t0: number;
-      let range: string;
+  describeWithInfluxDb((url) => {
+    let cdn: { id: number; name: string };
+    let other: { id: number; name: string };
+    let odd: string;
+    let ds: { id: number; xmlId: string };
+    /** A whole hour in the recent past: samples at t0, t0+60 and t0+120 (seconds). */
+    let t0: number;
+    let range: string;
 
-      const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
-      const tag = (name: string) => name.replace(/[ ,=]/g, (c) => `\\${c}`);
-      const { app, admin } = useApp({
-        env: { INFLUXDB_URL: url, INFLUXDB_DATABASE: undefined, INFLUXDB_DS_DATABASE: undefined },
-        beforeClose: async () => {
-          await app.get(DataSource).query('DELETE FROM cdn WHERE name = ?', [odd]);
-          // The run's InfluxDB is shared by the suites: current_stats sums every CDN's last figures.
-          for (const database of ['cache_stats', 'deliveryservice_stats']) {
-            await influxQuery(url, `DROP DATABASE ${database}`);
-          }
-        },
-      });
-
-      beforeAll(async () => {
-        cdn = await createCdn(admin);
-        other = await createCdn(admin);
-        ds = await createDeliveryService(admin, cdn.id);
-        // A name the API would refuse, to prove the InfluxQL string literal is escaped.
-        odd = `${uniqueName('odd')}'q"b\\s`;
-        await app
-          .get(DataSource)
-          .query('INSERT INTO cdn (name, domain_name, dnssec_enabled) VALUES (?, ?, 0)', [
-            odd,
-            `${uniqueName('odd')}.example`,
-          ]);
-        // The databases and retention policy Traffic Stats creates (the defaults' names).
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+    const tag = (name: string) => name.replace(/[ ,=]/g, (c) => `\\${c}`);
+    const { app, admin } = useApp({
+      env: { INFLUXDB_URL: url, INFLUXDB_DATABASE: undefined, INFLUXDB_DS_DATABASE: undefined },
+      beforeClose: async () => {
+        await app.get(DataSource).query('DELETE FROM cdn WHERE name = ?', [odd]);
+        // The run's InfluxDB is shared by the suites: current_stats sums every CDN's last figures.
         for (const database of ['cache_stats', 'deliveryservice_stats']) {
-          await influxQuery(url, `CREATE DATABASE ${database}`);
-          await influxQuery(url, `CREATE RETENTION POLICY monthly ON ${database} DURATION 30d REPLICATION 1`);
+          await influxQuery(url, `DROP DATABASE ${database}`);
         }
-        t0 = Math.floor(Date.now() / 3600000) * 3600 - 7200;
-        range = `startDate=${iso(t0 - 60)}&endDate=${iso(t0 + 180)}`;
-        await influxWrite(url, 'cache_stats', 'monthly', [
-          `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=100 ${t0}`,
-          `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=200 ${t0 + 60}`,
-          `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=300 ${t0 + 120}`,
-          // Outside the range (the end is excluded).
-          `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=9999 ${t0 + 180}`,
-          `bandwidth.cdn.1min,cdn=${tag(other.name)} value=5000 ${t0 + 60}`,
-          `connections.cdn.1min,cdn=${tag(odd)} value=42 ${t0 + 60}`,
-          `connections.cdn.1min,cdn=${tag(`${odd}x`)} value=43 ${t0 + 60}`,
+      },
+    });
+
+    beforeAll(async () => {
+      cdn = await createCdn(admin);
+      other = await createCdn(admin);
+      ds = await createDeliveryService(admin, cdn.id);
+      // A name the API would refuse, to prove the InfluxQL string literal is escaped.
+      odd = `${uniqueName('odd')}'q"b\\s`;
+      await app
+        .get(DataSource)
+        .query('INSERT INTO cdn (name, domain_name, dnssec_enabled) VALUES (?, ?, 0)', [
+          odd,
+          `${uniqueName('odd')}.example`,
         ]);
-        const dsTag = `deliveryservice=${tag(ds.xmlId)}`;
-        await influxWrite(url, 'deliveryservice_stats', 'monthly', [
-          `kbps.ds.1min,cachegroup=total,${dsTag} value=800 ${t0}`,
-          `kbps.ds.1min,cachegroup=total,${dsTag} value=1600 ${t0 + 60}`,
-          // A cache group's own figure, not the total.
-          `kbps.ds.1min,cachegroup=east,${dsTag} value=7 ${t0 + 60}`,
-          `tps_total.ds.1min,cachegroup=total,${dsTag} value=10 ${t0}`,
-          `tps_total.ds.1min,cachegroup=total,${dsTag} value=20 ${t0 + 60}`,
-          `tps_total.ds.1min,cachegroup=total,${dsTag} value=30 ${t0 + 120}`,
-          // Both ends of the range are included.
-          `tps_total.ds.1min,cachegroup=total,${dsTag} value=40 ${t0 + 180}`,
-        ]);
-      });
+      // The databases and retention policy Traffic Stats creates (the defaults' names).
+      for (const database of ['cache_stats', 'deliveryservice_stats']) {
+        await influxQuery(url, `CREATE DATABASE ${database}`);
+        await influxQuery(url, `CREATE RETENTION POLICY monthly ON ${database} DURATION 30d REPLICATION 1`);
+      }
+      t0 = Math.floor(Date.now() / 3600000) * 3600 - 7200;
+      range = `startDate=${iso(t0 - 60)}&endDate=${iso(t0 + 180)}`;
+      await influxWrite(url, 'cache_stats', 'monthly', [
+        `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=100 ${t0}`,
+        `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=200 ${t0 + 60}`,
+        `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=300 ${t0 + 120}`,
+        // Outside the range (the end is excluded).
+        `bandwidth.cdn.1min,cdn=${tag(cdn.name)} value=9999 ${t0 + 180}`,
+        `bandwidth.cdn.1min,cdn=${tag(other.name)} value=5000 ${t0 + 60}`,
+        `connections.cdn.1min,cdn=${tag(odd)} value=42 ${t0 + 60}`,
+        `connections.cdn.1min,cdn=${tag(`${odd}x`)} value=43 ${t0 + 60}`,
+      ]);
+      const dsTag = `deliveryservice=${tag(ds.xmlId)}`;
+      await influxWrite(url, 'deliveryservice_stats', 'monthly', [
+        `kbps.ds.1min,cachegroup=total,${dsTag} value=800 ${t0}`,
+        `kbps.ds.1min,cachegroup=total,${dsTag} value=1600 ${t0 + 60}`,
+        // A cache group's own figure, not the total.
+        `kbps.ds.1min,cachegroup=east,${dsTag} value=7 ${t0 + 60}`,
+        `tps_total.ds.1min,cachegroup=total,${dsTag} value=10 ${t0}`,
+        `tps_total.ds.1min,cachegroup=total,${dsTag} value=20 ${t0 + 60}`,
+        `tps_total.ds.1min,cachegroup=total,${dsTag} value=30 ${t0 + 120}`,
+        // Both ends of the range are included.
+        `tps_total.ds.1min,cachegroup=total,${dsTag} value=40 ${t0 + 180}`,
+      ]);
+    });
 
-      const cacheSeries = (values: unknown[][]) => ({
-        columns: ['time', 'sum_count'],
-        count: values.length,
-        name: 'bandwidth.cdn.1min',
-        tags: { cdn: cdn.name },
-        values,
-      });
+    const cacheSeries = (values: unknown[][]) => ({
+      columns: ['time', 'sum_count'],
+      count: values.length,
+      name: 'bandwidth.cdn.1min',
+      tags: { cdn: cdn.name },
+      values,
+    });
 
-      it.each(VERSIONS)('cache_stats: the summary and the series per minute on %s', async (version) => {
-        const res = await admin
-          .at(version)
-          .get(`cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}`);
-        expectApiHeaders(res);
-        expect(res.status).toBe(200);
-        // The answer depends on the Accept header.
-        expect(res.headers.vary).toBe('Accept, Accept-Encoding');
-        expect(res.body).toEqual({
-          response: {
-            series: cacheSeries([
-              [iso(t0 - 60), null],
-              [iso(t0), 100],
-              [iso(t0 + 60), 200],
-              [iso(t0 + 120), 300],
-            ]),
-            summary: {
-              average: 200,
-              count: 3,
-              // Too few samples for a 5th percentile: the original answers 0.
-              fifthPercentile: 0,
-              max: 300,
-              min: 100,
-              ninetyEighthPercentile: 300,
-              ninetyFifthPercentile: 300,
-            },
-          },
-        });
-        const response = responseOf<TrafficStatsResponse>(res);
-        expect(Object.keys(response)).toEqual(['series', 'summary']);
-        expect(Object.keys(response.series!)).toEqual(['columns', 'count', 'name', 'tags', 'values']);
-      });
-
-      it('cache_stats: nanoseconds with timestamp=unix, in the order the Accept header ranks', async () => {
-        const path = `cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}&exclude=summary`;
-        const unix = await admin
-          .get(path)
-          .set('Accept', 'application/json;timestamp=unix, application/json;timestamp=rfc;q=0.9');
-        expect(unix.body).toEqual({
-          response: {
-            series: cacheSeries([
-              [(t0 - 60) * 1e9, null],
-              [t0 * 1e9, 100],
-              [(t0 + 60) * 1e9, 200],
-              [(t0 + 120) * 1e9, 300],
-            ]),
-          },
-        });
-        expect(unix.text).toContain(`[${t0}000000000,100]`);
-        const rfc = await admin
-          .get(path)
-          .set('Accept', 'application/json;timestamp=unix;q=0.5, application/json;timestamp=rfc');
-        expect(responseOf<TrafficStatsResponse>(rfc).series!.values[1]).toEqual([iso(t0), 100]);
-      });
-
-      it('cache_stats: interval, limit, offset, orderby and exclude', async () => {
-        const base = `cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}`;
-        // Two-minute buckets aligned on the start: [t0-60, t0+60) and [t0+60, t0+180).
-        const twoMinutes = await admin.get(`${base}&interval=2m&exclude=summary`);
-        expect(twoMinutes.body).toEqual({
-          response: {
-            series: cacheSeries([
-              [iso(t0 - 60), 100],
-              [iso(t0 + 60), 250],
-            ]),
-          },
-        });
-        const paged = await admin.get(`${base}&limit=2&offset=1&orderby=time&exclude=summary`);
-        expect(responseOf<TrafficStatsResponse>(paged).series).toEqual(
-          cacheSeries([
+    it.each(VERSIONS)('cache_stats: the summary and the series per minute on %s', async (version) => {
+      const res = await admin
+        .at(version)
+        .get(`cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}`);
+      expectApiHeaders(res);
+      expect(res.status).toBe(200);
+      // The answer depends on the Accept header.
+      expect(res.headers.vary).toBe('Accept, Accept-Encoding');
+      expect(res.body).toEqual({
+        response: {
+          series: cacheSeries([
+            [iso(t0 - 60), null],
             [iso(t0), 100],
             [iso(t0 + 60), 200],
+            [iso(t0 + 120), 300],
           ]),
-        );
-        const summaryOnly = await admin.get(`${base}&exclude=series`);
-        expect(Object.keys(responseOf(summaryOnly))).toEqual(['summary']);
-      });
-
-      it('cache_stats: no data → a zero summary and no series', async () => {
-        const res = await admin.get(`cache_stats?cdnName=${q(other.name)}&metricType=maxkbps&${range}`);
-        expect(res.body).toEqual({
-          response: {
-            summary: {
-              average: 0,
-              count: 0,
-              fifthPercentile: 0,
-              max: 0,
-              min: 0,
-              ninetyEighthPercentile: 0,
-              ninetyFifthPercentile: 0,
-            },
+          summary: {
+            average: 200,
+            count: 3,
+            // Too few samples for a 5th percentile: the original answers 0.
+            fifthPercentile: 0,
+            max: 300,
+            min: 100,
+            ninetyEighthPercentile: 300,
+            ninetyFifthPercentile: 300,
           },
-        });
+        },
       });
+      const response = responseOf<TrafficStatsResponse>(res);
+      expect(Object.keys(response)).toEqual(['series', 'summary']);
+      expect(Object.keys(response.series!)).toEqual(['columns', 'count', 'name', 'tags', 'values']);
+    });
 
-      it('cache_stats: a CDN name with quotes and backslashes is matched exactly', async () => {
-        const res = await admin.get(`cache_stats?cdnName=${q(odd)}&metricType=connections&${range}`);
-        const response = responseOf<TrafficStatsResponse>(res);
-        expect(response.summary).toEqual(expect.objectContaining({ average: 42, count: 1 }));
-        expect(response.series!.tags).toEqual({ cdn: odd });
+    it('cache_stats: nanoseconds with timestamp=unix, in the order the Accept header ranks', async () => {
+      const path = `cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}&exclude=summary`;
+      const unix = await admin
+        .get(path)
+        .set('Accept', 'application/json;timestamp=unix, application/json;timestamp=rfc;q=0.9');
+      expect(unix.body).toEqual({
+        response: {
+          series: cacheSeries([
+            [(t0 - 60) * 1e9, null],
+            [t0 * 1e9, 100],
+            [(t0 + 60) * 1e9, 200],
+            [(t0 + 120) * 1e9, 300],
+          ]),
+        },
       });
+      expect(unix.text).toContain(`[${t0}000000000,100]`);
+      const rfc = await admin
+        .get(path)
+        .set('Accept', 'application/json;timestamp=unix;q=0.5, application/json;timestamp=rfc');
+      expect(responseOf<TrafficStatsResponse>(rfc).series!.values[1]).toEqual([iso(t0), 100]);
+    });
 
-      const dsSeries = (name: string, values: unknown[][]) => ({
-        columns: ['time', 'mean'],
-        count: values.length,
-        name,
-        tags: { cachegroup: 'total' },
-        values,
+    it('cache_stats: interval, limit, offset, orderby and exclude', async () => {
+      const base = `cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}`;
+      // Two-minute buckets aligned on the start: [t0-60, t0+60) and [t0+60, t0+180).
+      const twoMinutes = await admin.get(`${base}&interval=2m&exclude=summary`);
+      expect(twoMinutes.body).toEqual({
+        response: {
+          series: cacheSeries([
+            [iso(t0 - 60), 100],
+            [iso(t0 + 60), 250],
+          ]),
+        },
       });
+      const paged = await admin.get(`${base}&limit=2&offset=1&orderby=time&exclude=summary`);
+      expect(responseOf<TrafficStatsResponse>(paged).series).toEqual(
+        cacheSeries([
+          [iso(t0), 100],
+          [iso(t0 + 60), 200],
+        ]),
+      );
+      const summaryOnly = await admin.get(`${base}&exclude=series`);
+      expect(Object.keys(responseOf(summaryOnly))).toEqual(['summary']);
+    });
 
-      it.each(VERSIONS)('deliveryservice_stats: kbps with its total kilobytes on %s', async (version) => {
-        const res = await admin
-          .at(version)
-          .get(
-            `deliveryservice_stats?deliveryServiceName=${q(ds.xmlId)}&metricType=kbps&serverType=edge&${range}&interval=1m`,
-          );
-        expectApiHeaders(res);
-        expect(res.body).toEqual({
-          response: {
-            series: dsSeries('kbps.ds.1min', [
-              [iso(t0 - 60), null],
-              [iso(t0), 800],
-              [iso(t0 + 60), 1600],
-              [iso(t0 + 120), null],
-              [iso(t0 + 180), null],
-            ]),
-            summary: {
-              average: 1200,
-              count: 2,
-              fifthPercentile: 0,
-              max: 1600,
-              min: 800,
-              ninetyEighthPercentile: 1600,
-              ninetyFifthPercentile: 1600,
-              // count × 60 s × average kbps / 8
-              totalKiloBytes: 18000,
-              totalTransactions: null,
-            },
+    it('cache_stats: no data → a zero summary and no series', async () => {
+      const res = await admin.get(`cache_stats?cdnName=${q(other.name)}&metricType=maxkbps&${range}`);
+      expect(res.body).toEqual({
+        response: {
+          summary: {
+            average: 0,
+            count: 0,
+            fifthPercentile: 0,
+            max: 0,
+            min: 0,
+            ninetyEighthPercentile: 0,
+            ninetyFifthPercentile: 0,
           },
-        });
-        const summary = responseOf<TrafficDSStatsResponse>(res).summary!;
-        expect(Object.keys(summary)).toEqual([
-          'average',
-          'count',
-          'fifthPercentile',
-          'max',
-          'min',
-          'ninetyEighthPercentile',
-          'ninetyFifthPercentile',
-          'totalKiloBytes',
-          'totalTransactions',
-        ]);
+        },
       });
+    });
 
-      it('deliveryservice_stats: transactions, by id, both ends of the range included', async () => {
-        const res = await admin.get(
-          `deliveryservice_stats?deliveryService=${ds.id}&metricType=tps_total&${range}&exclude=series`,
+    it('cache_stats: a CDN name with quotes and backslashes is matched exactly', async () => {
+      const res = await admin.get(`cache_stats?cdnName=${q(odd)}&metricType=connections&${range}`);
+      const response = responseOf<TrafficStatsResponse>(res);
+      expect(response.summary).toEqual(expect.objectContaining({ average: 42, count: 1 }));
+      expect(response.series!.tags).toEqual({ cdn: odd });
+    });
+
+    const dsSeries = (name: string, values: unknown[][]) => ({
+      columns: ['time', 'mean'],
+      count: values.length,
+      name,
+      tags: { cachegroup: 'total' },
+      values,
+    });
+
+    it.each(VERSIONS)('deliveryservice_stats: kbps with its total kilobytes on %s', async (version) => {
+      const res = await admin
+        .at(version)
+        .get(
+          `deliveryservice_stats?deliveryServiceName=${q(ds.xmlId)}&metricType=kbps&serverType=edge&${range}&interval=1m`,
         );
-        expect(res.body).toEqual({
-          response: {
-            summary: {
-              average: 25,
-              count: 4,
-              fifthPercentile: 0,
-              max: 40,
-              min: 10,
-              ninetyEighthPercentile: 40,
-              ninetyFifthPercentile: 40,
-              totalKiloBytes: null,
-              totalTransactions: 6000,
-            },
+      expectApiHeaders(res);
+      expect(res.body).toEqual({
+        response: {
+          series: dsSeries('kbps.ds.1min', [
+            [iso(t0 - 60), null],
+            [iso(t0), 800],
+            [iso(t0 + 60), 1600],
+            [iso(t0 + 120), null],
+            [iso(t0 + 180), null],
+          ]),
+          summary: {
+            average: 1200,
+            count: 2,
+            fifthPercentile: 0,
+            max: 1600,
+            min: 800,
+            ninetyEighthPercentile: 1600,
+            ninetyFifthPercentile: 1600,
+            // count × 60 s × average kbps / 8
+            totalKiloBytes: 18000,
+            totalTransactions: null,
           },
-        });
-        const series = await admin.get(
-          `deliveryservice_stats?deliveryService=${ds.id}&metricType=tps_total&${range}&exclude=summary&limit=1&offset=4`,
-        );
-        expect(series.body).toEqual({
-          response: { series: dsSeries('tps_total.ds.1min', [[iso(t0 + 180), 40]]) },
-        });
+        },
       });
+      const summary = responseOf<TrafficDSStatsResponse>(res).summary!;
+      expect(Object.keys(summary)).toEqual([
+        'average',
+        'count',
+        'fifthPercentile',
+        'max',
+        'min',
+        'ninetyEighthPercentile',
+        'ninetyFifthPercentile',
+        'totalKiloBytes',
+        'totalTransactions',
+      ]);
+    });
 
-      it('deliveryservice_stats: no data → a zero summary with null totals', async () => {
-        const res = await admin.get(
-          `deliveryservice_stats?deliveryServiceName=${q(ds.xmlId)}&metricType=tps_5xx&${range}`,
-        );
-        expect(res.body).toEqual({
-          response: {
-            summary: {
-              average: 0,
-              count: 0,
-              fifthPercentile: 0,
-              max: 0,
-              min: 0,
-              ninetyEighthPercentile: 0,
-              ninetyFifthPercentile: 0,
-              totalKiloBytes: null,
-              totalTransactions: null,
-            },
+    it('deliveryservice_stats: transactions, by id, both ends of the range included', async () => {
+      const res = await admin.get(
+        `deliveryservice_stats?deliveryService=${ds.id}&metricType=tps_total&${range}&exclude=series`,
+      );
+      expect(res.body).toEqual({
+        response: {
+          summary: {
+            average: 25,
+            count: 4,
+            fifthPercentile: 0,
+            max: 40,
+            min: 10,
+            ninetyEighthPercentile: 40,
+            ninetyFifthPercentile: 40,
+            totalKiloBytes: null,
+            totalTransactions: 6000,
           },
-        });
+        },
       });
+      const series = await admin.get(
+        `deliveryservice_stats?deliveryService=${ds.id}&metricType=tps_total&${range}&exclude=summary&limit=1&offset=4`,
+      );
+      expect(series.body).toEqual({
+        response: { series: dsSeries('tps_total.ds.1min', [[iso(t0 + 180), 40]]) },
+      });
+    });
 
-      it('warns, with neither part, when a configured database does not exist', async () => {
-        const missing = await createTestAppWithEnv({
-          INFLUXDB_URL: url,
-          INFLUXDB_DATABASE: 'no_such_cache_db',
-          INFLUXDB_DS_DATABASE: 'no_such_ds_db',
-        });
-        try {
-          const client = await ApiClient.admin(missing);
-          const cache = await client.get(`cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}`);
-          expect(cache.body).toEqual(
-            unavailable('cache', 'InfluxDB query failed: database not found: no_such_cache_db'),
-          );
-          const dsRes = await client.get(
-            `deliveryservice_stats?deliveryServiceName=${q(ds.xmlId)}&metricType=kbps&${range}`,
-          );
-          expect(dsRes.body).toEqual(
-            unavailable('delivery service', 'InfluxDB query failed: database not found: no_such_ds_db'),
-          );
-        } finally {
-          await missing.close();
-        }
+    it('deliveryservice_stats: no data → a zero summary with null totals', async () => {
+      const res = await admin.get(
+        `deliveryservice_stats?deliveryServiceName=${q(ds.xmlId)}&metricType=tps_5xx&${range}`,
+      );
+      expect(res.body).toEqual({
+        response: {
+          summary: {
+            average: 0,
+            count: 0,
+            fifthPercentile: 0,
+            max: 0,
+            min: 0,
+            ninetyEighthPercentile: 0,
+            ninetyFifthPercentile: 0,
+            totalKiloBytes: null,
+            totalTransactions: null,
+          },
+        },
       });
-    },
-  );
+    });
+
+    it('warns, with neither part, when a configured database does not exist', async () => {
+      const missing = await createTestAppWithEnv({
+        INFLUXDB_URL: url,
+        INFLUXDB_DATABASE: 'no_such_cache_db',
+        INFLUXDB_DS_DATABASE: 'no_such_ds_db',
+      });
+      try {
+        const client = await ApiClient.admin(missing);
+        const cache = await client.get(`cache_stats?cdnName=${q(cdn.name)}&metricType=bandwidth&${range}`);
+        expect(cache.body).toEqual(
+          unavailable('cache', 'InfluxDB query failed: database not found: no_such_cache_db'),
+        );
+        const dsRes = await client.get(
+          `deliveryservice_stats?deliveryServiceName=${q(ds.xmlId)}&metricType=kbps&${range}`,
+        );
+        expect(dsRes.body).toEqual(
+          unavailable('delivery service', 'InfluxDB query failed: database not found: no_such_ds_db'),
+        );
+      } finally {
+        await missing.close();
+      }
+    });
+  });
 });

@@ -1,12 +1,8 @@
 import type { TypeWire } from 'src/modules/types/dto/type.response';
-import {
-  expectApiHeaders,
-  expectError,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { expectError, expectErrors } from 'test/e2e/support/alerts';
+import { expectApiHeaders, expectOk } from 'test/e2e/support/headers';
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { useApp } from 'test/e2e/support/suite';
 
 type Type = Wire<TypeWire>;
@@ -31,16 +27,14 @@ describe('types', () => {
 
   describe('GET /types', () => {
     it('lists the seeded types ordered by name', async () => {
-      const res = await readOnly.client.get('types');
-      expect(res.status).toBe(200);
-      expectApiHeaders(res);
+      const res = expectOk(await readOnly.client.get('types'));
       const types = responseOf<Type[]>(res);
       expect(types.find((t) => t.name === 'ORG')).toEqual({
         id: expect.any(Number),
         name: 'ORG',
         description: expect.any(String),
         useInTable: 'server',
-        lastUpdated: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/),
+        lastUpdated: expect.stringMatching(CUSTOM_TIME),
       });
       const names = types.map((t) => t.name);
       expect(names).toEqual([...names].sort());
@@ -75,9 +69,7 @@ describe('types', () => {
   describe('POST /types', () => {
     it('creates a server type', async () => {
       const sent = body();
-      const res = await admin.post('types', sent);
-      expectSuccessAlert(res, 'type was created.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.post('types', sent), 'type was created.');
       const type = responseOf<Type>(res);
       expect(type).toEqual({ ...sent, id: expect.any(Number), lastUpdated: expect.any(String) });
       expect(await byName(sent.name)).toEqual([type]);
@@ -129,9 +121,7 @@ describe('types', () => {
     it('updates a server type', async () => {
       const type = await create();
       const changes = body({ description: 'changed' });
-      const res = await admin.put(`types/${type.id}`, changes);
-      expectSuccessAlert(res, 'type was updated.');
-      expectApiHeaders(res);
+      const res = expectOk(await admin.put(`types/${type.id}`, changes), 'type was updated.');
       expect(responseOf<Type>(res)).toEqual({ ...changes, id: type.id, lastUpdated: expect.any(String) });
       expect(await byName(changes.name)).toHaveLength(1);
     });
@@ -154,8 +144,10 @@ describe('types', () => {
     });
 
     it('answers 404 for an unknown id and 400 for a bad one', async () => {
-      expectError(await admin.put('types/999999', body()), 404, 'no type found with this id');
-      expectError(await admin.put('types/1x', body()), 400, 'failed to parse key: id');
+      await expectErrors([
+        [admin.put('types/999999', body()), 404, 'no type found with this id'],
+        [admin.put('types/1x', body()), 400, 'failed to parse key: id'],
+      ]);
     });
   });
 

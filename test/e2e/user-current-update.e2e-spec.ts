@@ -1,19 +1,11 @@
 import type { CurrentUserV3Response, UserV3, UserV4 } from 'src/modules/users/dto/user.response';
 import fc from 'fast-check';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  CUSTOM_TIME,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  responseOf,
-  uniqueName,
-  type Wire,
-} from 'test/e2e/support/api';
+import { ApiClient, responseOf, uniqueName, type Wire } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectOk } from 'test/e2e/support/headers';
+
+import { CUSTOM_TIME } from 'test/e2e/support/times';
 import { USER_CURRENT_V30 } from 'test/e2e/support/go-types';
 import { USER_PASSWORD } from 'test/e2e/support/constants';
 import { useApp } from 'test/e2e/support/suite';
@@ -42,8 +34,7 @@ describe('PUT user/current', () => {
       'user/current',
       bodyFrom(before, { fullName: 'New Name', city: 'Denver', phoneNumber: '555-0100' }),
     );
-    expectSuccessAlert(res, 'User profile was successfully updated');
-    expectApiHeaders(res);
+    expectOk(res, 'User profile was successfully updated');
     const updated = responseOf<User>(res);
     expect(updated).toEqual({
       ...before,
@@ -79,46 +70,40 @@ describe('PUT user/current', () => {
     const other = await createUser(app, admin, 'read-only');
     const before = await profileOf(me.client);
     const outside = await createTenant(admin);
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { localPasswd: 'short' })),
-      400,
-      'Password must be greater than 7 characters.',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { role: 'admin' })),
-      400,
-      'cannot request more than assigned permissions, current user needs ALL permissions',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { role: 'read-only' })),
-      400,
-      'users cannot update their own role',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { role: 'no-such-role' })),
-      404,
-      'no such role',
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { tenantId: outside.id })),
-      404,
-      `no such tenant: #${outside.id}`,
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { username: other.username })),
-      400,
-      `username ${other.username} already exists`,
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { email: 'not-an-email' })),
-      400,
-      "'email' must be a valid email address",
-    );
-    expectError(
-      await me.client.put('user/current', bodyFrom(before, { fullName: '' })),
-      400,
-      "'fullName' cannot be blank",
-    );
+    await expectErrors([
+      [
+        me.client.put('user/current', bodyFrom(before, { localPasswd: 'short' })),
+        400,
+        'Password must be greater than 7 characters.',
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { role: 'admin' })),
+        400,
+        'cannot request more than assigned permissions, current user needs ALL permissions',
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { role: 'read-only' })),
+        400,
+        'users cannot update their own role',
+      ],
+      [me.client.put('user/current', bodyFrom(before, { role: 'no-such-role' })), 404, 'no such role'],
+      [
+        me.client.put('user/current', bodyFrom(before, { tenantId: outside.id })),
+        404,
+        `no such tenant: #${outside.id}`,
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { username: other.username })),
+        400,
+        `username ${other.username} already exists`,
+      ],
+      [
+        me.client.put('user/current', bodyFrom(before, { email: 'not-an-email' })),
+        400,
+        "'email' must be a valid email address",
+      ],
+      [me.client.put('user/current', bodyFrom(before, { fullName: '' })), 400, "'fullName' cannot be blank"],
+    ]);
     expectMalformedJson(await me.client.raw('put', 'user/current', '{"username":'));
     expect(await profileOf(me.client)).toEqual(before);
   });
@@ -169,8 +154,7 @@ describe('PUT user/current on 3.x', () => {
       const res = await me.client.put('user/current', {
         user: { fullName: 'New Name', city: 'Denver', phoneNumber: '555-0100', unknownField: 1 },
       });
-      expectSuccessAlert(res, 'User profile was successfully updated');
-      expectApiHeaders(res);
+      expectOk(res, 'User profile was successfully updated');
       const updated = responseOf<Wire<CurrentUserV3Response>>(res);
       expect(updated).toEqual({
         ...answerFrom(before),

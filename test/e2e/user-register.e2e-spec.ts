@@ -2,17 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
-import {
-  ApiClient,
-  createTenant,
-  createUser,
-  type CreatedUser,
-  expectApiHeaders,
-  expectError,
-  expectMalformedJson,
-  expectSuccessAlert,
-  uniqueName,
-} from 'test/e2e/support/api';
+import { ApiClient, uniqueName } from 'test/e2e/support/api';
+import { type CreatedUser, createTenant, createUser } from 'test/e2e/support/accounts';
+import { expectError, expectErrors, expectMalformedJson, expectSuccessAlert } from 'test/e2e/support/alerts';
+import { expectApiHeaders } from 'test/e2e/support/headers';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 import { type FakeSmtp, startFakeSmtp } from 'test/e2e/support/fake-smtp';
 import { useApp } from 'test/e2e/support/suite';
@@ -202,16 +195,18 @@ describe('users/register and user/reset_password', () => {
 
     it('refuses an unknown or malformed address', async () => {
       const anonymous = ApiClient.anonymous(app);
-      expectError(
-        await anonymous.post('user/reset_password', { email: 'nobody@example.com' }),
-        404,
-        "No account with the email address 'nobody@example.com' was found!",
-      );
-      expectError(
-        await anonymous.post('user/reset_password', { email: 'nobody' }),
-        400,
-        "Malformed request: Couldn't parse 'nobody' as an email address: mail: missing '@' or angle-addr",
-      );
+      await expectErrors([
+        [
+          anonymous.post('user/reset_password', { email: 'nobody@example.com' }),
+          404,
+          "No account with the email address 'nobody@example.com' was found!",
+        ],
+        [
+          anonymous.post('user/reset_password', { email: 'nobody' }),
+          400,
+          "Malformed request: Couldn't parse 'nobody' as an email address: mail: missing '@' or angle-addr",
+        ],
+      ]);
     });
   });
 

@@ -1,4 +1,5 @@
 import { responseOf, uniqueName } from 'test/e2e/support/api';
+import { CUSTOM_TIME, RFC3339_TIME } from 'test/e2e/support/times';
 import { createDeliveryService, deliveryServiceBody } from 'test/e2e/support/fixtures/delivery-services-api';
 import { typeIdOf } from 'test/e2e/support/fixtures/cachegroups';
 import {
@@ -42,9 +43,7 @@ import { useApp } from 'test/e2e/support/suite';
 type Json = Record<string, unknown>;
 type Format = 'custom' | 'rfc3339';
 
-const CUSTOM = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00$/;
-const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-const FORMATS: Record<Format, RegExp> = { custom: CUSTOM, rfc3339: RFC3339 };
+const FORMATS: Record<Format, RegExp> = { custom: CUSTOM_TIME, rfc3339: RFC3339_TIME };
 
 interface Shape {
   keys: string[];
@@ -164,12 +163,12 @@ describe('wire shapes per resource and version (D4, D5a, D5b)', () => {
 
   it('writes a 4.x server’s status and update times in RFC 3339 beside its custom lastUpdated', async () => {
     const server = await first('servers', '4.0');
-    expect(server.statusLastUpdated).toMatch(RFC3339);
-    expect(server.lastUpdated).toMatch(CUSTOM);
+    expect(server.statusLastUpdated).toMatch(RFC3339_TIME);
+    expect(server.lastUpdated).toMatch(CUSTOM_TIME);
   });
 
   it('GET deliveryservices keeps the custom lastUpdated on 5.0 (D4)', async () => {
-    expect((await first('deliveryservices', '5.0')).lastUpdated).toMatch(CUSTOM);
+    expect((await first('deliveryservices', '5.0')).lastUpdated).toMatch(CUSTOM_TIME);
   });
 });
 
@@ -180,8 +179,8 @@ describe('WIRE_COMPAT=traffic-ops (D5a)', () => {
     for (const path of Object.keys(SPECIFIED).filter((p) => p !== 'asns' && p !== 'profileparameters')) {
       const at5 = responseOf<Json[]>(await admin.at('5.0').get(path))[0];
       const at4 = responseOf<Json[]>(await admin.at('4.0').get(path))[0];
-      expect(at5.lastUpdated).toMatch(RFC3339);
-      expect(at4.lastUpdated).toMatch(CUSTOM);
+      expect(at5.lastUpdated).toMatch(RFC3339_TIME);
+      expect(at4.lastUpdated).toMatch(CUSTOM_TIME);
     }
   });
 
@@ -239,7 +238,7 @@ describe('WIRE_COMPAT=traffic-ops (D5a)', () => {
       const record = version === '5.0' ? (json.response as Json) : (json.response as Json[])[0];
       expect(Array.isArray(json.response)).toBe(version !== '5.0');
       expect(record).toMatchObject({ id, displayName: `shown on ${version}` });
-      expect(record.lastUpdated).toMatch(version === '5.0' ? RFC3339 : CUSTOM);
+      expect(record.lastUpdated).toMatch(version === '5.0' ? RFC3339_TIME : CUSTOM_TIME);
     }
   });
 

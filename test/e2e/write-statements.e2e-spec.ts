@@ -52,8 +52,7 @@ describe('statements per write', () => {
     return mariadb !== null && Number(mariadb[1]) * 1000 + Number(mariadb[2]) >= 10_005;
   };
 
-  let cdnId: number;
-  let httpType: number;
+  let cdnId: number, httpType: number;
 
   beforeAll(async () => {
     dataSource = app.get(DataSource);

@@ -170,3 +170,17 @@ export async function influxWrite(
     throw new Error(`InfluxDB write failed: ${res.status} ${await res.text()}`);
   }
 }
+
+/**
+ * A describe of the tests that need the run's InfluxDB, skipped (and titled so) when it is not up;
+ * `fn` gets the InfluxDB's URL.
+ */
+export function describeWithInfluxDb(fn: (url: string) => void): void {
+  const running = influxDbRunning();
+  (running ? describe : describe.skip)(
+    running
+      ? 'with InfluxDB (a throwaway influxd of the run)'
+      : 'with InfluxDB (InfluxDB not installed, or E2E_INFLUXDB=off: skipped)',
+    () => fn(process.env.INFLUXDB_URL!),
+  );
+}

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { ApiClient, createUser, type CreatedUser } from 'test/e2e/support/api';
+import { ApiClient } from 'test/e2e/support/api';
+import { type CreatedUser, createUser } from 'test/e2e/support/accounts';
 import { createTestAppWithEnv } from 'test/e2e/support/app';
 
 /** What `useApp` hands a suite: the application, the admin's client and the users asked for. */

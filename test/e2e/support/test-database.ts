@@ -1,3 +1,5 @@
+import * as mysql from 'mysql2/promise';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,4 +28,18 @@ export function testDatabase(pid: number): TestDatabase {
   const serverUrl = parsed.toString();
   parsed.pathname = `/${database}`;
   return { driver: 'mysql', location: parsed.toString(), serverUrl, database };
+}
+
+/**
+ * Drops a database a suite made next to the run's: on MySQL the database `name` on the run's
+ * server, on SQLite the directory `dir` that holds its file.
+ */
+export async function dropFreshDatabase(db: TestDatabase, name: string, dir: string): Promise<void> {
+  if (db.driver === 'mysql') {
+    const connection = await mysql.createConnection(db.serverUrl!);
+    await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
+    await connection.end();
+  } else {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
