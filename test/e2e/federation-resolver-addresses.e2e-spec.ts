@@ -11,6 +11,7 @@ import {
   createFederation,
 } from 'test/e2e/support/fixtures/federations';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
+import { runMigration } from 'test/e2e/support/migrations';
 import { useApp } from 'test/e2e/support/suite';
 
 interface Resolver {
@@ -122,18 +123,7 @@ describe('federation resolvers: one text per address', () => {
         [federation, resolver],
       );
     }
-    const migration = dataSource.migrations.find(
-      (m) => (m.name ?? m.constructor.name) === 'CanonicalResolverAddresses1764950000001',
-    );
-    if (migration === undefined) {
-      throw new Error('the migration CanonicalResolverAddresses1764950000001 is not loaded');
-    }
-    const runner = dataSource.createQueryRunner();
-    try {
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    await runMigration(dataSource, 'CanonicalResolverAddresses1764950000001');
     const rows = await dataSource.query<{ id: number | string; ip: string }[]>(
       'SELECT id, ip_address AS ip FROM federation_resolver WHERE ip_address LIKE ? ORDER BY id',
       [`${base()}:%`],

@@ -5,6 +5,7 @@ import { createCachegroup } from 'test/e2e/support/fixtures/cachegroups';
 import { createCdn, createProfile } from 'test/e2e/support/fixtures/profiles';
 import { createServer, type ServerResponse } from 'test/e2e/support/fixtures/servers';
 import type { ServerUpdateStatusV5 } from 'src/modules/servers/dto/server-update-status.response';
+import { runMigration } from 'test/e2e/support/migrations';
 import { useApp } from 'test/e2e/support/suite';
 
 interface Times {
@@ -134,12 +135,6 @@ describe('server update and apply times to the microsecond (D205)', () => {
       sqlite ? '2030-01-02 03:04:05.678' : '2030-01-02 03:04:05.678000',
       edge.id,
     ]);
-    const migration = dataSource.migrations.find(
-      (m) => (m.name ?? m.constructor.name) === 'ServerTimesMicroseconds1764900000000',
-    );
-    if (migration === undefined) {
-      throw new Error('the migration ServerTimesMicroseconds1764900000000 is not loaded');
-    }
     const stored = async () =>
       String(
         (
@@ -151,16 +146,11 @@ describe('server update and apply times to the microsecond (D205)', () => {
           )
         )[0].t,
       );
-    const runner = dataSource.createQueryRunner();
-    try {
-      await migration.up(runner);
-      expect(await stored()).toBe('2030-01-02 03:04:05.678000');
-      expect((await listed(edge, '5.0')).configApplyTime).toBe('2030-01-02T03:04:05.678Z');
-      await migration.down(runner);
-      expect(await stored()).toBe(sqlite ? '2030-01-02 03:04:05.678' : '2030-01-02 03:04:05.678000');
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    await runMigration(dataSource, 'ServerTimesMicroseconds1764900000000');
+    expect(await stored()).toBe('2030-01-02 03:04:05.678000');
+    expect((await listed(edge, '5.0')).configApplyTime).toBe('2030-01-02T03:04:05.678Z');
+    await runMigration(dataSource, 'ServerTimesMicroseconds1764900000000', 'down');
+    expect(await stored()).toBe(sqlite ? '2030-01-02 03:04:05.678' : '2030-01-02 03:04:05.678000');
+    await runMigration(dataSource, 'ServerTimesMicroseconds1764900000000');
   });
 });

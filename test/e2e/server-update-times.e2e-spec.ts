@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { responseOf } from 'test/e2e/support/api';
 import { createCdn } from 'test/e2e/support/fixtures/profiles';
 import { createServer } from 'test/e2e/support/fixtures/servers';
+import { runMigration } from 'test/e2e/support/migrations';
 import { useApp } from 'test/e2e/support/suite';
 
 const TIMES = ['configUpdateTime', 'configApplyTime', 'revalUpdateTime', 'revalApplyTime'] as const;
@@ -43,18 +44,7 @@ describe('server update times', () => {
       [server.id],
     );
     expect(await read(server.id, '5.0')).not.toHaveProperty('configApplyTime');
-    const migration = dataSource.migrations.find(
-      (m) => (m.name ?? m.constructor.name) === 'ServerUpdateTimesEpoch1764300000003',
-    );
-    if (migration === undefined) {
-      throw new Error('the migration ServerUpdateTimesEpoch1764300000003 is not loaded');
-    }
-    const runner = dataSource.createQueryRunner();
-    try {
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+    await runMigration(dataSource, 'ServerUpdateTimesEpoch1764300000003');
     const times = await read(server.id, '5.0');
     for (const key of TIMES) {
       expect(Date.parse(times[key] ?? 'missing')).toBe(0);

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
 
 /**
  * The names of the code's migrations, oldest first (each file exports one class, named
@@ -15,4 +16,22 @@ export function migrationNames(): string[] {
       const exported = require(join(dir, file)) as Record<string, { name: string }>;
       return Object.values(exported)[0].name;
     });
+}
+
+/** Runs one loaded migration's `up` (or `down`) again on the app's database, as a test of it. */
+export async function runMigration(
+  dataSource: DataSource,
+  name: string,
+  direction: 'up' | 'down' = 'up',
+): Promise<void> {
+  const migration = dataSource.migrations.find((m) => (m.name ?? m.constructor.name) === name);
+  if (migration === undefined) {
+    throw new Error(`the migration ${name} is not loaded`);
+  }
+  const runner = dataSource.createQueryRunner();
+  try {
+    await migration[direction](runner);
+  } finally {
+    await runner.release();
+  }
 }
