@@ -1,4 +1,5 @@
 import type { ColumnOptions } from 'typeorm';
+import { MYSQL_BOOLEAN_WIDTH } from 'src/common/database/typeorm-adapter';
 
 /**
  * Column declarations for the parts of the schema that the migrations write differently on each
@@ -36,7 +37,7 @@ const FALSE = dialectDefault({ mysql: '0', sqlite: 'false' });
 const TRUE = dialectDefault({ mysql: '1', sqlite: 'true' });
 
 /**
- * A BOOLEAN column as the migrations create it: TINYINT(1) on MySQL (`width: 1`), with the default
+ * A BOOLEAN column as the migrations create it: TINYINT(1) on MySQL (the adapter's width), with the default
  * when it has one.
  */
 export function booleanColumn(
@@ -45,7 +46,7 @@ export function booleanColumn(
   const { default: value, ...rest } = options;
   return {
     type: 'boolean',
-    width: 1,
+    ...MYSQL_BOOLEAN_WIDTH,
     ...rest,
     ...(value === undefined ? {} : { default: value ? TRUE : FALSE }),
   };

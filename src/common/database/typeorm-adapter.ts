@@ -10,6 +10,7 @@
  */
 import type { PoolConnection, RowDataPacket } from 'mysql2';
 import {
+  type ColumnOptions,
   InsertResult,
   QueryFailedError,
   type DataSource,
@@ -28,6 +29,17 @@ import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialE
 import { traceStatement } from 'src/common/tracing/tracing';
 
 export type { ColumnMetadata, EntityMetadata, QueryDeepPartialEntity };
+
+// ---------------------------------------------------------------------------------------------
+// Column options that differ between TypeORM releases
+
+/**
+ * What makes a `boolean` column TINYINT(1) on MySQL, as the migrations create it: `width: 1` on the
+ * pinned release. TypeORM 1.x's ColumnOptions have no `width`: an upgrade changes it here (to what
+ * that release reads as the display width, or to nothing if its schema comparison no longer looks at
+ * one), not in the entities.
+ */
+export const MYSQL_BOOLEAN_WIDTH: Pick<ColumnOptions, 'width'> = { width: 1 };
 
 // ---------------------------------------------------------------------------------------------
 // Reading a SELECT query builder
