@@ -1,0 +1,368 @@
+import 'reflect-metadata';
+import { BadRequestException } from '@nestjs/common';
+import { getMetadataStorage, validate } from 'class-validator';
+import type { JsonSchema } from 'src/common/validation/json-schema';
+import { validationException } from 'src/common/validation/validation.options';
+import { parseLegacyTime, parseRfc3339 } from 'src/common/validation/go-formats';
+
+/**
+ * Bodies decoded as the original's Go structs decode them (docs/decisions.md#d218). Go's JSON
+ * decoder stops at the first field of a wrong JSON type and words it its own way
+ * (`json: cannot unmarshal string into Go struct field InvalidationJobV4.id of type uint64`), where
+ * class-validator reports every field. A class says so declaratively:
+ *
+ *     @GoStruct('InvalidationJobV4', { failure: 'Unable to parse input: ', withCause: true })
+ *     export class JobV4Body {
+ *       @GoField.uint('uint64', undefined, { required: true }) id = 0;
+ *       @GoField.string() assetUrl = '';
+ *     }
+ *
+ * `@ValidBody` (through validateBody) decodes such a class field by field, in declaration order (or
+ * the body's order, as Go's decoder, with `order: 'document'`), stopping at the first failure; then
+ * the struct's `check` (the original's own validation texts) and any class-validator rules on the
+ * class. A missing or null field keeps the property's initial value (Go's zero value). The OpenAPI
+ * request schema is derived from the same decorators (goStructSchema).
+ */
+
+/** A value Go's decoder refuses; the message is its text (without the struct's failure prefix). */
+export class GoDecodeError extends Error {}
+
+/** Where a field is: the outermost struct's Go name and the field's path in it (`certificate.crt`). */
+export interface GoFieldAt {
+  struct: string;
+  path: string;
+}
+
+/** Decodes one present, non-null JSON value, or throws a GoDecodeError. */
+export type GoDecoder = (value: unknown, at: GoFieldAt) => unknown;
+
+export interface GoFieldOptions {
+  /** Documentation only: the original requires the field (checked after decoding, in its words). */
+  required?: boolean;
+  /** Merged into the field's schema in the OpenAPI documents (a key set to undefined is removed). */
+  schema?: JsonSchema;
+}
+
+interface GoFieldDefinition {
+  property: string;
+  decode: GoDecoder;
+  schema: () => JsonSchema;
+  required: boolean;
+}
+
+export interface GoStructOptions<T = object> {
+  /** The 400 text of every decoding failure; followed by Go's own text when `withCause`. */
+  failure: string;
+  withCause?: boolean;
+  /** The package of the struct, named when the body is not an object (`tc.` unless told). */
+  goPackage?: string;
+  /**
+   * 'declaration' (default): fields read in the class's order, names matched exactly. 'document':
+   * as Go's decoder, the body's fields in its order, names matched case-insensitively (the last
+   * occurrence of a name wins).
+   */
+  order?: 'declaration' | 'document';
+  /**
+   * A `null` body: 'zero' (default) decodes as Go does, into the zero struct; 'null' or 'object'
+   * refuses it as not an object, naming its JSON kind so (the texts the original's routes answer).
+   */
+  nullBody?: 'zero' | 'null' | 'object';
+  /**
+   * The original's own validation after decoding, in its words: returns the 400 text, or undefined.
+   * It may complete the body (e.g. one of two aliases given alone stands for both).
+   */
+  check?: (body: T) => string | undefined;
+  /** The body's description in the OpenAPI documents. */
+  description?: string;
+}
+
+interface GoStructDefinition {
+  name: string;
+  options: GoStructOptions;
+}
+
+const STRUCT = 'cdn:go-struct';
+const FIELDS = 'cdn:go-struct-fields';
+
+type Class<T = object> = new () => T;
+
+/** The JSON kind of a value as Go's decoder names it in `cannot unmarshal <kind> into …`. */
+export function goJsonKind(value: unknown): string {
+  if (Array.isArray(value)) {
+    return 'array';
+  }
+  if (value === null) {
+    return 'null';
+  }
+  return typeof value === 'object' ? 'object' : typeof value === 'boolean' ? 'bool' : typeof value;
+}
+
+function mismatch(value: unknown, at: GoFieldAt, goType: string): GoDecodeError {
+  return new GoDecodeError(
+    `json: cannot unmarshal ${goJsonKind(value)} into Go struct field ${at.struct}.${at.path} of type ${goType}`,
+  );
+}
+
+/** The class decorator: the class is the Go struct `name` (without its package). */
+export function GoStruct<T extends object>(name: string, options: GoStructOptions<T>): ClassDecorator {
+  return (target) => {
+    const definition: GoStructDefinition = { name, options: options as unknown as GoStructOptions };
+    Reflect.defineMetadata(STRUCT, definition, target);
+  };
+}
+
+function goField(decode: GoDecoder, schema: () => JsonSchema, options: GoFieldOptions = {}): PropertyDecorator {
+  return (target, property) => {
+    const owner = target.constructor;
+    const fields = [...((Reflect.getMetadata(FIELDS, owner) as GoFieldDefinition[] | undefined) ?? [])];
+    fields.push({
+      property: String(property),
+      decode,
+      schema: () => withOverrides(schema(), options.schema),
+      required: options.required ?? false,
+    });
+    Reflect.defineMetadata(FIELDS, fields, owner);
+  };
+}
+
+function withOverrides(schema: JsonSchema, overrides: JsonSchema | undefined): JsonSchema {
+  const merged: Record<string, unknown> = { ...schema, ...overrides };
+  for (const key of Object.keys(merged)) {
+    if (merged[key] === undefined) {
+      delete merged[key];
+    }
+  }
+  return merged as JsonSchema;
+}
+
+/** The digits of util.JSONIntStr: a JSON number or a string holding a base-10 integer. */
+function intStrText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** The per-property decorators: each declares the field's Go type (what it decodes as, with Go's texts). */
+export const GoField = {
+  /** A Go `string` (or `*string`). */
+  string: (options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        if (typeof value !== 'string') {
+          throw mismatch(value, at, 'string');
+        }
+        return value;
+      },
+      () => ({ type: 'string' }),
+      options,
+    ),
+
+  /** An unsigned integer of Go type `goType`, at most `max` (and never beyond JSON's exact integers). */
+  uint: (goType: string, max = Number.MAX_SAFE_INTEGER, options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        if (typeof value !== 'number') {
+          throw mismatch(value, at, goType);
+        }
+        if (!Number.isInteger(value) || value < 0 || value > Math.min(max, Number.MAX_SAFE_INTEGER)) {
+          throw new GoDecodeError(
+            `json: cannot unmarshal number ${value} into Go struct field ${at.struct}.${at.path} of type ${goType}`,
+          );
+        }
+        return value;
+      },
+      () => ({ type: 'integer' }),
+      options,
+    ),
+
+  /**
+   * util.JSONIntStr: a number or a string of a base-10 integer (`not an integer` otherwise), within
+   * `min`..`max` and of at most `maxDigits` digits when given.
+   */
+  intStr: (
+    limits: { min?: number; max?: number; maxDigits?: number } = {},
+    options?: GoFieldOptions,
+  ): PropertyDecorator =>
+    goField(
+      (value) => {
+        const text = intStrText(value);
+        const digits = limits.maxDigits === undefined ? '+' : `{1,${limits.maxDigits}}`;
+        const number = new RegExp(`^[+-]?\\d${digits}$`).test(text) ? Number(text) : NaN;
+        const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = limits;
+        if (!Number.isSafeInteger(number) || number < min || number > max) {
+          throw new GoDecodeError('not an integer');
+        }
+        return number;
+      },
+      () => ({ type: 'integer' }),
+      options,
+    ),
+
+  /**
+   * A Go `time.Time`: a JSON string in RFC 3339, as a Date. `wording` is the Go release's text for
+   * a string that is not one: 'layout' (`parsing time "x" as "2006-01-02T15:04:05Z07:00": cannot
+   * parse`) or 'rfc3339' (`parsing time "x" as RFC 3339: invalid time`).
+   */
+  rfc3339: (wording: 'layout' | 'rfc3339' = 'layout', options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value) => {
+        if (typeof value !== 'string') {
+          throw new GoDecodeError('Time.UnmarshalJSON: input is not a JSON string');
+        }
+        const date = parseRfc3339(value);
+        if (!date) {
+          throw new GoDecodeError(
+            wording === 'layout'
+              ? `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00": cannot parse`
+              : `parsing time ${JSON.stringify(value)} as RFC 3339: invalid time`,
+          );
+        }
+        return date;
+      },
+      () => ({ type: 'string', description: 'RFC 3339' }),
+      options,
+    ),
+
+  /** A lib/go-tc `Time` (3.x), as a Date: see parseLegacyTime. */
+  legacyTime: (options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value) => {
+        const date = parseLegacyTime(value);
+        if (!date) {
+          throw new GoDecodeError(`parsing time ${JSON.stringify(JSON.stringify(value))}: not a valid time`);
+        }
+        return date;
+      },
+      () => ({}),
+      options,
+    ),
+
+  /** Any JSON value, kept as sent (an `interface{}`, read by the service). */
+  any: (options?: GoFieldOptions): PropertyDecorator => goField((value) => value, () => ({}), options),
+
+  /** A nested struct (`type` is a @GoStruct class); Go names it `goType` when the value is no object. */
+  struct: (type: () => Class, goType: string, options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+          throw mismatch(value, at, goType);
+        }
+        return decodeFields(type(), value as Record<string, unknown>, at);
+      },
+      () => goStructSchema(type()),
+      options,
+    ),
+
+  /** A type of the original's own with its own decoding (its texts thrown as GoDecodeError). */
+  decoded: (decode: GoDecoder, schema: JsonSchema, options?: GoFieldOptions): PropertyDecorator =>
+    goField(decode, () => schema, options),
+};
+
+function structOf(type: object): GoStructDefinition | undefined {
+  return Reflect.getMetadata(STRUCT, type) as GoStructDefinition | undefined;
+}
+
+function fieldsOf(type: object): GoFieldDefinition[] {
+  return (Reflect.getMetadata(FIELDS, type) as GoFieldDefinition[] | undefined) ?? [];
+}
+
+/** Whether `type` is a @GoStruct class. */
+export function isGoStruct(type: object): boolean {
+  return structOf(type) !== undefined;
+}
+
+/** The fields present in `record` with the definition each decodes with, in reading order. */
+function presentFields(
+  fields: GoFieldDefinition[],
+  record: Record<string, unknown>,
+  order: 'declaration' | 'document',
+): [GoFieldDefinition, unknown][] {
+  if (order === 'declaration') {
+    return fields.map((field): [GoFieldDefinition, unknown] => [field, record[field.property]]);
+  }
+  const found = new Map<GoFieldDefinition, unknown>();
+  for (const [key, value] of Object.entries(record)) {
+    const field =
+      fields.find((f) => f.property === key) ??
+      fields.find((f) => f.property.toLowerCase() === key.toLowerCase());
+    if (field) {
+      found.delete(field);
+      found.set(field, value);
+    }
+  }
+  return [...found];
+}
+
+function decodeFields(type: Class, record: Record<string, unknown>, parent?: GoFieldAt): object {
+  const definition = structOf(type);
+  const struct = parent?.struct ?? definition?.name ?? type.name;
+  const body = new type() as Record<string, unknown>;
+  for (const [field, value] of presentFields(fieldsOf(type), record, definition?.options.order ?? 'declaration')) {
+    if (value === undefined || value === null) {
+      continue;
+    }
+    const path = parent ? `${parent.path}.${field.property}` : field.property;
+    body[field.property] = field.decode(value, { struct, path });
+  }
+  return body;
+}
+
+/**
+ * Decodes `raw` into the @GoStruct class `type`: Go's texts for the first field that fails (as the
+ * struct's `failure` says), then its `check`, then its class-validator rules (if any).
+ */
+export async function decodeGoStruct<T extends object>(raw: unknown, type: Class<T>): Promise<T> {
+  const definition = structOf(type);
+  if (!definition) {
+    throw new Error(`${type.name} is not a @GoStruct class`);
+  }
+  const { name, options } = definition;
+  let body: T;
+  try {
+    let record: Record<string, unknown>;
+    if (raw === null && (options.nullBody ?? 'zero') === 'zero') {
+      record = {};
+    } else if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+      const kind = raw === null ? options.nullBody : goJsonKind(raw);
+      throw new GoDecodeError(
+        `json: cannot unmarshal ${kind} into Go value of type ${options.goPackage ?? 'tc'}.${name}`,
+      );
+    } else {
+      record = raw as Record<string, unknown>;
+    }
+    body = decodeFields(type, record) as T;
+  } catch (error) {
+    if (error instanceof GoDecodeError) {
+      throw new BadRequestException(options.withCause ? `${options.failure}${error.message}` : options.failure);
+    }
+    throw error;
+  }
+  const problem = (options.check as ((body: T) => string | undefined) | undefined)?.(body);
+  if (problem !== undefined) {
+    throw new BadRequestException(problem);
+  }
+  if (getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length > 0) {
+    const errors = await validate(body, { forbidUnknownValues: false, validationError: { target: false, value: false } });
+    if (errors.length > 0) {
+      throw validationException(errors);
+    }
+  }
+  return body;
+}
+
+/** The request schema of a @GoStruct class, from its decorators. */
+export function goStructSchema(type: object): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const required: string[] = [];
+  for (const field of fieldsOf(type)) {
+    properties[field.property] = field.schema();
+    if (field.required) {
+      required.push(field.property);
+    }
+  }
+  const description = structOf(type)?.options.description;
+  return {
+    type: 'object',
+    ...(description === undefined ? {} : { description }),
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+  };
+}
