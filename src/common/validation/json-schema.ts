@@ -24,7 +24,7 @@ export interface JsonSchema {
  * Body classes are described from their own declarations, so the document cannot drift from what the
  * API checks: class-validator classes from their rules, @GoStruct classes from their GoField
  * decorators. A class that still validates itself (a static `parse`) documents its shape with a
- * static `schema` (the allow-list in src/common/validation/hand-parsers.spec.ts).
+ * static `schema` (the allow-list in src/app.hand-parsers.spec.ts).
  */
 type Documented = BodyType & { schema?: JsonSchema };
 
