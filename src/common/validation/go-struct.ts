@@ -132,7 +132,7 @@ function withOverrides(schema: JsonSchema, overrides: JsonSchema | undefined): J
       delete merged[key];
     }
   }
-  return merged as JsonSchema;
+  return merged;
 }
 
 /** The digits of util.JSONIntStr: a JSON number or a string holding a base-10 integer. */
