@@ -77,9 +77,36 @@ class Ruled {
   n = 0;
 }
 
-async function failure(type: new () => object, raw: unknown): Promise<string> {
+@GoStruct('Row', { failure: 'unused', withCause: true })
+class Row {
+  @GoField.string()
+  secret?: string;
+
+  @GoField.column('string', { maxLength: 3 })
+  note?: string | null;
+
+  @GoField.column('int', { name: 'ID', nullAs: 0 })
+  id?: number;
+
+  @GoField.column('string', { empty: 'name: cannot be empty', rule: (v) => (v === 'x' ? 'not x' : undefined) })
+  name?: string;
+}
+
+@GoStruct<Wrapped>('Wrapped', {
+  failure: "couldn't parse: ",
+  withCause: true,
+  eofWhenNoBody: true,
+  notAnObject: 'not an object',
+  check: (body) => (body.row === undefined ? 'missing row' : undefined),
+})
+class Wrapped {
+  @GoField.struct(() => Row, 'tc.Row', { namedAfter: 'nested' })
+  row?: Row;
+}
+
+async function failure(type: new () => object, raw: unknown, present = true): Promise<string> {
   try {
-    await decodeGoStruct(raw, type);
+    await decodeGoStruct(raw, type, { present });
   } catch (error) {
     expect(error).toBeInstanceOf(BadRequestException);
     return (error as BadRequestException).message;
@@ -178,6 +205,35 @@ describe('GoStruct bodies', () => {
     expect((await validateBody({ id: 2 }, Sample)).id).toBe(2);
   });
 
+  it('reads column fields after the Go decoding, collecting every problem named after its field', async () => {
+    expect(await failure(Wrapped, { row: { note: 5, id: 1.5, name: '', secret: 1 } })).toBe(
+      "couldn't parse: json: cannot unmarshal number into Go struct field Row.row.secret of type string",
+    );
+    expect(await failure(Wrapped, { row: { note: 'long', id: 1.5, name: '' } })).toBe(
+      "couldn't parse: note: the length must be no more than 3, ID: json: cannot unmarshal number 1.5 into Go value of type int, name: cannot be empty",
+    );
+    expect(await failure(Wrapped, { row: { note: [], id: 'x', name: 'x' } })).toBe(
+      "couldn't parse: note: json: cannot unmarshal array into Go value of type string, ID: json: cannot unmarshal string into Go value of type int, not x",
+    );
+    expect(await failure(Wrapped, { row: { id: 2 ** 31 } })).toMatch(/^couldn't parse: ID: /);
+    const body = await decodeGoStruct({ row: { note: null, id: null } }, Wrapped);
+    expect(body.row).toEqual(Object.assign(new Row(), { note: null, id: 0 }));
+    expect(Object.entries(body.row ?? {}).filter(([, v]) => v !== undefined)).toEqual([
+      ['note', null],
+      ['id', 0],
+    ]);
+  });
+
+  it('answers EOF for no body, its own text for a non-object body, and runs the check', async () => {
+    expect(await failure(Wrapped, {}, false)).toBe("couldn't parse: EOF");
+    expect(await failure(Wrapped, [])).toBe('not an object');
+    expect(await failure(Wrapped, null)).toBe('not an object');
+    expect(await failure(Wrapped, { row: null })).toBe('missing row');
+    expect(await failure(Wrapped, { row: 1 })).toBe(
+      "couldn't parse: json: cannot unmarshal number into Go struct field Wrapped.row of type tc.Row",
+    );
+  });
+
   it('derives the request schema from the same decorators', () => {
     expect(classSchema(Sample)).toEqual(goStructSchema(Sample));
     expect(goStructSchema(Sample)).toEqual({
@@ -199,5 +255,11 @@ describe('GoStruct bodies', () => {
       required: ['id'],
     });
     expect(goStructSchema(Ordered).properties?.b).toEqual({ type: 'string', description: 'ok' });
+    expect(goStructSchema(Row).properties).toEqual({
+      secret: { type: 'string' },
+      note: { type: 'string', nullable: true },
+      id: { type: 'integer' },
+      name: { type: 'string' },
+    });
   });
 });

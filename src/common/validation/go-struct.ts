@@ -4,6 +4,7 @@ import { getMetadataStorage, validate } from 'class-validator';
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import { validationException } from 'src/common/validation/validation.options';
 import { parseLegacyTime, parseRfc3339 } from 'src/common/validation/go-formats';
+import { intProblem } from 'src/common/validation/integers';
 
 /**
  * Bodies decoded as the original's Go structs decode them (docs/decisions.md#d218). Go's JSON
@@ -22,6 +23,10 @@ import { parseLegacyTime, parseRfc3339 } from 'src/common/validation/go-formats'
  * the struct's `check` (the original's own validation texts) and any class-validator rules on the
  * class. A missing or null field keeps the property's initial value (Go's zero value). The OpenAPI
  * request schema is derived from the same decorators (goStructSchema).
+ *
+ * A `GoField.column` is a field the original keeps raw while decoding and reads afterwards into its
+ * stored row with texts of its own: every such field's problem is collected, named after the field,
+ * and all are answered together (`<failure><problem>, <problem>`) once the Go decoding succeeded.
  */
 
 /** A value Go's decoder refuses; the message is its text (without the struct's failure prefix). */
@@ -31,6 +36,8 @@ export class GoDecodeError extends Error {}
 export interface GoFieldAt {
   struct: string;
   path: string;
+  /** The column fields met so far (a nested struct adds its own). */
+  columns?: ColumnReads;
 }
 
 /** Decodes one present, non-null JSON value, or throws a GoDecodeError. */
@@ -43,9 +50,29 @@ export interface GoFieldOptions {
   schema?: JsonSchema;
 }
 
+/** What a column field reads into: a JSON string (of at most `maxLength`) or a 32-bit int. */
+export type GoColumnKind = 'string' | 'int';
+
+export interface GoColumnOptions extends GoFieldOptions {
+  /** The longest string the column holds. */
+  maxLength?: number;
+  /** The field's name in its problems (the property's name unless told). */
+  name?: string;
+  /** The problem of a null (or, for a string, empty) value; without it null clears the column. */
+  empty?: string;
+  /** What null decodes as instead (e.g. 0 for an int the original reads without a pointer). */
+  nullAs?: number;
+  /** A further problem of a decoded, non-empty value, as its full text. */
+  rule?: (value: string | number) => string | undefined;
+}
+
+type ColumnRead = { value: unknown } | { problem: string };
+
 interface GoFieldDefinition {
   property: string;
   decode: GoDecoder;
+  /** Set for a GoField.column: read after the Go decoding, null included. */
+  column?: (value: unknown) => ColumnRead;
   schema: () => JsonSchema;
   required: boolean;
 }
@@ -74,6 +101,10 @@ export interface GoStructOptions<T = object> {
   check?: (body: T) => string | undefined;
   /** The body's description in the OpenAPI documents. */
   description?: string;
+  /** A request without any body fails as Go's decoder does on empty input: `<failure>EOF`. */
+  eofWhenNoBody?: boolean;
+  /** The text for a body that is not a JSON object (null included), instead of Go's. */
+  notAnObject?: string;
 }
 
 interface GoStructDefinition {
@@ -111,13 +142,19 @@ export function GoStruct<T extends object>(name: string, options: GoStructOption
   };
 }
 
-function goField(decode: GoDecoder, schema: () => JsonSchema, options: GoFieldOptions = {}): PropertyDecorator {
+function goField(
+  decode: GoDecoder,
+  schema: () => JsonSchema,
+  options: GoFieldOptions = {},
+  column?: (property: string) => (value: unknown) => ColumnRead,
+): PropertyDecorator {
   return (target, property) => {
     const owner = target.constructor;
     const fields = [...((Reflect.getMetadata(FIELDS, owner) as GoFieldDefinition[] | undefined) ?? [])];
     fields.push({
       property: String(property),
       decode,
+      column: column?.(String(property)),
       schema: () => withOverrides(schema(), options.schema),
       required: options.required ?? false,
     });
@@ -138,6 +175,44 @@ function withOverrides(schema: JsonSchema, overrides: JsonSchema | undefined): J
 /** The digits of util.JSONIntStr: a JSON number or a string holding a base-10 integer. */
 function intStrText(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+/** Go's text for a value that does not decode into the column's type (a number into an int shows itself). */
+function columnMismatch(value: unknown, kind: GoColumnKind): string {
+  const json = goJsonKind(value);
+  const shown = json === 'number' && kind === 'int' ? `number ${String(value)}` : json;
+  return `json: cannot unmarshal ${shown} into Go value of type ${kind}`;
+}
+
+function readColumn(kind: GoColumnKind, options: GoColumnOptions, property: string) {
+  const name = options.name ?? property;
+  return (value: unknown): ColumnRead => {
+    if (value === null) {
+      if (options.nullAs !== undefined) {
+        return { value: options.nullAs };
+      }
+      return options.empty === undefined ? { value: null } : { problem: options.empty };
+    }
+    let problem: string | undefined;
+    if (kind === 'string') {
+      if (typeof value !== 'string') {
+        problem = columnMismatch(value, kind);
+      } else if (options.maxLength !== undefined && value.length > options.maxLength) {
+        problem = `the length must be no more than ${options.maxLength}`;
+      }
+    } else {
+      problem =
+        typeof value !== 'number' || !Number.isInteger(value) ? columnMismatch(value, kind) : intProblem(value);
+    }
+    if (problem !== undefined) {
+      return { problem: `${name}: ${problem}` };
+    }
+    if (value === '' && options.empty !== undefined) {
+      return { problem: options.empty };
+    }
+    const ruled = options.rule?.(value as string | number);
+    return ruled === undefined ? { value } : { problem: ruled };
+  };
 }
 
 /** The per-property decorators: each declares the field's Go type (what it decodes as, with Go's texts). */
@@ -238,17 +313,42 @@ export const GoField = {
   /** Any JSON value, kept as sent (an `interface{}`, read by the service). */
   any: (options?: GoFieldOptions): PropertyDecorator => goField((value) => value, () => ({}), options),
 
-  /** A nested struct (`type` is a @GoStruct class); Go names it `goType` when the value is no object. */
-  struct: (type: () => Class, goType: string, options?: GoFieldOptions): PropertyDecorator =>
+  /**
+   * A nested struct (`type` is a @GoStruct class); Go names it `goType` when the value is no object.
+   * Its fields' texts name the outermost struct (`Outer.nested.field`, older Go releases) or, with
+   * `namedAfter: 'nested'`, the nested one (`Nested.nested.field`, newer ones).
+   */
+  struct: (
+    type: () => Class,
+    goType: string,
+    options: GoFieldOptions & { namedAfter?: 'outer' | 'nested' } = {},
+  ): PropertyDecorator =>
     goField(
       (value, at) => {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) {
           throw mismatch(value, at, goType);
         }
-        return decodeFields(type(), value as Record<string, unknown>, at);
+        const nested = type();
+        const struct = options.namedAfter === 'nested' ? (structOf(nested)?.name ?? nested.name) : at.struct;
+        return decodeFields(nested, value as Record<string, unknown>, at.columns ?? [], { ...at, struct });
       },
       () => goStructSchema(type()),
       options,
+    ),
+
+  /**
+   * A field the original reads after decoding into its stored row's column (see above): absent keeps
+   * the column, null clears it (unless `empty` or `nullAs`); its problems are collected.
+   */
+  column: (kind: GoColumnKind, options: GoColumnOptions = {}): PropertyDecorator =>
+    goField(
+      (value) => value,
+      () => ({
+        type: kind === 'int' ? 'integer' : 'string',
+        ...(options.empty === undefined && options.nullAs === undefined ? { nullable: true } : {}),
+      }),
+      options,
+      (property) => readColumn(kind, options, property),
     ),
 
   /** A type of the original's own with its own decoding (its texts thrown as GoDecodeError). */
@@ -291,16 +391,33 @@ function presentFields(
   return [...found];
 }
 
-function decodeFields(type: Class, record: Record<string, unknown>, parent?: GoFieldAt): object {
+/** The column fields met while decoding, read once the Go decoding succeeded. */
+type ColumnReads = (() => string | undefined)[];
+
+function decodeFields(type: Class, record: Record<string, unknown>, columns: ColumnReads, parent?: GoFieldAt): object {
   const definition = structOf(type);
   const struct = parent?.struct ?? definition?.name ?? type.name;
   const body = new type() as Record<string, unknown>;
   for (const [field, value] of presentFields(fieldsOf(type), record, definition?.options.order ?? 'declaration')) {
+    const { column } = field;
+    if (column) {
+      if (value !== undefined) {
+        columns.push(() => {
+          const read = column(value);
+          if ('problem' in read) {
+            return read.problem;
+          }
+          body[field.property] = read.value;
+          return undefined;
+        });
+      }
+      continue;
+    }
     if (value === undefined || value === null) {
       continue;
     }
     const path = parent ? `${parent.path}.${field.property}` : field.property;
-    body[field.property] = field.decode(value, { struct, path });
+    body[field.property] = field.decode(value, { struct, path, columns });
   }
   return body;
 }
@@ -309,15 +426,27 @@ function decodeFields(type: Class, record: Record<string, unknown>, parent?: GoF
  * Decodes `raw` into the @GoStruct class `type`: Go's texts for the first field that fails (as the
  * struct's `failure` says), then its `check`, then its class-validator rules (if any).
  */
-export async function decodeGoStruct<T extends object>(raw: unknown, type: Class<T>): Promise<T> {
+export async function decodeGoStruct<T extends object>(
+  raw: unknown,
+  type: Class<T>,
+  context?: { present: boolean },
+): Promise<T> {
   const definition = structOf(type);
   if (!definition) {
     throw new Error(`${type.name} is not a @GoStruct class`);
   }
   const { name, options } = definition;
+  const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  if (options.notAnObject !== undefined && !isObject && !(options.eofWhenNoBody && context?.present === false)) {
+    throw new BadRequestException(options.notAnObject);
+  }
   let body: T;
+  const columns: ColumnReads = [];
   try {
     let record: Record<string, unknown>;
+    if (options.eofWhenNoBody && context?.present === false) {
+      throw new GoDecodeError('EOF');
+    }
     if (raw === null && (options.nullBody ?? 'zero') === 'zero') {
       record = {};
     } else if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -328,12 +457,16 @@ export async function decodeGoStruct<T extends object>(raw: unknown, type: Class
     } else {
       record = raw as Record<string, unknown>;
     }
-    body = decodeFields(type, record) as T;
+    body = decodeFields(type, record, columns) as T;
   } catch (error) {
     if (error instanceof GoDecodeError) {
       throw new BadRequestException(options.withCause ? `${options.failure}${error.message}` : options.failure);
     }
     throw error;
+  }
+  const problems = columns.map((read) => read()).filter((problem) => problem !== undefined);
+  if (problems.length > 0) {
+    throw new BadRequestException(options.failure + problems.join(', '));
   }
   const problem = (options.check as ((body: T) => string | undefined) | undefined)?.(body);
   if (problem !== undefined) {
