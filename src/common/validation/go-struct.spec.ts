@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { BadRequestException } from '@nestjs/common';
 import { Max } from 'class-validator';
 import { classSchema } from 'src/common/validation/json-schema';
-import { decodeGoStruct, GoDecodeError, GoField, GoStruct, goStructSchema, isGoStruct } from './go-struct';
+import { GoField } from './go-field';
+import { decodeGoStruct, GoDecodeError, GoStruct, goStructSchema, isGoStruct } from './go-struct';
 import { validateBody } from './versioned-body';
 
 @GoStruct('Inner', { failure: 'unused' })

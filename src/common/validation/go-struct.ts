@@ -3,8 +3,6 @@ import { BadRequestException } from '@nestjs/common';
 import { getMetadataStorage, validate } from 'class-validator';
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import { validationException } from 'src/common/validation/validation.options';
-import { parseLegacyTime, parseRfc3339 } from 'src/common/validation/go-formats';
-import { intProblem } from 'src/common/validation/integers';
 
 /**
  * Bodies decoded as the original's Go structs decode them (docs/decisions.md#d218). Go's JSON
@@ -24,7 +22,7 @@ import { intProblem } from 'src/common/validation/integers';
  * class. A missing or null field keeps the property's initial value (Go's zero value). The OpenAPI
  * request schema is derived from the same decorators (goStructSchema).
  *
- * A `GoField.column` is a field the original keeps raw while decoding and reads afterwards into its
+ * The field decorators (GoField) are in go-field.ts. A `GoField.column` is a field the original keeps raw while decoding and reads afterwards into its
  * stored row with texts of its own: every such field's problem is collected, named after the field,
  * and all are answered together (`<failure><problem>, <problem>`) once the Go decoding succeeded.
  */
@@ -50,23 +48,8 @@ export interface GoFieldOptions {
   schema?: JsonSchema;
 }
 
-/** What a column field reads into: a JSON string (of at most `maxLength`) or a 32-bit int. */
-export type GoColumnKind = 'string' | 'int';
-
-export interface GoColumnOptions extends GoFieldOptions {
-  /** The longest string the column holds. */
-  maxLength?: number;
-  /** The field's name in its problems (the property's name unless told). */
-  name?: string;
-  /** The problem of a null (or, for a string, empty) value; without it null clears the column. */
-  empty?: string;
-  /** What null decodes as instead (e.g. 0 for an int the original reads without a pointer). */
-  nullAs?: number;
-  /** A further problem of a decoded, non-empty value, as its full text. */
-  rule?: (value: string | number) => string | undefined;
-}
-
-type ColumnRead = { value: unknown } | { problem: string };
+/** What a column field read: its value, or its problem's text. */
+export type ColumnRead = { value: unknown } | { problem: string };
 
 interface GoFieldDefinition {
   property: string;
@@ -115,7 +98,7 @@ interface GoStructDefinition {
 const STRUCT = 'cdn:go-struct';
 const FIELDS = 'cdn:go-struct-fields';
 
-type Class<T = object> = new () => T;
+export type Class<T = object> = new () => T;
 
 /** The JSON kind of a value as Go's decoder names it in `cannot unmarshal <kind> into …`. */
 export function goJsonKind(value: unknown): string {
@@ -128,12 +111,6 @@ export function goJsonKind(value: unknown): string {
   return typeof value === 'object' ? 'object' : typeof value === 'boolean' ? 'bool' : typeof value;
 }
 
-function mismatch(value: unknown, at: GoFieldAt, goType: string): GoDecodeError {
-  return new GoDecodeError(
-    `json: cannot unmarshal ${goJsonKind(value)} into Go struct field ${at.struct}.${at.path} of type ${goType}`,
-  );
-}
-
 /** The class decorator: the class is the Go struct `name` (without its package). */
 export function GoStruct<T extends object>(name: string, options: GoStructOptions<T>): ClassDecorator {
   return (target) => {
@@ -142,7 +119,8 @@ export function GoStruct<T extends object>(name: string, options: GoStructOption
   };
 }
 
-function goField(
+/** Declares one field (used by GoField's decorators, go-field.ts). */
+export function goField(
   decode: GoDecoder,
   schema: () => JsonSchema,
   options: GoFieldOptions = {},
@@ -171,190 +149,6 @@ function withOverrides(schema: JsonSchema, overrides: JsonSchema | undefined): J
   }
   return merged;
 }
-
-/** The digits of util.JSONIntStr: a JSON number or a string holding a base-10 integer. */
-function intStrText(value: unknown): string {
-  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-}
-
-/** Go's text for a value that does not decode into the column's type (a number into an int shows itself). */
-function columnMismatch(value: unknown, kind: GoColumnKind): string {
-  const json = goJsonKind(value);
-  const shown = json === 'number' && kind === 'int' ? `number ${String(value)}` : json;
-  return `json: cannot unmarshal ${shown} into Go value of type ${kind}`;
-}
-
-function readColumn(kind: GoColumnKind, options: GoColumnOptions, property: string) {
-  const name = options.name ?? property;
-  return (value: unknown): ColumnRead => {
-    if (value === null) {
-      if (options.nullAs !== undefined) {
-        return { value: options.nullAs };
-      }
-      return options.empty === undefined ? { value: null } : { problem: options.empty };
-    }
-    let problem: string | undefined;
-    if (kind === 'string') {
-      if (typeof value !== 'string') {
-        problem = columnMismatch(value, kind);
-      } else if (options.maxLength !== undefined && value.length > options.maxLength) {
-        problem = `the length must be no more than ${options.maxLength}`;
-      }
-    } else {
-      problem =
-        typeof value !== 'number' || !Number.isInteger(value) ? columnMismatch(value, kind) : intProblem(value);
-    }
-    if (problem !== undefined) {
-      return { problem: `${name}: ${problem}` };
-    }
-    if (value === '' && options.empty !== undefined) {
-      return { problem: options.empty };
-    }
-    const ruled = options.rule?.(value as string | number);
-    return ruled === undefined ? { value } : { problem: ruled };
-  };
-}
-
-/** The per-property decorators: each declares the field's Go type (what it decodes as, with Go's texts). */
-export const GoField = {
-  /** A Go `string` (or `*string`). */
-  string: (options?: GoFieldOptions): PropertyDecorator =>
-    goField(
-      (value, at) => {
-        if (typeof value !== 'string') {
-          throw mismatch(value, at, 'string');
-        }
-        return value;
-      },
-      () => ({ type: 'string' }),
-      options,
-    ),
-
-  /** An unsigned integer of Go type `goType`, at most `max` (and never beyond JSON's exact integers). */
-  uint: (goType: string, max = Number.MAX_SAFE_INTEGER, options?: GoFieldOptions): PropertyDecorator =>
-    goField(
-      (value, at) => {
-        if (typeof value !== 'number') {
-          throw mismatch(value, at, goType);
-        }
-        if (!Number.isInteger(value) || value < 0 || value > Math.min(max, Number.MAX_SAFE_INTEGER)) {
-          throw new GoDecodeError(
-            `json: cannot unmarshal number ${value} into Go struct field ${at.struct}.${at.path} of type ${goType}`,
-          );
-        }
-        return value;
-      },
-      () => ({ type: 'integer' }),
-      options,
-    ),
-
-  /**
-   * util.JSONIntStr: a number or a string of a base-10 integer (`not an integer` otherwise), within
-   * `min`..`max` and of at most `maxDigits` digits when given.
-   */
-  intStr: (
-    limits: { min?: number; max?: number; maxDigits?: number } = {},
-    options?: GoFieldOptions,
-  ): PropertyDecorator =>
-    goField(
-      (value) => {
-        const text = intStrText(value);
-        const digits = limits.maxDigits === undefined ? '+' : `{1,${limits.maxDigits}}`;
-        const number = new RegExp(`^[+-]?\\d${digits}$`).test(text) ? Number(text) : NaN;
-        const { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER } = limits;
-        if (!Number.isSafeInteger(number) || number < min || number > max) {
-          throw new GoDecodeError('not an integer');
-        }
-        return number;
-      },
-      () => ({ type: 'integer' }),
-      options,
-    ),
-
-  /**
-   * A Go `time.Time`: a JSON string in RFC 3339, as a Date. `wording` is the Go release's text for
-   * a string that is not one: 'layout' (`parsing time "x" as "2006-01-02T15:04:05Z07:00": cannot
-   * parse`) or 'rfc3339' (`parsing time "x" as RFC 3339: invalid time`).
-   */
-  rfc3339: (wording: 'layout' | 'rfc3339' = 'layout', options?: GoFieldOptions): PropertyDecorator =>
-    goField(
-      (value) => {
-        if (typeof value !== 'string') {
-          throw new GoDecodeError('Time.UnmarshalJSON: input is not a JSON string');
-        }
-        const date = parseRfc3339(value);
-        if (!date) {
-          throw new GoDecodeError(
-            wording === 'layout'
-              ? `parsing time ${JSON.stringify(value)} as "2006-01-02T15:04:05Z07:00": cannot parse`
-              : `parsing time ${JSON.stringify(value)} as RFC 3339: invalid time`,
-          );
-        }
-        return date;
-      },
-      () => ({ type: 'string', description: 'RFC 3339' }),
-      options,
-    ),
-
-  /** A lib/go-tc `Time` (3.x), as a Date: see parseLegacyTime. */
-  legacyTime: (options?: GoFieldOptions): PropertyDecorator =>
-    goField(
-      (value) => {
-        const date = parseLegacyTime(value);
-        if (!date) {
-          throw new GoDecodeError(`parsing time ${JSON.stringify(JSON.stringify(value))}: not a valid time`);
-        }
-        return date;
-      },
-      () => ({}),
-      options,
-    ),
-
-  /** Any JSON value, kept as sent (an `interface{}`, read by the service). */
-  any: (options?: GoFieldOptions): PropertyDecorator => goField((value) => value, () => ({}), options),
-
-  /**
-   * A nested struct (`type` is a @GoStruct class); Go names it `goType` when the value is no object.
-   * Its fields' texts name the outermost struct (`Outer.nested.field`, older Go releases) or, with
-   * `namedAfter: 'nested'`, the nested one (`Nested.nested.field`, newer ones).
-   */
-  struct: (
-    type: () => Class,
-    goType: string,
-    options: GoFieldOptions & { namedAfter?: 'outer' | 'nested' } = {},
-  ): PropertyDecorator =>
-    goField(
-      (value, at) => {
-        if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-          throw mismatch(value, at, goType);
-        }
-        const nested = type();
-        const struct = options.namedAfter === 'nested' ? (structOf(nested)?.name ?? nested.name) : at.struct;
-        return decodeFields(nested, value as Record<string, unknown>, at.columns ?? [], { ...at, struct });
-      },
-      () => goStructSchema(type()),
-      options,
-    ),
-
-  /**
-   * A field the original reads after decoding into its stored row's column (see above): absent keeps
-   * the column, null clears it (unless `empty` or `nullAs`); its problems are collected.
-   */
-  column: (kind: GoColumnKind, options: GoColumnOptions = {}): PropertyDecorator =>
-    goField(
-      (value) => value,
-      () => ({
-        type: kind === 'int' ? 'integer' : 'string',
-        ...(options.empty === undefined && options.nullAs === undefined ? { nullable: true } : {}),
-      }),
-      options,
-      (property) => readColumn(kind, options, property),
-    ),
-
-  /** A type of the original's own with its own decoding (its texts thrown as GoDecodeError). */
-  decoded: (decode: GoDecoder, schema: JsonSchema, options?: GoFieldOptions): PropertyDecorator =>
-    goField(decode, () => schema, options),
-};
 
 function structOf(type: object): GoStructDefinition | undefined {
   return Reflect.getMetadata(STRUCT, type) as GoStructDefinition | undefined;
@@ -392,7 +186,7 @@ function presentFields(
 }
 
 /** The column fields met while decoding, read once the Go decoding succeeded. */
-type ColumnReads = (() => string | undefined)[];
+export type ColumnReads = (() => string | undefined)[];
 
 function decodeFields(type: Class, record: Record<string, unknown>, columns: ColumnReads, parent?: GoFieldAt): object {
   const definition = structOf(type);
@@ -498,4 +292,18 @@ export function goStructSchema(type: object): JsonSchema {
     properties,
     ...(required.length > 0 ? { required } : {}),
   };
+}
+
+/**
+ * Decodes a nested struct's object (GoField.struct): its fields' texts name `at.struct`, or the
+ * nested struct itself with `namedAfter: 'nested'`.
+ */
+export function decodeNested(
+  type: Class,
+  value: Record<string, unknown>,
+  at: GoFieldAt,
+  namedAfter: 'outer' | 'nested' = 'outer',
+): object {
+  const struct = namedAfter === 'nested' ? (structOf(type)?.name ?? type.name) : at.struct;
+  return decodeFields(type, value, at.columns ?? [], { ...at, struct });
 }

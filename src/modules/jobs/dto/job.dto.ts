@@ -1,4 +1,5 @@
-import { GoField, GoStruct } from 'src/common/validation/go-struct';
+import { GoField } from 'src/common/validation/go-field';
+import { GoStruct } from 'src/common/validation/go-struct';
 
 /**
  * The bodies of the jobs routes, decoded as the original's Go structs decode them

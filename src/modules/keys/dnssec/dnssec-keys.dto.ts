@@ -1,4 +1,5 @@
-import { GoDecodeError, GoField, GoStruct } from 'src/common/validation/go-struct';
+import { GoField } from 'src/common/validation/go-field';
+import { GoDecodeError, GoStruct } from 'src/common/validation/go-struct';
 import { parseRfc3339 } from 'src/common/validation/go-formats';
 
 /**

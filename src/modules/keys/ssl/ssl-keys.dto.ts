@@ -1,4 +1,5 @@
-import { GoField, GoStruct } from 'src/common/validation/go-struct';
+import { GoField } from 'src/common/validation/go-field';
+import { GoStruct } from 'src/common/validation/go-struct';
 import { INT32 } from 'src/common/validation/integers';
 
 const STRUCT = 'DeliveryServiceAddSSLKeysReq';

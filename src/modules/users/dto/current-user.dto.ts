@@ -1,5 +1,6 @@
 import { isEmail } from 'class-validator';
-import { GoField, GoStruct } from 'src/common/validation/go-struct';
+import { GoField } from 'src/common/validation/go-field';
+import { GoStruct } from 'src/common/validation/go-struct';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
 /** Every problem of a 3.x body starts so, as the original's decoding errors do. */
@@ -135,7 +136,7 @@ export class CurrentUserV3Body {
   get changes(): CurrentUserV3Changes {
     return Object.fromEntries(
       Object.entries(this.user ?? {}).filter(([field, value]) => value !== undefined && !PASSWORDS.has(field)),
-    ) as CurrentUserV3Changes;
+    );
   }
 
   /** The new password, when one is given (not empty). */
