@@ -43,7 +43,10 @@ describe('BodyKeys', () => {
   });
 
   it('renames keys, drops the old names and validates as the class it names', async () => {
-    expect(readBodyKeys({ cdnID: 1, cdnId: 2, name: 'n' }, Renamed)).toEqual({ raw: { cdnId: 1, name: 'n' }, type: Old });
+    expect(readBodyKeys({ cdnID: 1, cdnId: 2, name: 'n' }, Renamed)).toEqual({
+      raw: { cdnId: 1, name: 'n' },
+      type: Old,
+    });
     const body = await validateBody({ cdnID: 4 }, Renamed);
     expect(body).toBeInstanceOf(Old);
     await expect(validateBody({ cdnId: 4 }, Renamed)).rejects.toThrow("'cdnId' must be an integer");

@@ -71,7 +71,9 @@ function readColumn(kind: GoColumnKind, options: GoColumnOptions, property: stri
       }
     } else {
       problem =
-        typeof value !== 'number' || !Number.isInteger(value) ? columnMismatch(value, kind) : intProblem(value);
+        typeof value !== 'number' || !Number.isInteger(value)
+          ? columnMismatch(value, kind)
+          : intProblem(value);
     }
     if (problem !== undefined) {
       return { problem: `${name}: ${problem}` };
@@ -180,7 +182,12 @@ export const GoField = {
     ),
 
   /** Any JSON value, kept as sent (an `interface{}`, read by the service). */
-  any: (options?: GoFieldOptions): PropertyDecorator => goField((value) => value, () => ({}), options),
+  any: (options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value) => value,
+      () => ({}),
+      options,
+    ),
 
   /**
    * A nested struct (`type` is a @GoStruct class); Go names it `goType` when the value is no object.
@@ -222,4 +229,3 @@ export const GoField = {
   decoded: (decode: GoDecoder, schema: JsonSchema, options?: GoFieldOptions): PropertyDecorator =>
     goField(decode, () => schema, options),
 };
-

@@ -89,7 +89,10 @@ class Row {
   @GoField.column('int', { name: 'ID', nullAs: 0 })
   id?: number;
 
-  @GoField.column('string', { empty: 'name: cannot be empty', rule: (v) => (v === 'x' ? 'not x' : undefined) })
+  @GoField.column('string', {
+    empty: 'name: cannot be empty',
+    rule: (v) => (v === 'x' ? 'not x' : undefined),
+  })
   name?: string;
 }
 
@@ -178,7 +181,9 @@ describe('GoStruct bodies', () => {
       'Unable to parse input: json: cannot unmarshal array into Go value of type tc.Sample',
     );
     expect((await decodeGoStruct(null, Sample)).id).toBe(0);
-    expect(await failure(Ordered, null)).toBe('decoding: json: cannot unmarshal null into Go value of type tc.Ordered');
+    expect(await failure(Ordered, null)).toBe(
+      'decoding: json: cannot unmarshal null into Go value of type tc.Ordered',
+    );
     expect(await failure(Ruled, null)).toBe('x');
   });
 
@@ -188,7 +193,9 @@ describe('GoStruct bodies', () => {
 
   it("reads the body's order and names case-insensitively with order 'document'", async () => {
     expect(await failure(Ordered, { b: 'no', a: 1 })).toBe('decoding: not ok');
-    expect(await failure(Ordered, { WHEN: 'x' })).toBe('decoding: parsing time "x" as RFC 3339: invalid time');
+    expect(await failure(Ordered, { WHEN: 'x' })).toBe(
+      'decoding: parsing time "x" as RFC 3339: invalid time',
+    );
     expect((await decodeGoStruct({ A: 'first', a: 'second' }, Ordered)).a).toBe('second');
   });
 

@@ -22,9 +22,10 @@ import { validationException } from 'src/common/validation/validation.options';
  * class. A missing or null field keeps the property's initial value (Go's zero value). The OpenAPI
  * request schema is derived from the same decorators (goStructSchema).
  *
- * The field decorators (GoField) are in go-field.ts. A `GoField.column` is a field the original keeps raw while decoding and reads afterwards into its
- * stored row with texts of its own: every such field's problem is collected, named after the field,
- * and all are answered together (`<failure><problem>, <problem>`) once the Go decoding succeeded.
+ * The field decorators (GoField) are in go-field.ts. A `GoField.column` is a field the original keeps
+ * raw while decoding and reads afterwards into its stored row with texts of its own: every such
+ * field's problem is collected, named after the field, and all are answered together
+ * (`<failure><problem>, <problem>`) once the Go decoding succeeded.
  */
 
 /** A value Go's decoder refuses; the message is its text (without the struct's failure prefix). */
@@ -188,11 +189,20 @@ function presentFields(
 /** The column fields met while decoding, read once the Go decoding succeeded. */
 export type ColumnReads = (() => string | undefined)[];
 
-function decodeFields(type: Class, record: Record<string, unknown>, columns: ColumnReads, parent?: GoFieldAt): object {
+function decodeFields(
+  type: Class,
+  record: Record<string, unknown>,
+  columns: ColumnReads,
+  parent?: GoFieldAt,
+): object {
   const definition = structOf(type);
   const struct = parent?.struct ?? definition?.name ?? type.name;
   const body = new type() as Record<string, unknown>;
-  for (const [field, value] of presentFields(fieldsOf(type), record, definition?.options.order ?? 'declaration')) {
+  for (const [field, value] of presentFields(
+    fieldsOf(type),
+    record,
+    definition?.options.order ?? 'declaration',
+  )) {
     const { column } = field;
     if (column) {
       if (value !== undefined) {
@@ -231,7 +241,11 @@ export async function decodeGoStruct<T extends object>(
   }
   const { name, options } = definition;
   const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
-  if (options.notAnObject !== undefined && !isObject && !(options.eofWhenNoBody && context?.present === false)) {
+  if (
+    options.notAnObject !== undefined &&
+    !isObject &&
+    !(options.eofWhenNoBody && context?.present === false)
+  ) {
     throw new BadRequestException(options.notAnObject);
   }
   let body: T;
@@ -254,7 +268,9 @@ export async function decodeGoStruct<T extends object>(
     body = decodeFields(type, record, columns) as T;
   } catch (error) {
     if (error instanceof GoDecodeError) {
-      throw new BadRequestException(options.withCause ? `${options.failure}${error.message}` : options.failure);
+      throw new BadRequestException(
+        options.withCause ? `${options.failure}${error.message}` : options.failure,
+      );
     }
     throw error;
   }
@@ -267,7 +283,10 @@ export async function decodeGoStruct<T extends object>(
     throw new BadRequestException(problem);
   }
   if (getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length > 0) {
-    const errors = await validate(body, { forbidUnknownValues: false, validationError: { target: false, value: false } });
+    const errors = await validate(body, {
+      forbidUnknownValues: false,
+      validationError: { target: false, value: false },
+    });
     if (errors.length > 0) {
       throw validationException(errors);
     }

@@ -80,7 +80,10 @@ export class CdnDnssecGenerateDto {
 
   @GoField.intStr(
     {},
-    { required: true, schema: { minimum: 0, maximum: MAX_TTL, description: 'seconds; a number or a string' } },
+    {
+      required: true,
+      schema: { minimum: 0, maximum: MAX_TTL, description: 'seconds; a number or a string' },
+    },
   )
   ttl!: number;
 
@@ -104,7 +107,8 @@ export class CdnDnssecGenerateDto {
   withCause: true,
   order: 'document',
   nullBody: 'null',
-  check: (body) => (body.expirationDays === 0 ? `${VALIDATING}missing fields: expiration missing` : undefined),
+  check: (body) =>
+    body.expirationDays === 0 ? `${VALIDATING}missing fields: expiration missing` : undefined,
 })
 export class CdnGenerateKskDto {
   /** Required and checked, but the new key's lifetime is the old key's (as the original). */

@@ -44,13 +44,18 @@ function missingFields(body: SslKeysAddDto): string | undefined {
       missing.push('certificate.csr required');
     }
   }
-  return missing.length > 0 ? `parsing request: validating: missing fields: ${missing.join('; ')}` : undefined;
+  return missing.length > 0
+    ? `parsing request: validating: missing fields: ${missing.join('; ')}`
+    : undefined;
 }
 
 /** tc.DeliveryServiceSSLKeysCertificate: an absent or null field is empty. */
 @GoStruct('DeliveryServiceSSLKeysCertificate', { failure: 'parsing request: decoding: ', withCause: true })
 export class SslCertificate {
-  @GoField.string({ required: true, schema: { description: 'the PEM certificate chain, server certificate first' } })
+  @GoField.string({
+    required: true,
+    schema: { description: 'the PEM certificate chain, server certificate first' },
+  })
   crt = '';
 
   @GoField.string({ required: true, schema: { description: 'the PEM private key' } })

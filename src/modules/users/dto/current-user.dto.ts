@@ -135,7 +135,9 @@ export class CurrentUserV3Body {
   /** The fields the body gives (the rest keep their stored values). */
   get changes(): CurrentUserV3Changes {
     return Object.fromEntries(
-      Object.entries(this.user ?? {}).filter(([field, value]) => value !== undefined && !PASSWORDS.has(field)),
+      Object.entries(this.user ?? {}).filter(
+        ([field, value]) => value !== undefined && !PASSWORDS.has(field),
+      ),
     );
   }
 
