@@ -5,7 +5,7 @@ import { BODY_NOT_AN_OBJECT, VALIDATION_OPTIONS } from 'src/common/validation/va
  * Nest's ValidationPipe with the project's options (docs/decisions.md#d7), plus one rule it lacks: a
  * body validated against a DTO class must be a JSON object (an array or a bare value is a 400, not a
  * list of missing fields). It is not installed globally: `@ValidBody` runs it (through
- * `validateBody`) for every class without a static `parse`.
+ * `validateBody`) for every class-validator body (not for @GoStruct classes, nor a hand `parse`).
  */
 @Injectable()
 export class ApiValidationPipe extends ValidationPipe {

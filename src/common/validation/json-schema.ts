@@ -1,6 +1,7 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { goStructSchema, isGoStruct } from 'src/common/validation/go-struct';
 import type { BodyDeclaration, BodyType } from 'src/common/validation/valid-body';
 
 /** A JSON schema, as OpenAPI 3.0 writes it. */
@@ -20,9 +21,10 @@ export interface JsonSchema {
 }
 
 /**
- * A body class that validates itself (a static `parse`) documents its shape with a static `schema`;
- * the class-validator classes are described from their own rules, so the document cannot drift from
- * what the API checks.
+ * Body classes are described from their own declarations, so the document cannot drift from what the
+ * API checks: class-validator classes from their rules, @GoStruct classes from their GoField
+ * decorators. A class that still validates itself (a static `parse`) documents its shape with a
+ * static `schema` (the allow-list in src/app.hand-parsers.spec.ts).
  */
 type Documented = BodyType & { schema?: JsonSchema };
 
@@ -89,6 +91,9 @@ function propertySchema(rules: ValidationMetadata[], target: BodyType, property:
 export function classSchema(type: Documented): JsonSchema {
   if (type.schema) {
     return type.schema;
+  }
+  if (isGoStruct(type)) {
+    return goStructSchema(type);
   }
   const byProperty = new Map<string, ValidationMetadata[]>();
   for (const rule of getMetadataStorage().getTargetValidationMetadatas(type, '', true, false)) {

@@ -12,6 +12,7 @@ import {
   type ObjectOrArray,
   validateObjectOrArray,
 } from 'src/common/validation/request-body';
+import { decodeGoStruct, isGoStruct } from 'src/common/validation/go-struct';
 import { validateBody } from 'src/common/validation/versioned-body';
 import {
   type ApiVersion,
@@ -25,9 +26,11 @@ import { handlerArgument } from 'src/common/request-input/handler-argument';
  * The one way a handler receives a body: `@ValidBody(Dto)`, or one class per version
  * (`@ValidBody({ '3.0': RoleV3Dto, '4.0': RoleV4Dto })`, each from its version on). The class
  * is validated by the same rules and texts as every body (class-validator, fields in schema order,
- * docs/decisions.md#d7); a class whose rules class-validator cannot say (the original's hand-written
- * texts) declares a static `parse(raw, context)` that validates and builds it. The handler's
- * signature names the class, and the OpenAPI documents read each version's request schema from it.
+ * docs/decisions.md#d7); a body the original decodes as a Go struct, stopping at the first bad field
+ * in Go's words, is a @GoStruct class (src/common/validation/go-struct.ts, docs/decisions.md#d218),
+ * decoded field by field from its GoField decorators. The few classes left with a hand static
+ * `parse(raw, context)` are listed in src/app.hand-parsers.spec.ts. The handler's signature names the
+ * class, and the OpenAPI documents read each version's request schema from it.
  */
 export interface BodyContext {
   version: ApiVersion;
@@ -35,7 +38,7 @@ export interface BodyContext {
   present: boolean;
 }
 
-/** A body class; with a static `parse`, it validates itself instead of being checked by class-validator. */
+/** A body class; with a static `parse` (an allow-listed few), it validates itself. */
 export type BodyType<T extends object = object> = Type<T> & {
   parse?: (raw: unknown, context: BodyContext) => unknown;
 };
@@ -123,6 +126,9 @@ class BodyPipe implements PipeTransform<RawBody, Promise<unknown>> {
     }
     if (options.many) {
       return validateObjectOrArray(raw, type);
+    }
+    if (isGoStruct(type)) {
+      return decodeGoStruct(raw, type, context);
     }
     return type.parse ? type.parse(raw, context) : validateBody(raw, type);
   }

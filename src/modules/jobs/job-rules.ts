@@ -1,4 +1,4 @@
-import { parseGoDuration } from './go-formats';
+import { parseGoDuration } from 'src/common/validation/go-formats';
 
 /*
  * The rules of a job's fields as the original words them (lib/go-tc, ozzo-validation), version-

@@ -2,7 +2,7 @@ import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { INT32, parseIntText } from 'src/common/validation/integers';
 import { perVersion } from 'src/common/versioning/per-version';
 import { JobCreateV3Body, type JobCreateV4Body, JobV4Body, type JobV3Body } from './dto/job.dto';
-import { goTimeString } from './go-formats';
+import { goTimeString } from 'src/common/validation/go-formats';
 import type { JobCreateInput, JobUpdateInput, JobWording } from './job.input';
 import {
   blank,

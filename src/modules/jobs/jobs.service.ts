@@ -12,7 +12,7 @@ import type { DeferredBody } from 'src/common/validation/valid-body';
 import { ServersQueueService } from 'src/modules/servers/servers-queue.service';
 import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import type { JobView } from './dto/job.response';
-import { goTimeString } from './go-formats';
+import { goTimeString } from 'src/common/validation/go-formats';
 import type { JobCreateInput, JobUpdateInput, JobWording } from './job.input';
 import { MAX_TTL_HOURS, REFETCH } from './job-rules';
 import { type JobForUpdate, JobsRepository } from './jobs.repository';

@@ -11,7 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { BIGINT } from 'src/common/validation/integers';
-import { validateBody } from 'src/common/validation/versioned-body';
+import { BodyKeys } from 'src/common/validation/body-keys';
 import {
   ColumnInt,
   OptionalString,
@@ -166,7 +166,6 @@ const V5_NAMES: Record<string, string> = {
   statusID: 'statusId',
   typeID: 'typeId',
 };
-const V4_NAMES = new Set(Object.values(V5_NAMES));
 
 /**
  * Body of POST /servers and PUT /servers/{id} on 5.0: the 4.x server under the 5.0 names
@@ -174,6 +173,7 @@ const V4_NAMES = new Set(Object.values(V5_NAMES));
  * which turns it into a 4.x server before validating it, the rules and their texts are the 4.x ones;
  * a 4.x name in a 5.0 body is not read.
  */
+@BodyKeys({ rename: V5_NAMES, validatedAs: () => ServerV4Dto })
 export class ServerV5Dto extends ServerCommonDto {
   @RequiredInt()
   cacheGroupID!: number;
@@ -200,19 +200,4 @@ export class ServerV5Dto extends ServerCommonDto {
   @ValidateNested({ each: true })
   @Type(() => InterfaceV4Dto)
   interfaces!: InterfaceV4Dto[];
-
-  // Not a parser: renames 5.0's field names to 4.x's, then validates with class-validator like any body.
-  static parse(raw: unknown): Promise<ServerV4Dto> {
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-      return validateBody(raw, ServerV4Dto);
-    }
-    const renamed: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(raw)) {
-      if (V4_NAMES.has(key)) {
-        continue;
-      }
-      renamed[V5_NAMES[key] ?? key] = value;
-    }
-    return validateBody(renamed, ServerV4Dto);
-  }
 }

@@ -1,6 +1,7 @@
 /**
- * The original's Go formats that the jobs API shows or reads: a time as Go prints it in alert texts,
- * RFC 3339 and the other time forms its bodies accept, and Go duration strings (3.x `ttl`).
+ * The original's Go formats that its bodies and texts use (the jobs and DNSSEC routes, GoField): a time
+ * as Go prints it in alert texts, RFC 3339 and the other time forms bodies accept, and Go duration
+ * strings (3.x `ttl`).
  */
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
