@@ -118,6 +118,42 @@ describe('delivery service regexes', () => {
       );
       expect(outside.find((entry) => entry.dsName === ds.xmlId)).toBeUndefined();
     });
+
+    it('answers If-Modified-Since: 304 until a regex of a delivery service is added, changed or deleted (D228)', async () => {
+      const ds = await newDs();
+      const created = responseOf<DeliveryServiceIdRegex>(
+        await admin.post(path(ds.id), { type: headerType, setNumber: 1, pattern: 'X-Ims: .*' }),
+      );
+      // The link's own time is the database's, not the epoch its SQLite default holds.
+      const [link] = await app
+        .get(DataSource)
+        .query<{ t: string | Date }[]>(
+          'SELECT last_updated AS t FROM deliveryservice_regex WHERE regex = ?',
+          [created.id],
+        );
+      const linkTime =
+        typeof link.t === 'string' ? Date.parse(`${link.t.replace(' ', 'T')}Z`) : link.t.getTime();
+      expect(Math.abs(Date.now() - linkTime)).toBeLessThan(60_000);
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 1100));
+      const since = async (at: string) =>
+        (await admin.get('deliveryservices_regexes').set('If-Modified-Since', at)).status;
+
+      await pause();
+      const before = new Date().toUTCString();
+      expect(await since(before)).toBe(304);
+      await pause();
+      expectOk(
+        await admin.put(path(ds.id, created.id), { type: headerType, setNumber: 2, pattern: 'X-Ims: .*' }),
+      );
+      expect(await since(before)).toBe(200);
+
+      const after = new Date(Date.now() + 1000).toUTCString();
+      await pause();
+      await pause();
+      expect(await since(after)).toBe(304);
+      expectOk(await admin.delete(path(ds.id, created.id)));
+      expect(await since(after)).toBe(200);
+    });
   });
 
   describe('POST deliveryservices/{id}/regexes', () => {

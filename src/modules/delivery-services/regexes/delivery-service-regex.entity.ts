@@ -7,7 +7,9 @@ import {
   ManyToOne,
   PrimaryGeneratedColumn,
   Unique,
+  UpdateDateColumn,
 } from 'typeorm';
+import { dialectDefault, LAST_UPDATED } from 'src/common/database/columns';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { Regex } from './regex.entity';
 
@@ -15,6 +17,7 @@ import { Regex } from './regex.entity';
 @Entity({ name: 'deliveryservice_regex' })
 @Unique('uq_deliveryservice_regex__deliveryservice__regex', ['deliveryServiceId', 'regexId'])
 @Index('ix_deliveryservice_regex__regex', ['regexId'])
+@Index('ix_deliveryservice_regex__last_updated', ['lastUpdated'])
 export class DeliveryServiceRegex {
   @PrimaryGeneratedColumn()
   id!: number;
@@ -35,4 +38,14 @@ export class DeliveryServiceRegex {
 
   @Column({ name: 'set_number', type: 'integer', nullable: true, default: 0 })
   setNumber!: number | null;
+
+  /**
+   * Set by the database on insert and update (on SQLite by triggers: the column, added to an existing
+   * table, has the epoch as its default), for the conditional GET of deliveryservices_regexes.
+   */
+  @UpdateDateColumn({
+    ...LAST_UPDATED,
+    default: dialectDefault({ mysql: 'CURRENT_TIMESTAMP(6)', sqlite: "'1970-01-01 00:00:00'" }),
+  })
+  lastUpdated!: Date;
 }

@@ -18,9 +18,13 @@ const CREATED = 'Delivery service regex creation was successful.';
 /** A regex write's precondition is checked against the regex's row (its `last_updated`). */
 const REGEX_ROW = { table: 'regex', row: rowByIntParams({ id: 'regexid' }) };
 
-/** GET deliveryservices_regexes (docs/original-behaviour.md#deliveryservices-regexes). */
+/**
+ * GET deliveryservices_regexes (docs/original-behaviour.md#deliveryservices-regexes). If-Modified-Since
+ * is answered from the last change of the tables the answer is built from (docs/decisions.md#d228).
+ */
 @Controller({ path: 'deliveryservices_regexes', version: ALL_VERSIONS })
 @ApiTags('delivery service regexes')
+@ConditionalOn(['deliveryservice', 'deliveryservice_regex', 'regex', 'type'])
 export class DeliveryServicesRegexesController {
   constructor(private readonly regexes: DeliveryServiceRegexesService) {}
 
