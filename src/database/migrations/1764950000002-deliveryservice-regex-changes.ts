@@ -9,6 +9,9 @@ const CASCADES: [column: string, parent: string][] = [
   ['regex', 'regex'],
 ];
 
+/** SQLite: the column's default, which the triggers replace by the time of the write. */
+const EPOCH = '1970-01-01 00:00:00';
+
 /** A time as the service's SQLite triggers write it (text with milliseconds). */
 const SQLITE_NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
 
@@ -19,20 +22,26 @@ const SQLITE_NOW = "strftime('%Y-%m-%d %H:%M:%f', 'now')";
  * (docs/decisions.md#d228). MySQL: the column as every other table's (DATETIME(6), set on insert and
  * on update by the database), an AFTER DELETE trigger, and on each parent whose deletion cascades into
  * the links a BEFORE DELETE trigger (MySQL fires no trigger for cascaded rows). SQLite cannot add a
- * column whose default is the current time: the column's default is the epoch, and triggers set it
- * to the time of every insert and update; SQLite fires the AFTER DELETE trigger for cascaded rows too.
+ * column whose default is the current time: the column's default is the epoch, and triggers set the
+ * time of an insert that left it to the default and of an update that did not set it; SQLite fires
+ * the AFTER DELETE trigger for cascaded rows too.
  */
 export class DeliveryserviceRegexChanges1764950000002 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     const lite = queryRunner.connection.options.type === 'better-sqlite3';
     if (lite) {
       await queryRunner.query(
-        `ALTER TABLE "${TABLE}" ADD COLUMN "last_updated" datetime NOT NULL DEFAULT '1970-01-01 00:00:00'`,
+        `ALTER TABLE "${TABLE}" ADD COLUMN "last_updated" datetime NOT NULL DEFAULT '${EPOCH}'`,
       );
       await queryRunner.query(`UPDATE "${TABLE}" SET last_updated = ${SQLITE_NOW}`);
-      for (const event of ['INSERT', 'UPDATE']) {
+      // An insert that left the time to the default, or an update that did not set it, gets now.
+      const unset = {
+        inserted: `AFTER INSERT ON "${TABLE}" WHEN NEW.last_updated = '${EPOCH}'`,
+        updated: `AFTER UPDATE ON "${TABLE}" WHEN NEW.last_updated IS OLD.last_updated`,
+      };
+      for (const [name, when] of Object.entries(unset)) {
         await queryRunner.query(
-          `CREATE TRIGGER "trg_${TABLE}_${event.toLowerCase()}ed" AFTER ${event} ON "${TABLE}" BEGIN ` +
+          `CREATE TRIGGER "trg_${TABLE}_${name}" ${when} BEGIN ` +
             `UPDATE "${TABLE}" SET last_updated = ${SQLITE_NOW} WHERE id = NEW.id; END`,
         );
       }

@@ -99,9 +99,12 @@ export const deliveryServiceRegexes: TableMapping = {
   table: 'deliveryservice_regex',
   from: ['deliveryservice_regex'],
   key: ['deliveryservice', 'regex'],
+  // Traffic Ops keeps no time of a link: it takes its regex's (docs/decisions.md#d228).
   select: () =>
-    'SELECT row_number() OVER (ORDER BY deliveryservice, set_number, regex) AS id, deliveryservice, regex, set_number ' +
-    'FROM deliveryservice_regex ORDER BY deliveryservice, set_number, regex',
+    'SELECT row_number() OVER (ORDER BY dsr.deliveryservice, dsr.set_number, dsr.regex) AS id, ' +
+    'dsr.deliveryservice, dsr.regex, dsr.set_number, r.last_updated ' +
+    'FROM deliveryservice_regex dsr JOIN regex r ON r.id = dsr.regex ' +
+    'ORDER BY dsr.deliveryservice, dsr.set_number, dsr.regex',
 };
 
 export const tlsVersions: TableMapping = {
