@@ -17,7 +17,6 @@ const ALLOWED: Record<string, number> = {
   'delivery-services/safe/safe-update.dto.ts': 2,
   'federations/assignment.dto.ts': 6,
   'federations/mappings/resolver-mappings.dto.ts': 2,
-  'federations/resolvers/federation-resolver.dto.ts': 2,
   'profile-parameters/dto/by-name.dto.ts': 2,
   'profile-parameters/dto/param-profile.dto.ts': 2,
   'profile-parameters/dto/profile-import.dto.ts': 2,
