@@ -12,7 +12,7 @@ const ALLOWED: Record<string, number> = {
   'keys/uri-sig/uri-signing-keys.dto.ts': 2,
   // Hand parsers (`static readonly parse = …`) with their hand schemas, to convert: each class
   // counts twice.
-  'delivery-service-requests/dto/delivery-service-request.dto.ts': 6,
+  'delivery-service-requests/dto/delivery-service-request.dto.ts': 2,
   'delivery-service-servers/dto/assignment.dto.ts': 2,
   'federations/mappings/resolver-mappings.dto.ts': 2,
   'profile-parameters/dto/by-name.dto.ts': 2,
