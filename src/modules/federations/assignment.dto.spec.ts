@@ -33,7 +33,10 @@ describe('federation assignment bodies', () => {
       replace: false,
     });
     expect(await read({}, RESOLVERS)).toEqual({ ids: null, replace: null });
-    expect(await read({ fedResolverIds: null, replace: null }, RESOLVERS)).toEqual({ ids: null, replace: null });
+    expect(await read({ fedResolverIds: null, replace: null }, RESOLVERS)).toEqual({
+      ids: null,
+      replace: null,
+    });
   });
 
   it('answer decoding problems with the route prefix, the first one only', async () => {
@@ -43,12 +46,18 @@ describe('federation assignment bodies', () => {
     expect(await messageOf([1])).toBe('parse error: decoding: the request body must be a JSON object');
     expect(await messageOf(null)).toBe('parse error: decoding: the request body must be a JSON object');
     expect(await messageOf(null, RESOLVERS)).toBe('malformed JSON: the request body must be a JSON object');
-    expect(await messageOf({ userIds: 'x' })).toBe('parse error: decoding: userIds must be an array of integers');
+    expect(await messageOf({ userIds: 'x' })).toBe(
+      'parse error: decoding: userIds must be an array of integers',
+    );
     expect(await messageOf({ userIds: 'x', replace: 1 })).toBe(
       'parse error: decoding: userIds must be an array of integers',
     );
-    expect(await messageOf({ userIds: [1.5] })).toBe('parse error: decoding: userIds must be an array of integers');
-    expect(await messageOf({ userIds: ['1'] })).toBe('parse error: decoding: userIds must be an array of integers');
+    expect(await messageOf({ userIds: [1.5] })).toBe(
+      'parse error: decoding: userIds must be an array of integers',
+    );
+    expect(await messageOf({ userIds: ['1'] })).toBe(
+      'parse error: decoding: userIds must be an array of integers',
+    );
     expect(await messageOf({ userIds: [1, 2 ** 31] })).toBe(
       'parse error: decoding: userIds[1] must be no greater than 2147483647',
     );
@@ -70,7 +79,9 @@ describe('federation assignment bodies', () => {
   it('require the list where the route does', async () => {
     expect(await messageOf({ replace: true })).toBe('parse error: validating: userIds: is required.');
     expect(await messageOf({ userIds: null })).toBe('parse error: validating: userIds: is required.');
-    expect(await messageOf({}, DeliveryServiceAssignmentBody)).toBe('parse error: validating: dsIds: is required.');
+    expect(await messageOf({}, DeliveryServiceAssignmentBody)).toBe(
+      'parse error: validating: dsIds: is required.',
+    );
   });
 
   it('document their fields', () => {

@@ -12,7 +12,9 @@ describe('ServerAssignmentBody', () => {
   };
 
   it('accepts a complete body', async () => {
-    expect({ ...(await decodeGoStruct({ dsId: 3, servers: [1, 2], replace: true }, ServerAssignmentBody)) }).toEqual({
+    expect({
+      ...(await decodeGoStruct({ dsId: 3, servers: [1, 2], replace: true }, ServerAssignmentBody)),
+    }).toEqual({
       dsId: 3,
       servers: [1, 2],
       replace: true,
@@ -52,8 +54,8 @@ describe('ServerAssignmentBody', () => {
   });
 
   it('refuses more than MAX_IDS servers', async () => {
-    expect(await message({ dsId: 1, servers: Array.from({ length: 10_001 }, () => 2 ** 31), replace: true })).toBe(
-      "'servers' must have at most 10000 items",
-    );
+    expect(
+      await message({ dsId: 1, servers: Array.from({ length: 10_001 }, () => 2 ** 31), replace: true }),
+    ).toBe("'servers' must have at most 10000 items");
   });
 });

@@ -51,8 +51,12 @@ describe('HostNameAssignmentBody (POST deliveryservices/{xmlId}/servers)', () =>
     expect(await refusal({}, false)).toBe('malformed JSON: EOF');
     expect(await refusal(['a'])).toBe('malformed JSON: the request body must be a JSON object');
     expect(await refusal(null)).toBe('malformed JSON: the request body must be a JSON object');
-    expect(await refusal({ serverNames: [1] })).toBe('malformed JSON: serverNames must be an array of strings');
-    expect(await refusal({ serverNames: 'a' })).toBe('malformed JSON: serverNames must be an array of strings');
+    expect(await refusal({ serverNames: [1] })).toBe(
+      'malformed JSON: serverNames must be an array of strings',
+    );
+    expect(await refusal({ serverNames: 'a' })).toBe(
+      'malformed JSON: serverNames must be an array of strings',
+    );
     expect(await refusal({ serverNames: Array.from({ length: 10_001 }, () => 'a') })).toBe(
       'malformed JSON: serverNames must have at most 10000 items',
     );

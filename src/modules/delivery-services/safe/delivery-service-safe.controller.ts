@@ -36,7 +36,8 @@ export class DeliveryServiceSafeController {
   @RequirePermissions('DELIVERY-SERVICE-SAFE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
     @ValidPath('id', IntParam()) id: number,
-    @ValidBody({ '3.0': SafeUpdateV3Body, '4.0': SafeUpdateV4Body }, { deferred: true }) body: DeferredBody<SafeUpdate>,
+    @ValidBody({ '3.0': SafeUpdateV3Body, '4.0': SafeUpdateV4Body }, { deferred: true })
+    body: DeferredBody<SafeUpdate>,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: CurrentUser,
   ) {

@@ -74,7 +74,9 @@ export class SafeUpdateV3Body {
   options(
     (body) =>
       displayNameProblem(body.displayName) ??
-      (body.longDesc1 === undefined ? undefined : 'the longDesc1 field is no longer supported in API 4.0 onwards'),
+      (body.longDesc1 === undefined
+        ? undefined
+        : 'the longDesc1 field is no longer supported in API 4.0 onwards'),
   ),
 )
 export class SafeUpdateV4Body extends SafeUpdateV3Body {
