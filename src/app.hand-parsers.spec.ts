@@ -10,15 +10,11 @@ import { join } from 'node:path';
 const ALLOWED: Record<string, number> = {
   // Hand parsers (each with its one-line reason in the class).
   'keys/uri-sig/uri-signing-keys.dto.ts': 2,
+  'delivery-service-requests/dto/delivery-service-request.dto.ts': 2,
+  'delivery-service-servers/dto/assignment.dto.ts': 2,
+  'federations/mappings/resolver-mappings.dto.ts': 2,
   // Hand parsers (`static readonly parse = …`) with their hand schemas, to convert: each class
   // counts twice.
-  'cdn-locks/dto/cdn-lock.dto.ts': 2,
-  'delivery-service-requests/dto/delivery-service-request.dto.ts': 6,
-  'delivery-service-servers/dto/assignment.dto.ts': 6,
-  'delivery-services/safe/safe-update.dto.ts': 2,
-  'federations/assignment.dto.ts': 6,
-  'federations/mappings/resolver-mappings.dto.ts': 2,
-  'federations/resolvers/federation-resolver.dto.ts': 2,
   'profile-parameters/dto/by-name.dto.ts': 2,
   'profile-parameters/dto/param-profile.dto.ts': 2,
   'profile-parameters/dto/profile-import.dto.ts': 2,

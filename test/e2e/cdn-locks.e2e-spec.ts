@@ -105,6 +105,21 @@ describe('cdn_locks', () => {
           400,
           'json: cannot unmarshal string into Go struct field CDNLock.sharedUserNames of type []string',
         ],
+        [
+          { userName: 1, cdn: 7, soft: true },
+          400,
+          'json: cannot unmarshal number into Go struct field CDNLock.userName of type string',
+        ],
+        [
+          { cdn: cdn.name, message: 3, soft: 'yes' },
+          400,
+          'json: cannot unmarshal number into Go struct field CDNLock.message of type string',
+        ],
+        [
+          { cdn: cdn.name, soft: true, sharedUserNames: ['x', 2] },
+          400,
+          'json: cannot unmarshal number into Go struct field CDNLock.sharedUserNames of type string',
+        ],
         [{ cdn: 'no-such-cdn', soft: true }, 404, 'cdn not found'],
         [
           { cdn: cdn.name, soft: true, sharedUserNames: ['no-such-user'] },
@@ -126,6 +141,13 @@ describe('cdn_locks', () => {
         expectError(await holder.client.post('cdn_locks', body), status, text);
       }
       expectMalformedJson(await holder.client.raw('post', 'cdn_locks', '{"cdn":'));
+      for (const body of ['[1]', 'null', '"x"']) {
+        expectError(
+          await holder.client.raw('post', 'cdn_locks', body),
+          400,
+          'the request body must be a JSON object',
+        );
+      }
       expect(await locks(`?cdn=${cdn.name}`)).toEqual([]);
     });
   });

@@ -302,6 +302,32 @@ describe('deliveryservice_requests', () => {
           404,
           'no such Delivery Service Request: 99999999',
         ],
+        [admin.put(`deliveryservice_requests/${dsr.id}/assign`), 400, 'decoding: EOF'],
+        [
+          admin.raw('put', `deliveryservice_requests/${dsr.id}/assign`, '[]'),
+          400,
+          'decoding: the request body must be a JSON object',
+        ],
+        [
+          admin.raw('put', `deliveryservice_requests/${dsr.id}/assign`, 'null'),
+          400,
+          'decoding: the request body must be a JSON object',
+        ],
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assignee: 5, assigneeId: 'x' }),
+          400,
+          "decoding: 'assigneeId' must be an integer",
+        ],
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assigneeId: 2 ** 31 }),
+          400,
+          "decoding: 'assigneeId' must be no greater than 2147483647",
+        ],
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/assign`, { assigneeId: null, assignee: true }),
+          400,
+          "decoding: 'assignee' must be a string",
+        ],
       ]);
     });
 
@@ -318,6 +344,24 @@ describe('deliveryservice_requests', () => {
         400,
         'decoding: draft2 is not a valid RequestStatus name',
       );
+      await expectErrors([
+        [admin.put(`deliveryservice_requests/${dsr.id}/status`), 400, 'decoding: EOF'],
+        [
+          admin.raw('put', `deliveryservice_requests/${dsr.id}/status`, '["pending"]'),
+          400,
+          'decoding: the request body must be a JSON object',
+        ],
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/status`, { status: 1 }),
+          400,
+          "decoding: 'status' must be a string",
+        ],
+        [
+          admin.put(`deliveryservice_requests/${dsr.id}/status`, { status: 'Pending' }),
+          400,
+          'decoding: Pending is not a valid RequestStatus name',
+        ],
+      ]);
       const pending = await admin.put(`deliveryservice_requests/${dsr.id}/status`, { status: 'pending' });
       expect(pending.status).toBe(200);
       expect(responseOf<Dsr>(pending)).toMatchObject({

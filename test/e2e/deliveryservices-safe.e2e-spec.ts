@@ -98,6 +98,13 @@ describe('PUT /deliveryservices/{id}/safe', () => {
       );
     }
     expect((await fetch(ds.id)).displayName).toBe('three');
+    const cleared = await admin
+      .at('4.0')
+      .put(`deliveryservices/${ds.id}/safe`, { displayName: 'four', longDesc1: null });
+    expect(cleared.status).toBe(200);
+    expect(await fetch(ds.id)).toMatchObject({ displayName: 'four' });
+    const v3Again = await admin.at('3.0').get(`deliveryservices?id=${ds.id}`);
+    expect(responseOf<Ds[]>(v3Again)[0]).toMatchObject({ longDesc1: 'first' });
   });
 
   it('requires displayName', async () => {
@@ -112,6 +119,58 @@ describe('PUT /deliveryservices/{id}/safe', () => {
         admin.put(`deliveryservices/${ds.id}/safe`, { displayName: 5 }),
         400,
         'decoding: validating: displayName: must be a string',
+      ],
+      [
+        admin.put(`deliveryservices/${ds.id}/safe`, { infoUrl: 3 }),
+        400,
+        'decoding: validating: infoUrl: must be a string',
+      ],
+      [
+        admin.put(`deliveryservices/${ds.id}/safe`, { displayName: 'x', longDesc: 3, infoUrl: true }),
+        400,
+        'decoding: validating: infoUrl: must be a string',
+      ],
+      [
+        admin.put(`deliveryservices/${ds.id}/safe`, { displayName: 'x', longDesc: [] }),
+        400,
+        'decoding: validating: longDesc: must be a string',
+      ],
+      [
+        admin.put(`deliveryservices/${ds.id}/safe`, { displayName: null }),
+        400,
+        'decoding: validating: displayName: cannot be null/missing',
+      ],
+      [
+        admin.put(`deliveryservices/${ds.id}/safe`, { displayName: 'x'.repeat(49) }),
+        400,
+        'decoding: validating: displayName: the length must be between 1 and 48',
+      ],
+      [
+        admin.at('4.0').put(`deliveryservices/${ds.id}/safe`, { displayName: 'x', longDesc1: 3 }),
+        400,
+        'decoding: validating: longDesc1: must be a string',
+      ],
+      [
+        admin.at('4.0').put(`deliveryservices/${ds.id}/safe`, { longDesc1: 'x' }),
+        400,
+        'decoding: validating: displayName: cannot be null/missing',
+      ],
+      [
+        admin
+          .at('5.0')
+          .put(`deliveryservices/${ds.id}/safe`, { displayName: 'x'.repeat(49), longDesc1: 'x' }),
+        400,
+        'decoding: validating: displayName: the length must be between 1 and 48',
+      ],
+      [
+        admin.raw('put', `deliveryservices/${ds.id}/safe`, '[]'),
+        400,
+        'decoding: the request body must be a JSON object',
+      ],
+      [
+        admin.raw('put', `deliveryservices/${ds.id}/safe`, 'null'),
+        400,
+        'decoding: the request body must be a JSON object',
       ],
     ]);
     expect((await fetch(ds.id)).displayName).toBe(ds.displayName);

@@ -181,6 +181,40 @@ export const GoField = {
       options,
     ),
 
+  /** A Go `bool` (or `*bool`). */
+  bool: (options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        if (typeof value !== 'boolean') {
+          throw mismatch(value, at, 'bool');
+        }
+        return value;
+      },
+      () => ({ type: 'boolean' }),
+      options,
+    ),
+
+  /**
+   * A Go `[]string`: a JSON array of strings (a null element is Go's zero string, ''); an element of
+   * another JSON type names the field with the element's type, `string`.
+   */
+  strings: (options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        if (!Array.isArray(value)) {
+          throw mismatch(value, at, '[]string');
+        }
+        return (value as unknown[]).map((element) => {
+          if (element !== null && typeof element !== 'string') {
+            throw mismatch(element, at, 'string');
+          }
+          return element ?? '';
+        });
+      },
+      () => ({ type: 'array', items: { type: 'string' } }),
+      options,
+    ),
+
   /** Any JSON value, kept as sent (an `interface{}`, read by the service). */
   any: (options?: GoFieldOptions): PropertyDecorator =>
     goField(

@@ -271,3 +271,36 @@ describe('GoStruct bodies', () => {
     });
   });
 });
+
+@GoStruct('Flags', { failure: '', withCause: true })
+class Flags {
+  @GoField.bool()
+  soft?: boolean;
+
+  @GoField.strings()
+  names?: string[];
+}
+
+describe('GoField.bool and GoField.strings', () => {
+  it('decode a bool and a []string, a null element being the zero string', async () => {
+    const body = await decodeGoStruct({ soft: false, names: ['a', null] }, Flags);
+    expect(body.soft).toBe(false);
+    expect(body.names).toEqual(['a', '']);
+    expect(goStructSchema(Flags).properties).toEqual({
+      soft: { type: 'boolean' },
+      names: { type: 'array', items: { type: 'string' } },
+    });
+  });
+
+  it('refuse another JSON type in Go words, an element naming its own type', async () => {
+    expect(await failure(Flags, { soft: 'yes' })).toBe(
+      'json: cannot unmarshal string into Go struct field Flags.soft of type bool',
+    );
+    expect(await failure(Flags, { names: {} })).toBe(
+      'json: cannot unmarshal object into Go struct field Flags.names of type []string',
+    );
+    expect(await failure(Flags, { names: ['a', 1] })).toBe(
+      'json: cannot unmarshal number into Go struct field Flags.names of type string',
+    );
+  });
+});

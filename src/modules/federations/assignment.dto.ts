@@ -1,107 +1,113 @@
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import type { BodyContext } from 'src/common/validation/valid-body';
-import { BadRequestException } from '@nestjs/common';
+import { GoDecodeError, GoStruct, type GoStructOptions } from 'src/common/validation/go-struct';
+import { GoField } from 'src/common/validation/go-field';
 import { fitsColumn, intProblem } from 'src/common/validation/integers';
 
-/** The body of the routes that assign ids to a federation: `{<ids>: [int], replace: bool}`. */
+/**
+ * The bodies of the routes that assign ids to a federation, `{<ids>: [int], replace: bool}`, read as
+ * the original does (api.Parse): decoding problems first (no body: `EOF`; wrong JSON types; an id
+ * beyond the 32-bit columns, refused rather than looked up), the first one only, each with the
+ * route's prefix; then, where the route requires the list, its presence
+ * (`parse error: validating: <key>: is required.`). An absent or null value stays null (echoed so).
+ */
 export interface Assignment {
   /** null when the request left the list out (echoed as such). */
-  ids: number[] | null;
+  readonly ids: number[] | null;
   /** null when the request left `replace` out (echoed as such). */
-  replace: boolean | null;
+  readonly replace: boolean | null;
 }
 
-export interface AssignmentRules {
-  /** `userIds`, `dsIds`, `fedResolverIds`. */
-  key: string;
-  /** Whether the list must be present (`<key>: is required.`). */
-  required: boolean;
-  /** How the route words its decoding problems: `parse error: decoding: ` or `malformed JSON: `. */
-  decodingPrefix: string;
+/** A list of ids named `key`: `<key> must be an array of integers`, `<key>[i] <out of range>`. */
+const ids = (key: string, required: boolean): PropertyDecorator =>
+  GoField.decoded(
+    (value) => {
+      if (!Array.isArray(value) || value.some((id) => typeof id !== 'number' || !Number.isInteger(id))) {
+        throw new GoDecodeError(`${key} must be an array of integers`);
+      }
+      const list = value as number[];
+      const outOfRange = list.findIndex((id) => !fitsColumn(id));
+      if (outOfRange >= 0) {
+        throw new GoDecodeError(`${key}[${outOfRange}] ${intProblem(list[outOfRange])}`);
+      }
+      return list;
+    },
+    { type: 'array', items: { type: 'integer' } },
+    { required },
+  );
+
+const replace = (): PropertyDecorator =>
+  GoField.decoded(
+    (value) => {
+      if (typeof value !== 'boolean') {
+        throw new GoDecodeError('replace must be a boolean');
+      }
+      return value;
+    },
+    { type: 'boolean' },
+  );
+
+/** The route's texts: its decoding prefix, and the list's presence when required. */
+function assignment<T>(
+  prefix: string,
+  required?: { key: string; list: (body: T) => number[] | null },
+): GoStructOptions<T> {
+  return {
+    failure: prefix,
+    withCause: true,
+    eofWhenNoBody: true,
+    notAnObject: `${prefix}the request body must be a JSON object`,
+    check: (body) =>
+      required && required.list(body) === null
+        ? `parse error: validating: ${required.key}: is required.`
+        : undefined,
+  };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/**
- * Reads an assignment body as the original does (api.Parse): decoding problems (no body, wrong
- * JSON types) first, then the validation of the list's presence when the route requires it.
- */
-export function parseAssignment(body: unknown, hasBody: boolean, rules: AssignmentRules): Assignment {
-  const decoding = (problem: string) => new BadRequestException(`${rules.decodingPrefix}${problem}`);
-  if (!hasBody) {
-    throw decoding('EOF');
-  }
-  if (!isObject(body)) {
-    throw decoding('the request body must be a JSON object');
-  }
-  const ids = body[rules.key];
-  if (
-    ids !== undefined &&
-    ids !== null &&
-    (!Array.isArray(ids) || ids.some((id) => typeof id !== 'number' || !Number.isInteger(id)))
-  ) {
-    throw decoding(`${rules.key} must be an array of integers`);
-  }
-  // Ids are 32-bit columns: a larger one is refused, not looked up.
-  const outOfRange = Array.isArray(ids) ? ids.findIndex((id) => !fitsColumn(id)) : -1;
-  if (outOfRange >= 0) {
-    throw decoding(`${rules.key}[${outOfRange}] ${intProblem((ids as number[])[outOfRange])}`);
-  }
-  const replace = body.replace;
-  if (replace !== undefined && replace !== null && typeof replace !== 'boolean') {
-    throw decoding('replace must be a boolean');
-  }
-  if (rules.required && (ids === undefined || ids === null)) {
-    throw new BadRequestException(`parse error: validating: ${rules.key}: is required.`);
-  }
-  return { ids: (ids as number[] | null | undefined) ?? null, replace: replace ?? null };
-}
+const PARSE_ERROR = 'parse error: decoding: ';
 
 /** POST federations/{id}/users: `userIds` required, read after the federation's 404. */
-export class UserAssignmentBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: { userIds: { type: 'array', items: { type: 'integer' } }, replace: { type: 'boolean' } },
-    required: ['userIds'],
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
-    parseAssignment(raw, present, {
-      key: 'userIds',
-      required: true,
-      decodingPrefix: 'parse error: decoding: ',
-    });
+@GoStruct<UserAssignmentBody>(
+  'FederationUserPost',
+  assignment(PARSE_ERROR, { key: 'userIds', list: (body) => body.userIds }),
+)
+export class UserAssignmentBody implements Assignment {
+  @ids('userIds', true)
+  userIds: number[] | null = null;
+
+  @replace()
+  replace: boolean | null = null;
+
+  get ids(): number[] | null {
+    return this.userIds;
+  }
 }
 
 /** POST federations/{id}/deliveryservices: `dsIds` required, read after the federation's 404. */
-export class DeliveryServiceAssignmentBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: { dsIds: { type: 'array', items: { type: 'integer' } }, replace: { type: 'boolean' } },
-    required: ['dsIds'],
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
-    parseAssignment(raw, present, {
-      key: 'dsIds',
-      required: true,
-      decodingPrefix: 'parse error: decoding: ',
-    });
+@GoStruct<DeliveryServiceAssignmentBody>(
+  'FederationDSPost',
+  assignment(PARSE_ERROR, { key: 'dsIds', list: (body) => body.dsIds }),
+)
+export class DeliveryServiceAssignmentBody implements Assignment {
+  @ids('dsIds', true)
+  dsIds: number[] | null = null;
+
+  @replace()
+  replace: boolean | null = null;
+
+  get ids(): number[] | null {
+    return this.dsIds;
+  }
 }
 
 /** POST federations/{id}/federation_resolvers: `fedResolverIds` optional. */
-export class ResolverAssignmentBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      fedResolverIds: { type: 'array', items: { type: 'integer' } },
-      replace: { type: 'boolean' },
-    },
-    required: [],
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): Assignment =>
-    parseAssignment(raw, present, {
-      key: 'fedResolverIds',
-      required: false,
-      decodingPrefix: 'malformed JSON: ',
-    });
+@GoStruct<ResolverAssignmentBody>('AssignFederationResolversRequest', assignment('malformed JSON: '))
+export class ResolverAssignmentBody implements Assignment {
+  @ids('fedResolverIds', false)
+  fedResolverIds: number[] | null = null;
+
+  @replace()
+  replace: boolean | null = null;
+
+  get ids(): number[] | null {
+    return this.fedResolverIds;
+  }
 }

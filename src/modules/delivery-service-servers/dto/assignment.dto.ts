@@ -1,6 +1,8 @@
 import type { JsonSchema } from 'src/common/validation/json-schema';
 import { BadRequestException } from '@nestjs/common';
-import { ArrayMaxSize, IsArray, IsDefined } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined } from 'class-validator';
+import { GoField } from 'src/common/validation/go-field';
+import { GoDecodeError, GoStruct } from 'src/common/validation/go-struct';
 import { fitsColumn, intProblem } from 'src/common/validation/integers';
 import { ColumnInt } from 'src/common/validation/rules';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
@@ -9,60 +11,46 @@ import type { BodyContext } from 'src/common/validation/valid-body';
 /** Most ids one request may name (a bound on the statement's size, not a rule of the original). */
 export const MAX_IDS = 10_000;
 
-/** Body of POST /deliveryserviceserver (docs/original-behaviour.md#deliveryserviceserver). */
-export interface ServerAssignment {
-  dsId: number;
-  servers: number[];
-  replace: boolean;
-}
-
-function isIntArray(value: unknown): value is number[] {
-  return Array.isArray(value) && value.every((v) => Number.isInteger(v));
-}
-
 /**
- * The original decodes the body itself and names a missing field in its own words, in this order:
- * `servers must exist in post`, `dsid must exist in post`, `replace must exist in post`. A field of the
- * wrong JSON type (a decoder error there), or an id beyond the 32-bit columns, is a 400 naming the
- * field (docs/decisions.md#d9).
+ * Body of POST /deliveryserviceserver (docs/original-behaviour.md#deliveryserviceserver). The
+ * original decodes the body itself and names a missing (or null) field in its own words, in this
+ * order: `servers must exist in post`, `dsid must exist in post`, `replace must exist in post`; then
+ * every field of the wrong JSON type (a decoder error there), or an id beyond the 32-bit columns, is
+ * named, in the body's order (docs/decisions.md#d9).
  */
-export function parseServerAssignment(body: unknown): ServerAssignment {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new BadRequestException(BODY_NOT_AN_OBJECT);
-  }
-  const { dsId, servers, replace } = body as Record<string, unknown>;
-  if (servers === undefined || servers === null) {
-    throw new BadRequestException('servers must exist in post');
-  }
-  if (dsId === undefined || dsId === null) {
-    throw new BadRequestException('dsid must exist in post');
-  }
-  if (replace === undefined || replace === null) {
-    throw new BadRequestException('replace must exist in post');
-  }
-  const problems: string[] = [];
-  const dsIdProblem = intProblem(dsId);
-  if (dsIdProblem !== undefined) {
-    problems.push(`'dsId' ${dsIdProblem}`);
-  }
-  if (!isIntArray(servers)) {
-    problems.push("'servers' must be an array of integers");
-  } else if (servers.length > MAX_IDS) {
-    problems.push(`'servers' must have at most ${MAX_IDS} items`);
-  } else {
-    const i = servers.findIndex((id) => !fitsColumn(id));
-    if (i >= 0) {
-      problems.push(`'servers[${i}]' ${intProblem(servers[i])}`);
-    }
-  }
-  if (typeof replace !== 'boolean') {
-    problems.push("'replace' must be a boolean");
-  }
-  if (problems.length > 0) {
-    throw new BadRequestException(problems.join(', '));
-  }
-  return { dsId: dsId as number, servers: servers as number[], replace: replace as boolean };
+@GoStruct<ServerAssignmentBody>('DSServerIDs', {
+  failure: '',
+  notAnObject: BODY_NOT_AN_OBJECT,
+  check: (body) =>
+    body.servers === undefined
+      ? 'servers must exist in post'
+      : body.dsId === undefined
+        ? 'dsid must exist in post'
+        : body.replace === undefined
+          ? 'replace must exist in post'
+          : undefined,
+})
+export class ServerAssignmentBody {
+  @GoField.any({ required: true, schema: { type: 'integer' } })
+  @ColumnInt()
+  dsId!: number;
+
+  @GoField.any({
+    required: true,
+    schema: { type: 'array', items: { type: 'integer' }, description: `at most ${MAX_IDS} ids` },
+  })
+  @IsArray({ message: 'must be an array of integers' })
+  @ColumnInt(undefined, { each: true, message: 'must be an array of integers' })
+  @ArrayMaxSize(MAX_IDS, { message: `must have at most ${MAX_IDS} items` })
+  servers!: number[];
+
+  @GoField.any({ required: true, schema: { type: 'boolean' } })
+  @IsBoolean({ message: 'must be a boolean' })
+  replace!: boolean;
 }
+
+/** Body of POST /deliveryserviceserver, as read. */
+export type ServerAssignment = ServerAssignmentBody;
 
 /** The body of cachegroups/{id}/deliveryservices (docs/original-behaviour.md#cachegroup-deliveryservices). */
 export class CachegroupAssignmentDto {
@@ -73,62 +61,39 @@ export class CachegroupAssignmentDto {
   deliveryServices!: number[];
 }
 
-/** The body class of POST /deliveryserviceserver, read by parseServerAssignment. */
-export class ServerAssignmentBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      dsId: { type: 'integer' },
-      servers: { type: 'array', items: { type: 'integer' }, description: `at most ${MAX_IDS} ids` },
-      replace: { type: 'boolean' },
-    },
-    required: ['dsId', 'servers', 'replace'],
-  };
-  static readonly parse = (raw: unknown): ServerAssignment => parseServerAssignment(raw);
-}
-
-/** Body of POST deliveryservices/{xmlId}/servers (lib/go-tc DeliveryServiceServers): null when left out. */
-export interface HostNameAssignment {
-  serverNames: string[] | null;
-}
-
 /**
- * Decodes the body of POST deliveryservices/{xmlId}/servers, read after the delivery service's
- * checks as the original does. The original answers any decoding failure `malformed JSON`; here
- * the text also says what is wrong (docs/decisions.md#d9).
+ * Body of POST deliveryservices/{xmlId}/servers (lib/go-tc DeliveryServiceServers), read after the
+ * delivery service's checks as the original does: `serverNames` null when left out. The original
+ * answers any decoding failure `malformed JSON`; here the text also says what is wrong
+ * (docs/decisions.md#d9).
  */
-export function parseHostNameAssignment(body: unknown, present: boolean): HostNameAssignment {
-  const malformed = (problem: string) => new BadRequestException(`malformed JSON: ${problem}`);
-  if (!present) {
-    throw malformed('EOF');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw malformed('the request body must be a JSON object');
-  }
-  const { serverNames } = body as Record<string, unknown>;
-  if (serverNames === undefined || serverNames === null) {
-    return { serverNames: null };
-  }
-  if (!Array.isArray(serverNames) || serverNames.some((name) => typeof name !== 'string')) {
-    throw malformed('serverNames must be an array of strings');
-  }
-  if (serverNames.length > MAX_IDS) {
-    throw malformed(`serverNames must have at most ${MAX_IDS} items`);
-  }
-  return { serverNames: serverNames as string[] };
+@GoStruct('DeliveryServiceServers', {
+  failure: 'malformed JSON: ',
+  withCause: true,
+  eofWhenNoBody: true,
+  notAnObject: 'malformed JSON: the request body must be a JSON object',
+})
+export class HostNameAssignmentBody {
+  @GoField.decoded(
+    (value) => {
+      if (!Array.isArray(value) || value.some((name) => typeof name !== 'string')) {
+        throw new GoDecodeError('serverNames must be an array of strings');
+      }
+      if (value.length > MAX_IDS) {
+        throw new GoDecodeError(`serverNames must have at most ${MAX_IDS} items`);
+      }
+      return value as string[];
+    },
+    { type: 'array', items: { type: 'string' }, description: `at most ${MAX_IDS} names` },
+  )
+  serverNames: string[] | null = null;
 }
 
-/** The body class of POST deliveryservices/{xmlId}/servers, read by parseHostNameAssignment. */
-export class HostNameAssignmentBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      serverNames: { type: 'array', items: { type: 'string' }, description: `at most ${MAX_IDS} names` },
-    },
-    required: [],
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): HostNameAssignment =>
-    parseHostNameAssignment(raw, present);
+/** Body of POST deliveryservices/{xmlId}/servers, as read. */
+export type HostNameAssignment = HostNameAssignmentBody;
+
+function isIntArray(value: unknown): value is number[] {
+  return Array.isArray(value) && value.every((v) => Number.isInteger(v));
 }
 
 /**
@@ -160,7 +125,10 @@ export function parseDeliveryServiceIds(body: unknown, present: boolean): number
   return body;
 }
 
-/** The body class of POST servers/{id}/deliveryservices, read by parseDeliveryServiceIds. */
+/**
+ * The body class of POST servers/{id}/deliveryservices, read by parseDeliveryServiceIds. Hand-read:
+ * the body is a bare JSON array, not an object, which neither class-validator nor @GoStruct decodes.
+ */
 export class DeliveryServiceIdsBody {
   static readonly schema: JsonSchema = {
     type: 'array',

@@ -1,4 +1,5 @@
-import { parseDeliveryServiceIds, parseHostNameAssignment } from './assignment.dto';
+import { decodeGoStruct } from 'src/common/validation/go-struct';
+import { HostNameAssignmentBody, parseDeliveryServiceIds } from './assignment.dto';
 import { leftWithoutServersText } from 'src/modules/servers/server-rules';
 
 const message = (parse: () => unknown): string => {
@@ -29,19 +30,35 @@ describe('parseDeliveryServiceIds (POST servers/{id}/deliveryservices)', () => {
   });
 });
 
-describe('parseHostNameAssignment (POST deliveryservices/{xmlId}/servers)', () => {
-  it('takes a list of names, or none', () => {
-    expect(parseHostNameAssignment({ serverNames: ['a', 'b'] }, true)).toEqual({ serverNames: ['a', 'b'] });
-    expect(parseHostNameAssignment({}, true)).toEqual({ serverNames: null });
+describe('HostNameAssignmentBody (POST deliveryservices/{xmlId}/servers)', () => {
+  const read = (body: unknown, present = true) => decodeGoStruct(body, HostNameAssignmentBody, { present });
+  const refusal = async (body: unknown, present = true): Promise<string> => {
+    try {
+      await read(body, present);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'accepted';
+  };
+
+  it('takes a list of names, or none', async () => {
+    expect((await read({ serverNames: ['a', 'b'] })).serverNames).toEqual(['a', 'b']);
+    expect((await read({})).serverNames).toBeNull();
+    expect((await read({ serverNames: null })).serverNames).toBeNull();
   });
 
-  it('words what is wrong after `malformed JSON: `', () => {
-    expect(message(() => parseHostNameAssignment({}, false))).toBe('malformed JSON: EOF');
-    expect(message(() => parseHostNameAssignment(['a'], true))).toBe(
-      'malformed JSON: the request body must be a JSON object',
-    );
-    expect(message(() => parseHostNameAssignment({ serverNames: [1] }, true))).toBe(
+  it('words what is wrong after `malformed JSON: `', async () => {
+    expect(await refusal({}, false)).toBe('malformed JSON: EOF');
+    expect(await refusal(['a'])).toBe('malformed JSON: the request body must be a JSON object');
+    expect(await refusal(null)).toBe('malformed JSON: the request body must be a JSON object');
+    expect(await refusal({ serverNames: [1] })).toBe(
       'malformed JSON: serverNames must be an array of strings',
+    );
+    expect(await refusal({ serverNames: 'a' })).toBe(
+      'malformed JSON: serverNames must be an array of strings',
+    );
+    expect(await refusal({ serverNames: Array.from({ length: 10_001 }, () => 'a') })).toBe(
+      'malformed JSON: serverNames must have at most 10000 items',
     );
   });
 });

@@ -6,7 +6,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
 import { DeliveryServicesService } from 'src/modules/delivery-services/core/delivery-services.service';
 import { toDeliveryServiceResponse } from 'src/modules/delivery-services/core/delivery-service.response';
-import { type SafeUpdate, SafeUpdateBody } from './safe-update.dto';
+import { type SafeUpdate, SafeUpdateV3Body, SafeUpdateV4Body } from './safe-update.dto';
 import { type DeferredBody, ValidBody } from 'src/common/validation/valid-body';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { WireTimes } from 'src/common/wire/wire-times';
@@ -36,7 +36,8 @@ export class DeliveryServiceSafeController {
   @RequirePermissions('DELIVERY-SERVICE-SAFE:UPDATE', 'DELIVERY-SERVICE:READ', 'TYPE:READ')
   async update(
     @ValidPath('id', IntParam()) id: number,
-    @ValidBody(SafeUpdateBody, { deferred: true }) body: DeferredBody<SafeUpdate>,
+    @ValidBody({ '3.0': SafeUpdateV3Body, '4.0': SafeUpdateV4Body }, { deferred: true })
+    body: DeferredBody<SafeUpdate>,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: CurrentUser,
   ) {

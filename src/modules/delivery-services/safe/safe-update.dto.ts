@@ -1,66 +1,87 @@
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import type { BodyContext } from 'src/common/validation/valid-body';
-import { BadRequestException } from '@nestjs/common';
-import type { ApiVersion } from 'src/common/versioning/api-version';
-
-/** Body of PUT /deliveryservices/{id}/safe (lib/go-tc DeliveryServiceSafeUpdateRequest). */
-export interface SafeUpdate {
-  displayName: string;
-  infoUrl: string | null;
-  longDesc: string | null;
-  /** Only API 3.x; undefined when absent. */
-  longDesc1?: string | null;
-}
-
-const FIELDS = ['displayName', 'infoUrl', 'longDesc', 'longDesc1'] as const;
+import { GoDecodeError, GoStruct, type GoStructOptions } from 'src/common/validation/go-struct';
+import { GoField } from 'src/common/validation/go-field';
 
 /**
- * Reads the body as the original does (`decoding: validating: …`,
- * docs/original-behaviour.md#deliveryservices-safe); `longDesc1` on 4.0+ is refused with the original's
- * own text. Throws the 400 of the first problem.
+ * The body of PUT /deliveryservices/{id}/safe (lib/go-tc DeliveryServiceSafeUpdateRequest), read as
+ * the original does (`decoding: validating: …`, docs/original-behaviour.md#deliveryservices-safe),
+ * after the lookups (`@ValidBody(…, { deferred: true })`): each field must be a string or null, in
+ * the struct's order, then `displayName` must be present and at most 48 characters long; on 4.0+ a
+ * `longDesc1` is then refused with the original's own text. The first problem answers.
  */
-export function parseSafeUpdate(body: unknown, version: ApiVersion): SafeUpdate {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new BadRequestException('decoding: the request body must be a JSON object');
+
+const VALIDATING = 'decoding: validating: ';
+
+/** A `*string` field: a string or null (the zero value), `<field>: must be a string` otherwise. */
+const nullableString = (field: string, description?: string): PropertyDecorator =>
+  GoField.decoded(
+    (value) => {
+      if (typeof value !== 'string') {
+        throw new GoDecodeError(`${field}: must be a string`);
+      }
+      return value;
+    },
+    { type: 'string', nullable: true, ...(description === undefined ? {} : { description }) },
+  );
+
+function displayNameProblem(displayName: string | null): string | undefined {
+  if (displayName === null) {
+    return `${VALIDATING}displayName: cannot be null/missing`;
   }
-  const record = body as Record<string, unknown>;
-  for (const field of FIELDS) {
-    const value = record[field];
-    if (value !== undefined && value !== null && typeof value !== 'string') {
-      throw new BadRequestException(`decoding: validating: ${field}: must be a string`);
-    }
-  }
-  const displayName = record.displayName as string | null | undefined;
-  if (displayName === undefined || displayName === null) {
-    throw new BadRequestException('decoding: validating: displayName: cannot be null/missing');
-  }
-  if (displayName.length > 48) {
-    throw new BadRequestException('decoding: validating: displayName: the length must be between 1 and 48');
-  }
-  const longDesc1 = record.longDesc1 as string | null | undefined;
-  if (version.atLeast('4.0') && longDesc1 !== undefined && longDesc1 !== null) {
-    throw new BadRequestException('the longDesc1 field is no longer supported in API 4.0 onwards');
-  }
-  return {
-    displayName,
-    infoUrl: (record.infoUrl as string | null | undefined) ?? null,
-    longDesc: (record.longDesc as string | null | undefined) ?? null,
-    ...(version.atLeast('4.0') ? {} : { longDesc1: longDesc1 ?? null }),
-  };
+  return displayName.length > 48
+    ? `${VALIDATING}displayName: the length must be between 1 and 48`
+    : undefined;
 }
 
-/** The body class of PUT deliveryservices/{id}/safe, read by parseSafeUpdate after the lookups. */
-export class SafeUpdateBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      displayName: { type: 'string', minLength: 1 },
-      infoUrl: { type: 'string', nullable: true },
-      longDesc: { type: 'string', nullable: true },
-      longDesc1: { type: 'string', nullable: true, description: 'API 3.x only' },
+const options = (check: GoStructOptions<SafeUpdateV3Body>['check']): GoStructOptions<SafeUpdateV3Body> => ({
+  failure: VALIDATING,
+  withCause: true,
+  notAnObject: 'decoding: the request body must be a JSON object',
+  check,
+});
+
+/** API 3.x: `longDesc1` is written too (null when absent). */
+@GoStruct<SafeUpdateV3Body>(
+  'DeliveryServiceSafeUpdateRequest',
+  options((body) => displayNameProblem(body.displayName)),
+)
+export class SafeUpdateV3Body {
+  @GoField.decoded(
+    (value) => {
+      if (typeof value !== 'string') {
+        throw new GoDecodeError('displayName: must be a string');
+      }
+      return value;
     },
-    required: ['displayName'],
-  };
-  static readonly parse = (raw: unknown, { version }: BodyContext): SafeUpdate =>
-    parseSafeUpdate(raw, version);
+    { type: 'string', minLength: 1, maxLength: 48 },
+    { required: true },
+  )
+  displayName: string | null = null;
+
+  @nullableString('infoUrl')
+  infoUrl: string | null = null;
+
+  @nullableString('longDesc')
+  longDesc: string | null = null;
+
+  /** Undefined (not written) from 4.0 on. */
+  @nullableString('longDesc1', 'API 3.x only')
+  longDesc1?: string | null = null;
 }
+
+/** API 4.0 onwards: a `longDesc1` (but null) is refused; it is never written. */
+@GoStruct<SafeUpdateV3Body>(
+  'DeliveryServiceSafeUpdateRequest',
+  options(
+    (body) =>
+      displayNameProblem(body.displayName) ??
+      (body.longDesc1 === undefined
+        ? undefined
+        : 'the longDesc1 field is no longer supported in API 4.0 onwards'),
+  ),
+)
+export class SafeUpdateV4Body extends SafeUpdateV3Body {
+  override longDesc1?: string | null = undefined;
+}
+
+/** Body of PUT /deliveryservices/{id}/safe, as read. */
+export type SafeUpdate = SafeUpdateV3Body & { displayName: string };

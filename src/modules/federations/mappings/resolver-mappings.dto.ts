@@ -91,7 +91,11 @@ export function parseResolverMappings(body: unknown, hasBody: boolean): Resolver
   return mappings;
 }
 
-/** The body class of POST and PUT /federations, read by parseResolverMappings. */
+/**
+ * The body class of POST and PUT /federations, read by parseResolverMappings. Hand-read: the body is
+ * a bare JSON array (or the legacy object wrapping one), not an object, which neither class-validator
+ * nor @GoStruct decodes.
+ */
 export class ResolverMappingsBody {
   static readonly schema: JsonSchema = {
     type: 'array',

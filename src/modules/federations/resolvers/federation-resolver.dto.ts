@@ -1,72 +1,73 @@
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import type { BodyContext } from 'src/common/validation/valid-body';
-import { BadRequestException } from '@nestjs/common';
+import { GoDecodeError, GoStruct } from 'src/common/validation/go-struct';
+import { GoField } from 'src/common/validation/go-field';
 import { INT32, intProblem } from 'src/common/validation/integers';
 import { type IpFamily, ipFamily } from 'src/modules/federations/ip';
 
-export interface FederationResolverBody {
-  ipAddress: string;
-  typeId: number;
-  family: IpFamily;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/**
- * The body of POST federation_resolvers as the original reads it (api.Parse, no further prefix):
- * decoding problems as `decoding: …`, then the fields' problems as ozzo-validation words a struct,
- * `validating: ipAddress: cannot be blank; typeId: cannot be blank.`
- */
-export function parseFederationResolverBody(body: unknown, hasBody: boolean): FederationResolverBody {
-  const decoding = (problem: string) => new BadRequestException(`decoding: ${problem}`);
-  if (!hasBody) {
-    throw decoding('EOF');
-  }
-  if (!isObject(body)) {
-    throw decoding('the request body must be a JSON object');
-  }
-  const { ipAddress, typeId } = body;
-  if (ipAddress !== undefined && ipAddress !== null && typeof ipAddress !== 'string') {
-    throw decoding('ipAddress must be a string');
-  }
-  if (
-    typeId !== undefined &&
-    typeId !== null &&
-    (typeof typeId !== 'number' || !Number.isInteger(typeId) || typeId < 0)
-  ) {
-    throw decoding('typeId must be a non-negative integer');
-  }
-  const typeIdProblem = typeId === undefined || typeId === null ? undefined : intProblem(typeId, INT32);
-  if (typeIdProblem !== undefined) {
-    throw decoding(`typeId ${typeIdProblem}`);
-  }
+/** The resolver's fields as the original validates them (ozzo-validation on the struct). */
+function validating(body: FederationResolverBodyType): string | undefined {
   const problems: string[] = [];
-  const family = ipFamily(ipAddress);
-  if (typeof ipAddress !== 'string' || ipAddress === '') {
+  const family = ipFamily(body.ipAddress);
+  if (body.ipAddress === '') {
     problems.push('ipAddress: cannot be blank');
   } else if (family === undefined) {
     problems.push('ipAddress: invalid network IP or CIDR-notation subnet');
   }
-  if (typeof typeId !== 'number' || typeId === 0) {
+  if (body.typeId === 0) {
     problems.push('typeId: cannot be blank');
   }
   if (problems.length > 0 || family === undefined) {
-    throw new BadRequestException(`validating: ${problems.join('; ')}.`);
+    return `validating: ${problems.join('; ')}.`;
   }
-  return { ipAddress: ipAddress as string, typeId: typeId as number, family };
+  body.family = family;
+  return undefined;
 }
 
-/** The body class of POST federation_resolvers, read by parseFederationResolverBody. */
+/**
+ * The body of POST federation_resolvers as the original reads it (api.Parse, no further prefix):
+ * decoding problems as `decoding: …` (no body at all: `decoding: EOF`), the first one only; then
+ * the fields' problems as ozzo-validation words a struct, `validating: ipAddress: cannot be blank;
+ * typeId: cannot be blank.` A missing or null field is its zero value. The address's family is read
+ * with it.
+ */
+@GoStruct<FederationResolverBodyType>('FederationResolver', {
+  failure: 'decoding: ',
+  withCause: true,
+  eofWhenNoBody: true,
+  notAnObject: 'decoding: the request body must be a JSON object',
+  check: validating,
+})
 export class FederationResolverBodyType {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      ipAddress: { type: 'string', description: 'an IPv4 or IPv6 address or network (CIDR)' },
-      typeId: { type: 'integer', description: 'a RESOLVE4 or RESOLVE6 type matching the address' },
+  @GoField.decoded(
+    (value) => {
+      if (typeof value !== 'string') {
+        throw new GoDecodeError('ipAddress must be a string');
+      }
+      return value;
     },
-    required: ['ipAddress', 'typeId'],
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): FederationResolverBody =>
-    parseFederationResolverBody(raw, present);
+    { type: 'string', description: 'an IPv4 or IPv6 address or network (CIDR)' },
+    { required: true },
+  )
+  ipAddress = '';
+
+  @GoField.decoded(
+    (value) => {
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+        throw new GoDecodeError('typeId must be a non-negative integer');
+      }
+      const problem = intProblem(value, INT32);
+      if (problem !== undefined) {
+        throw new GoDecodeError(`typeId ${problem}`);
+      }
+      return value;
+    },
+    { type: 'integer', description: 'a RESOLVE4 or RESOLVE6 type matching the address' },
+    { required: true },
+  )
+  typeId = 0;
+
+  /** Read from ipAddress once it is valid. */
+  family: IpFamily = 4;
 }
+
+/** POST federation_resolvers, as read. */
+export type FederationResolverBody = FederationResolverBodyType;
