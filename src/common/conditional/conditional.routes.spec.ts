@@ -115,6 +115,7 @@ describe('conditional writes: the row of every PUT and DELETE', () => {
       .map((route) => `${route.method} ${route.path}: ${declared(route)!.tables.join(', ')}`)
       .sort();
     expect(several).toEqual([
+      'GET deliveryservices_regexes: deliveryservice, deliveryservice_regex, regex, type',
       'GET federations/all: federation, federation_deliveryservice, federation_federation_resolver, deliveryservice, cdn',
       'GET profiles/:id/parameters: profile, parameter, profile_parameter',
       'GET profiles/name/:name/parameters: profile, parameter, profile_parameter',
