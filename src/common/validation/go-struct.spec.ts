@@ -108,6 +108,27 @@ class Wrapped {
   row?: Row;
 }
 
+@GoStruct('Node', { failure: 'unused' })
+class Node {
+  @GoField.list('int')
+  parents: number[] = [];
+
+  @GoField.text()
+  name = '';
+}
+
+@GoStruct('Worded', { failure: 'malformed: ', withCause: true, notAnObject: 'no object', nullBody: 'zero' })
+class Worded {
+  @GoField.int({ intStr: true })
+  id: number | null = null;
+
+  @GoField.int({ goType: 'int' })
+  n?: number;
+
+  @GoField.list(() => Node)
+  nodes: Node[] = [];
+}
+
 async function failure(type: new () => object, raw: unknown, present = true): Promise<string> {
   try {
     await decodeGoStruct(raw, type, { present });
@@ -240,6 +261,45 @@ describe('GoStruct bodies', () => {
     expect(await failure(Wrapped, { row: 1 })).toBe(
       "couldn't parse: json: cannot unmarshal number into Go struct field Wrapped.row of type tc.Row",
     );
+  });
+
+  it("words the project's type and range problems by the field's path, stopping at the first (D225)", async () => {
+    const body = await decodeGoStruct({ id: ' 12 ', n: 3, nodes: [{ parents: [0], name: 'a' }] }, Worded);
+    expect(body.id).toBe(12);
+    expect(body.nodes[0]).toBeInstanceOf(Node);
+    expect(body.nodes[0]).toEqual({ parents: [0], name: 'a' });
+    expect(await decodeGoStruct(null, Worded)).toEqual({ id: null, nodes: [] });
+    expect(await failure(Worded, [])).toBe('no object');
+    expect(await failure(Worded, { id: '1x', n: 'x' })).toBe("malformed: 'id' must be an integer");
+    expect(await failure(Worded, { id: 2 ** 31 })).toBe("malformed: 'id' must be no greater than 2147483647");
+    expect(await failure(Worded, { n: 1.5 })).toBe(
+      'malformed: json: cannot unmarshal number into Go struct field Worded.n of type int',
+    );
+    expect(await failure(Worded, { n: -(2 ** 31) - 1 })).toBe(
+      "malformed: 'n' must be no less than -2147483648",
+    );
+    expect(await failure(Worded, { nodes: {} })).toBe("malformed: 'nodes' must be an array");
+    expect(await failure(Worded, { nodes: [{}, 1] })).toBe("malformed: 'nodes[1]' must be an object");
+    expect(await failure(Worded, { nodes: [{ name: 1, parents: [0, 'a'] }] })).toBe(
+      "malformed: 'nodes[0].parents[1]' must be an integer",
+    );
+    expect(await failure(Worded, { nodes: [{ name: 1 }] })).toBe(
+      "malformed: 'nodes[0].name' must be a string",
+    );
+    expect(goStructSchema(Worded)).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        n: { type: 'integer' },
+        nodes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { parents: { type: 'array', items: { type: 'integer' } }, name: { type: 'string' } },
+          },
+        },
+      },
+    });
   });
 
   it('derives the request schema from the same decorators', () => {

@@ -87,7 +87,10 @@ export interface GoStructOptions<T = object> {
   description?: string;
   /** A request without any body fails as Go's decoder does on empty input: `<failure>EOF`. */
   eofWhenNoBody?: boolean;
-  /** The text for a body that is not a JSON object (null included), instead of Go's. */
+  /**
+   * The text for a body that is not a JSON object (null included, unless `nullBody: 'zero'` is
+   * given: then a null body is the zero struct), instead of Go's.
+   */
   notAnObject?: string;
 }
 
@@ -244,6 +247,7 @@ export async function decodeGoStruct<T extends object>(
   if (
     options.notAnObject !== undefined &&
     !isObject &&
+    !(raw === null && options.nullBody === 'zero') &&
     !(options.eofWhenNoBody && context?.present === false)
   ) {
     throw new BadRequestException(options.notAnObject);
