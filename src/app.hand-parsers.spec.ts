@@ -28,7 +28,6 @@ const ALLOWED: Record<string, number> = {
   'servers/dto/queue-update.dto.ts': 2,
   'servers/dto/server-status.dto.ts': 2,
   'stats/dto/stats-summary.dto.ts': 2,
-  'topologies/dto/topology.dto.ts': 4,
   'users/dto/registration.dto.ts': 6,
 };
 
