@@ -24,7 +24,6 @@ const ALLOWED: Record<string, number> = {
   'profile-parameters/dto/profile-import.dto.ts': 2,
   'profile-parameters/dto/profile-parameter-assignment.dto.ts': 2,
   'servercheck/dto/servercheck.dto.ts': 4,
-  'servers/dto/server-status.dto.ts': 2,
   'stats/dto/stats-summary.dto.ts': 2,
   'users/dto/registration.dto.ts': 6,
 };
