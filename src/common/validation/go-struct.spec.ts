@@ -127,6 +127,9 @@ class Worded {
 
   @GoField.list(() => Node)
   nodes: Node[] = [];
+
+  @GoField.string({ key: 'host_name' })
+  hostName?: string;
 }
 
 async function failure(type: new () => object, raw: unknown, present = true): Promise<string> {
@@ -286,6 +289,10 @@ describe('GoStruct bodies', () => {
     expect(await failure(Worded, { nodes: [{ name: 1 }] })).toBe(
       "malformed: 'nodes[0].name' must be a string",
     );
+    expect((await decodeGoStruct({ host_name: 'h', hostName: 'x' }, Worded)).hostName).toBe('h');
+    expect(await failure(Worded, { host_name: 1 })).toBe(
+      'malformed: json: cannot unmarshal number into Go struct field Worded.host_name of type string',
+    );
     expect(goStructSchema(Worded)).toEqual({
       type: 'object',
       properties: {
@@ -298,6 +305,7 @@ describe('GoStruct bodies', () => {
             properties: { parents: { type: 'array', items: { type: 'integer' } }, name: { type: 'string' } },
           },
         },
+        host_name: { type: 'string' },
       },
     });
   });
