@@ -23,7 +23,6 @@ const ALLOWED: Record<string, number> = {
   'profile-parameters/dto/param-profile.dto.ts': 2,
   'profile-parameters/dto/profile-import.dto.ts': 2,
   'profile-parameters/dto/profile-parameter-assignment.dto.ts': 2,
-  'servercheck/dto/servercheck.dto.ts': 4,
   'stats/dto/stats-summary.dto.ts': 2,
   'users/dto/registration.dto.ts': 6,
 };
