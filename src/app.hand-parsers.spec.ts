@@ -23,7 +23,6 @@ const ALLOWED: Record<string, number> = {
   'profile-parameters/dto/param-profile.dto.ts': 2,
   'profile-parameters/dto/profile-import.dto.ts': 2,
   'profile-parameters/dto/profile-parameter-assignment.dto.ts': 2,
-  'stats/dto/stats-summary.dto.ts': 2,
 };
 
 const HAND_WRITTEN =
