@@ -36,5 +36,15 @@ describe('parseProfileParameterAssignment (POST profileparameter)', () => {
     expect(message({ profileId: 1, paramIds: [], replace: 1 })).toBe(
       'parse error: decoding: replace must be a boolean',
     );
+    expect(message(null)).toBe('parse error: decoding: the request body must be a JSON object');
+    expect(message({ profileId: 2 ** 31, paramIds: 'x', replace: 1 })).toBe(
+      'parse error: decoding: profileId must be no greater than 2147483647',
+    );
+    expect(message({ profileId: 1, paramIds: new Array(10_001).fill(1) })).toBe(
+      'parse error: decoding: paramIds must have at most 10000 items',
+    );
+    expect(message({ profileId: 1, paramIds: [...new Array(10_001).fill(2 ** 31), 'x'] })).toBe(
+      'parse error: decoding: paramIds must be an array of integers',
+    );
   });
 });
