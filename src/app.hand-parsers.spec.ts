@@ -22,7 +22,6 @@ const ALLOWED: Record<string, number> = {
   'profile-parameters/dto/by-name.dto.ts': 2,
   'profile-parameters/dto/param-profile.dto.ts': 2,
   'profile-parameters/dto/profile-import.dto.ts': 2,
-  'profile-parameters/dto/profile-parameter-assignment.dto.ts': 2,
 };
 
 const HAND_WRITTEN =
