@@ -314,6 +314,23 @@ export const GoField = {
       options,
     ),
 
+  /**
+   * A field read after the Go decoding, as a column is, by `read` (its value, or its problem's full
+   * text): for the bodies whose original lists every field's problem (`<failure><problem>, …`).
+   * Absent keeps the property's initial value; null is read too.
+   */
+  collected: (
+    read: (value: unknown) => ColumnRead,
+    schema: JsonSchema,
+    options?: GoFieldOptions,
+  ): PropertyDecorator =>
+    goField(
+      (value) => value,
+      () => schema,
+      options,
+      () => read,
+    ),
+
   /** A type of the original's own with its own decoding (its texts thrown as GoDecodeError). */
   decoded: (decode: GoDecoder, schema: JsonSchema, options?: GoFieldOptions): PropertyDecorator =>
     goField(decode, () => schema, options),

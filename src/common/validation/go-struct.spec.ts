@@ -132,6 +132,25 @@ class Worded {
   hostName?: string;
 }
 
+@GoStruct<Listed>('Listed', {
+  failure: 'decoding: ',
+  check: (body) => (body.a === undefined ? 'validating: a missing' : undefined),
+})
+class Listed {
+  @GoField.collected(
+    (v) => (v === null ? { value: undefined } : v === 1 ? { value: 1 } : { problem: "'a' bad" }),
+    {
+      type: 'integer',
+    },
+  )
+  a?: number;
+
+  @GoField.collected((v) => (typeof v === 'string' ? { value: v } : { problem: "'b' bad, 'b' worse" }), {
+    type: 'string',
+  })
+  b = '';
+}
+
 async function failure(type: new () => object, raw: unknown, present = true): Promise<string> {
   try {
     await decodeGoStruct(raw, type, { present });
@@ -307,6 +326,16 @@ describe('GoStruct bodies', () => {
         },
         host_name: { type: 'string' },
       },
+    });
+  });
+
+  it('lists the problems of every collected field, then runs the check', async () => {
+    expect(await decodeGoStruct({ a: 1, b: 'x' }, Listed)).toEqual({ a: 1, b: 'x' });
+    expect(await failure(Listed, { b: 2, a: 2 })).toBe("decoding: 'a' bad, 'b' bad, 'b' worse");
+    expect(await failure(Listed, { a: null })).toBe('validating: a missing');
+    expect(goStructSchema(Listed)).toEqual({
+      type: 'object',
+      properties: { a: { type: 'integer' }, b: { type: 'string' } },
     });
   });
 
