@@ -20,7 +20,6 @@ const ALLOWED: Record<string, number> = {
   'federations/mappings/resolver-mappings.dto.ts': 2,
   'federations/resolvers/federation-resolver.dto.ts': 2,
   'profile-parameters/dto/by-name.dto.ts': 2,
-  'profile-parameters/dto/profile-import.dto.ts': 2,
 };
 
 const HAND_WRITTEN =
