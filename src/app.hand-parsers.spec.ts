@@ -10,6 +10,7 @@ import { join } from 'node:path';
 const ALLOWED: Record<string, number> = {
   // Hand parsers (each with its one-line reason in the class).
   'keys/uri-sig/uri-signing-keys.dto.ts': 2,
+  'profile-parameters/dto/by-name.dto.ts': 2,
   // Hand parsers (`static readonly parse = …`) with their hand schemas, to convert: each class
   // counts twice.
   'cdn-locks/dto/cdn-lock.dto.ts': 2,
@@ -19,7 +20,6 @@ const ALLOWED: Record<string, number> = {
   'federations/assignment.dto.ts': 6,
   'federations/mappings/resolver-mappings.dto.ts': 2,
   'federations/resolvers/federation-resolver.dto.ts': 2,
-  'profile-parameters/dto/by-name.dto.ts': 2,
 };
 
 const HAND_WRITTEN =
