@@ -162,7 +162,7 @@ describe('PUT servers/{id}/status', () => {
   });
 
   it('words a mistyped field, the first one only, and a body that is not an object', async () => {
-    const put = (body: unknown) => admin.put(`servers/${unrelated.id}/status`, body as object);
+    const put = (body: unknown) => admin.put(`servers/${unrelated.id}/status`, body);
     await expectErrors([
       [put({ status: true, offlineReason: 1 }), 400, "malformed JSON: 'status' must be a status name or id"],
       [put({ status: 2 ** 31 }), 400, "malformed JSON: 'status' must be no greater than 2147483647"],
