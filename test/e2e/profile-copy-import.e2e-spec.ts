@@ -124,6 +124,43 @@ describe('profile copy and import', () => {
           `validating: no-such-cdn CDN does not exist, a profile with the name "${taken.name}" already exists`,
         ],
         [admin.post('profiles/import', { profile: { name: 7 } }), 400, "decoding: 'name' must be a string"],
+        [
+          admin.post('profiles/import', {
+            parameters: [7, { config_file: 1, name: 'n'.repeat(1025), value: [] }],
+            profile: { type: 'x'.repeat(33), name: null, description: 5, cdn: 'c' },
+          }),
+          400,
+          "decoding: 'description' must be a string, 'type' the length must be no more than 32, parameter 0: must be a JSON object, parameter 1: 'config_file' must be a string, parameter 1: 'name' the length must be no more than 1024, parameter 1: 'value' must be a string",
+        ],
+        [
+          admin.post('profiles/import', { profile: [], parameters: {} }),
+          400,
+          "decoding: 'profile' must be a JSON object, 'parameters' must be an array",
+        ],
+        [
+          admin.post('profiles/import', { profile: null, parameters: null }),
+          400,
+          "validating: 'name' required and cannot be blank, 'description' cannot be blank, 'cdnName' cannot be blank, 'type' cannot be blank",
+        ],
+        [
+          admin.post('profiles/import', {
+            profile: { name: 'a' },
+            parameters: [{ config_file: '', value: null }, {}],
+          }),
+          400,
+          "validating: 'description' cannot be blank, 'cdnName' cannot be blank, 'type' cannot be blank, parameter 0: required fields missing: configFile, name, value, parameter 1: required fields missing: configFile, name, value",
+        ],
+        [
+          admin.post('profiles/import', [{ profile: {} }]),
+          400,
+          'decoding: the request body must be a JSON object',
+        ],
+        [
+          admin.raw('post', 'profiles/import', 'null'),
+          400,
+          'decoding: the request body must be a JSON object',
+        ],
+        [admin.post('profiles/import'), 400, 'decoding: EOF'],
       ]);
       const name = uniqueName('imported');
       expectError(

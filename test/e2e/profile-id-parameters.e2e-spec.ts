@@ -175,6 +175,32 @@ describe('profiles/{id}/parameters and parameterprofile', () => {
           400,
           "parse error: decoding: 'paramId' must be an integer, 'profileIds[0]' must be no greater than 2147483647, 'replace' must be a boolean",
         ],
+        [
+          admin.post('parameterprofile', { paramId: 'x' }),
+          400,
+          "parse error: decoding: 'paramId' must be an integer",
+        ],
+        [
+          admin.post('parameterprofile', { profileIds: [1, 'a', 2 ** 31], paramId: 1.5 }),
+          400,
+          "parse error: decoding: 'paramId' must be an integer, 'profileIds[1]' must be an integer",
+        ],
+        [
+          admin.post('parameterprofile', { paramId: 1, profileIds: 'x', replace: null }),
+          400,
+          "parse error: decoding: 'profileIds' must be an array of integers",
+        ],
+        [
+          admin.post('parameterprofile', { paramId: null, profileIds: null }),
+          400,
+          'parse error: validating: paramId missing, profileIds missing',
+        ],
+        [
+          admin.post('parameterprofile', [{ paramId: 1 }]),
+          400,
+          'parse error: decoding: the request body must be a JSON object',
+        ],
+        [admin.post('parameterprofile'), 400, 'parse error: decoding: EOF'],
       ]);
       expectMalformedJson(await admin.raw('post', 'parameterprofile', '{"paramId"'));
       expect(await profilesOf(param.id)).toEqual([]);

@@ -160,4 +160,22 @@ describe('PUT servers/{id}/status', () => {
     expectMalformedJson(await admin.put(`servers/${unrelated.id}/status`, { status: true }));
     expect((await admin.put(`servers/${unrelated.id}/status`, [])).status).toBe(400);
   });
+
+  it('words a mistyped field, the first one only, and a body that is not an object', async () => {
+    const put = (body: unknown) => admin.put(`servers/${unrelated.id}/status`, body);
+    await expectErrors([
+      [put({ status: true, offlineReason: 1 }), 400, "malformed JSON: 'status' must be a status name or id"],
+      [put({ status: 2 ** 31 }), 400, "malformed JSON: 'status' must be no greater than 2147483647"],
+      [put({ status: '-2147483649' }), 400, "malformed JSON: 'status' must be no less than -2147483648"],
+      [put({ status: 1.5 }), 400, "malformed JSON: 'status' must be an integer"],
+      [put({ status: 'OFFLINE', offlineReason: 1 }), 400, "malformed JSON: 'offlineReason' must be a string"],
+      [put([]), 400, 'the request body must be a JSON object'],
+      [
+        admin.raw('put', `servers/${unrelated.id}/status`, 'null'),
+        400,
+        'the request body must be a JSON object',
+      ],
+      [put({ status: null }), 400, 'status is required'],
+    ]);
+  });
 });

@@ -268,6 +268,21 @@ describe('server update status', () => {
           "action must be 'queue' or 'dequeue'",
         ],
         [admin.post(`servers/${mid.id}/queue_update`, {}), 400, "action must be 'queue' or 'dequeue'"],
+        [
+          admin.post(`servers/${mid.id}/queue_update`, { action: 1 }),
+          400,
+          "action must be 'queue' or 'dequeue'",
+        ],
+        [
+          admin.post(`servers/${mid.id}/queue_update`, ['queue']),
+          400,
+          'the request body must be a JSON object',
+        ],
+        [
+          admin.raw('post', `servers/${mid.id}/queue_update`, 'null'),
+          400,
+          'the request body must be a JSON object',
+        ],
       ]);
       expectMalformedJson(await admin.raw('post', `servers/${mid.id}/queue_update`, '{'));
       await expectErrors([

@@ -171,6 +171,27 @@ describe('servercheck and servercheck/extensions', () => {
           400,
           'json: cannot unmarshal number into Go struct field ServerCheckExtensionNullable.name of type string',
         ],
+        [
+          extension.post('servercheck/extensions', { ...body, name: 7, id: 'x' }),
+          400,
+          'json: cannot unmarshal string into Go struct field ServerCheckExtensionNullable.id of type int',
+        ],
+        [
+          extension.post('servercheck/extensions', { ...body, isactive: 1.5 }),
+          400,
+          'json: cannot unmarshal number into Go struct field ServerCheckExtensionNullable.isactive of type int',
+        ],
+        [
+          extension.post('servercheck/extensions', { ...body, isactive: 2 ** 31 }),
+          400,
+          "'isactive' must be no greater than 2147483647",
+        ],
+        [extension.post('servercheck/extensions', [body]), 400, 'the request body must be a JSON object'],
+        [
+          extension.raw('post', 'servercheck/extensions', 'null'),
+          400,
+          'the request body must be a JSON object',
+        ],
       ]);
       expectMalformedJson(await extension.raw('post', 'servercheck/extensions', '{"name":'));
       expectError(
@@ -260,6 +281,37 @@ describe('servercheck and servercheck/extensions', () => {
           400,
           'json: cannot unmarshal string into Go struct field ServercheckRequestNullable.id of type int',
         ],
+        [
+          extension.post('servercheck', { id: 'one', servercheck_short_name: 1 }),
+          400,
+          'json: cannot unmarshal number into Go struct field ServercheckRequestNullable.servercheck_short_name of type string',
+        ],
+        [
+          extension.post('servercheck', { id: 1.5, servercheck_short_name: 'ILO' }),
+          400,
+          'json: cannot unmarshal number into Go struct field ServercheckRequestNullable.id of type int',
+        ],
+        [
+          extension.post('servercheck', { id: 2 ** 31, servercheck_short_name: 'ILO', value: true }),
+          400,
+          "'id' must be no greater than 2147483647",
+        ],
+        [
+          extension.post('servercheck', { id: 1, servercheck_short_name: 'ILO', value: -(2 ** 31) - 1 }),
+          400,
+          "'value' must be no less than -2147483648",
+        ],
+        [
+          extension.post('servercheck', { id: 1, servercheck_short_name: 'ILO', host_name: [] }),
+          400,
+          'json: cannot unmarshal array into Go struct field ServercheckRequestNullable.host_name of type string',
+        ],
+        [
+          extension.post('servercheck', { host_name: 'h', servercheck_short_name: '' }),
+          400,
+          'required fields missing: servercheck_short_name',
+        ],
+        [extension.post('servercheck', []), 400, 'the request body must be a JSON object'],
       ]);
       expectMalformedJson(await extension.raw('post', 'servercheck', '{'));
       expect((await checkOf(edge.id)).checks!.ILO).toBe(0);

@@ -74,6 +74,19 @@ describe('stats_summary', () => {
       [{ statName: 'x', statValue: '1', summaryTime: '2020-01-01' }, 'decoding: statValue must be a number'],
       [{ statName: 7, statValue: 1, summaryTime: '2020-01-01' }, 'decoding: statName must be a string'],
       [{ statName: 'x', statValue: 1, summaryTime: 20200101 }, 'decoding: summaryTime must be a string'],
+      [{ statValue: '1', statName: 7, cdnName: 1 }, 'decoding: cdnName must be a string'],
+      [{ statName: 7, deliveryServiceName: true }, 'decoding: deliveryServiceName must be a string'],
+      [{ statDate: 1, summaryTime: 2 }, 'decoding: summaryTime must be a string'],
+      [{ statName: 'x', statDate: [] }, 'decoding: statDate must be a string'],
+      [{ statValue: 'x', statDate: 'bad' }, 'decoding: statValue must be a number'],
+      [
+        { statValue: 1, statDate: 'bad', summaryTime: 'bad' },
+        'decoding: invalid timestamp given for statDate',
+      ],
+      [
+        { statValue: null, statName: null, summaryTime: '2020-01-01' },
+        "validating: 'statName' cannot be blank, 'statValue' cannot be blank",
+      ],
     ])('refuses %j with 400 and writes nothing', async (body, text) => {
       const before = await countRows(app, 'stats_summary', '1 = 1', []);
       expectError(await admin.post('stats_summary', body), 400, text);
@@ -87,6 +100,12 @@ describe('stats_summary', () => {
         'decoding: the request body must be a JSON object',
       );
       expectMalformedJson(await admin.raw('post', 'stats_summary', '{"statName": '));
+      expectError(
+        await admin.raw('post', 'stats_summary', 'null'),
+        400,
+        'decoding: the request body must be a JSON object',
+      );
+      expectError(await admin.post('stats_summary'), 400, 'decoding: EOF');
     });
   });
 

@@ -11,7 +11,7 @@ import {
   goJsonKind,
   goStructSchema,
 } from 'src/common/validation/go-struct';
-import { intProblem } from 'src/common/validation/integers';
+import { INT32, type IntColumn, intProblem } from 'src/common/validation/integers';
 import type { JsonSchema } from 'src/common/validation/json-schema';
 
 /**
@@ -84,6 +84,30 @@ function readColumn(kind: GoColumnKind, options: GoColumnOptions, property: stri
     const ruled = options.rule?.(value as string | number);
     return ruled === undefined ? { value } : { problem: ruled };
   };
+}
+
+/**
+ * The project's words for a field of the wrong JSON type or out of its column's range, naming the
+ * field by its path (`'nodes[0].cachegroup' must be a string`), as the class-validator bodies word
+ * them (docs/decisions.md#d225): for the bodies read field by field, stopping at the first problem.
+ */
+function worded(path: string, problem: string): GoDecodeError {
+  return new GoDecodeError(`'${path}' ${problem}`);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSONIntStr's text: a decimal integer, blanks around it allowed. */
+const INT_STR = /^\s*-?\d+\s*$/;
+
+export interface GoIntOptions extends GoFieldOptions {
+  /** The column the value is stored in or compared with (INT32 unless told). */
+  column?: IntColumn;
+  /** util.JSONIntStr: a string holding a decimal integer (blanks around it allowed) reads as one. */
+  intStr?: boolean;
+  /** A value that is no integer fails in Go's words into this Go type, instead of `must be an integer`. */
+  goType?: string;
 }
 
 /** The per-property decorators: each declares the field's Go type (what it decodes as, with Go's texts). */
@@ -257,6 +281,88 @@ export const GoField = {
       }),
       options,
       (property) => readColumn(kind, options, property),
+    ),
+
+  /** A string, or `'<field>' must be a string` (D225). */
+  text: (options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        if (typeof value !== 'string') {
+          throw worded(at.path, 'must be a string');
+        }
+        return value;
+      },
+      () => ({ type: 'string' }),
+      options,
+    ),
+
+  /**
+   * An integer within its column's range, or `'<field>' must be an integer` (`must be no less/greater
+   * than …`) (D225); see GoIntOptions for JSONIntStr and Go's words for a value of another type.
+   */
+  int: (options: GoIntOptions = {}): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        const read =
+          options.intStr && typeof value === 'string' && INT_STR.test(value) ? Number(value.trim()) : value;
+        if (options.goType !== undefined && (typeof read !== 'number' || !Number.isInteger(read))) {
+          throw mismatch(value, at, options.goType);
+        }
+        const problem = intProblem(read, options.column ?? INT32);
+        if (problem !== undefined) {
+          throw worded(at.path, problem);
+        }
+        return read;
+      },
+      () => ({ type: 'integer' }),
+      options,
+    ),
+
+  /**
+   * An array, or `'<field>' must be an array` (D225), of 32-bit integers (`'<field>[i]' must be an
+   * integer`, …) or of objects decoded as the @GoStruct class `item` returns (`'<field>[i]' must be
+   * an object`; their fields named `<field>[i].<name>`).
+   */
+  list: (item: 'int' | (() => Class), options?: GoFieldOptions): PropertyDecorator =>
+    goField(
+      (value, at) => {
+        if (!Array.isArray(value)) {
+          throw worded(at.path, 'must be an array');
+        }
+        return (value as unknown[]).map((element, index) => {
+          const path = `${at.path}[${index}]`;
+          if (item === 'int') {
+            const problem = intProblem(element);
+            if (problem !== undefined) {
+              throw worded(path, problem);
+            }
+            return element;
+          }
+          if (!isRecord(element)) {
+            throw worded(path, 'must be an object');
+          }
+          return decodeNested(item(), element, { ...at, path });
+        });
+      },
+      () => ({ type: 'array', items: item === 'int' ? { type: 'integer' } : goStructSchema(item()) }),
+      options,
+    ),
+
+  /**
+   * A field read after the Go decoding, as a column is, by `read` (its value, or its problem's full
+   * text): for the bodies whose original lists every field's problem (`<failure><problem>, …`).
+   * Absent keeps the property's initial value; null is read too.
+   */
+  collected: (
+    read: (value: unknown) => ColumnRead,
+    schema: JsonSchema,
+    options?: GoFieldOptions,
+  ): PropertyDecorator =>
+    goField(
+      (value) => value,
+      () => schema,
+      options,
+      () => read,
     ),
 
   /** A type of the original's own with its own decoding (its texts thrown as GoDecodeError). */

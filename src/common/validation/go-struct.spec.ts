@@ -108,6 +108,49 @@ class Wrapped {
   row?: Row;
 }
 
+@GoStruct('Node', { failure: 'unused' })
+class Node {
+  @GoField.list('int')
+  parents: number[] = [];
+
+  @GoField.text()
+  name = '';
+}
+
+@GoStruct('Worded', { failure: 'malformed: ', withCause: true, notAnObject: 'no object', nullBody: 'zero' })
+class Worded {
+  @GoField.int({ intStr: true })
+  id: number | null = null;
+
+  @GoField.int({ goType: 'int' })
+  n?: number;
+
+  @GoField.list(() => Node)
+  nodes: Node[] = [];
+
+  @GoField.string({ key: 'host_name' })
+  hostName?: string;
+}
+
+@GoStruct<Listed>('Listed', {
+  failure: 'decoding: ',
+  check: (body) => (body.a === undefined ? 'validating: a missing' : undefined),
+})
+class Listed {
+  @GoField.collected(
+    (v) => (v === null ? { value: undefined } : v === 1 ? { value: 1 } : { problem: "'a' bad" }),
+    {
+      type: 'integer',
+    },
+  )
+  a?: number;
+
+  @GoField.collected((v) => (typeof v === 'string' ? { value: v } : { problem: "'b' bad, 'b' worse" }), {
+    type: 'string',
+  })
+  b = '';
+}
+
 async function failure(type: new () => object, raw: unknown, present = true): Promise<string> {
   try {
     await decodeGoStruct(raw, type, { present });
@@ -242,6 +285,60 @@ describe('GoStruct bodies', () => {
     );
   });
 
+  it("words the project's type and range problems by the field's path, stopping at the first (D225)", async () => {
+    const body = await decodeGoStruct({ id: ' 12 ', n: 3, nodes: [{ parents: [0], name: 'a' }] }, Worded);
+    expect(body.id).toBe(12);
+    expect(body.nodes[0]).toBeInstanceOf(Node);
+    expect(body.nodes[0]).toEqual({ parents: [0], name: 'a' });
+    expect(await decodeGoStruct(null, Worded)).toEqual({ id: null, nodes: [] });
+    expect(await failure(Worded, [])).toBe('no object');
+    expect(await failure(Worded, { id: '1x', n: 'x' })).toBe("malformed: 'id' must be an integer");
+    expect(await failure(Worded, { id: 2 ** 31 })).toBe("malformed: 'id' must be no greater than 2147483647");
+    expect(await failure(Worded, { n: 1.5 })).toBe(
+      'malformed: json: cannot unmarshal number into Go struct field Worded.n of type int',
+    );
+    expect(await failure(Worded, { n: -(2 ** 31) - 1 })).toBe(
+      "malformed: 'n' must be no less than -2147483648",
+    );
+    expect(await failure(Worded, { nodes: {} })).toBe("malformed: 'nodes' must be an array");
+    expect(await failure(Worded, { nodes: [{}, 1] })).toBe("malformed: 'nodes[1]' must be an object");
+    expect(await failure(Worded, { nodes: [{ name: 1, parents: [0, 'a'] }] })).toBe(
+      "malformed: 'nodes[0].parents[1]' must be an integer",
+    );
+    expect(await failure(Worded, { nodes: [{ name: 1 }] })).toBe(
+      "malformed: 'nodes[0].name' must be a string",
+    );
+    expect((await decodeGoStruct({ host_name: 'h', hostName: 'x' }, Worded)).hostName).toBe('h');
+    expect(await failure(Worded, { host_name: 1 })).toBe(
+      'malformed: json: cannot unmarshal number into Go struct field Worded.host_name of type string',
+    );
+    expect(goStructSchema(Worded)).toEqual({
+      type: 'object',
+      properties: {
+        id: { type: 'integer' },
+        n: { type: 'integer' },
+        nodes: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { parents: { type: 'array', items: { type: 'integer' } }, name: { type: 'string' } },
+          },
+        },
+        host_name: { type: 'string' },
+      },
+    });
+  });
+
+  it('lists the problems of every collected field, then runs the check', async () => {
+    expect(await decodeGoStruct({ a: 1, b: 'x' }, Listed)).toEqual({ a: 1, b: 'x' });
+    expect(await failure(Listed, { b: 2, a: 2 })).toBe("decoding: 'a' bad, 'b' bad, 'b' worse");
+    expect(await failure(Listed, { a: null })).toBe('validating: a missing');
+    expect(goStructSchema(Listed)).toEqual({
+      type: 'object',
+      properties: { a: { type: 'integer' }, b: { type: 'string' } },
+    });
+  });
+
   it('derives the request schema from the same decorators', () => {
     expect(classSchema(Sample)).toEqual(goStructSchema(Sample));
     expect(goStructSchema(Sample)).toEqual({
@@ -269,38 +366,5 @@ describe('GoStruct bodies', () => {
       id: { type: 'integer' },
       name: { type: 'string' },
     });
-  });
-});
-
-@GoStruct('Flags', { failure: '', withCause: true })
-class Flags {
-  @GoField.bool()
-  soft?: boolean;
-
-  @GoField.strings()
-  names?: string[];
-}
-
-describe('GoField.bool and GoField.strings', () => {
-  it('decode a bool and a []string, a null element being the zero string', async () => {
-    const body = await decodeGoStruct({ soft: false, names: ['a', null] }, Flags);
-    expect(body.soft).toBe(false);
-    expect(body.names).toEqual(['a', '']);
-    expect(goStructSchema(Flags).properties).toEqual({
-      soft: { type: 'boolean' },
-      names: { type: 'array', items: { type: 'string' } },
-    });
-  });
-
-  it('refuse another JSON type in Go words, an element naming its own type', async () => {
-    expect(await failure(Flags, { soft: 'yes' })).toBe(
-      'json: cannot unmarshal string into Go struct field Flags.soft of type bool',
-    );
-    expect(await failure(Flags, { names: {} })).toBe(
-      'json: cannot unmarshal object into Go struct field Flags.names of type []string',
-    );
-    expect(await failure(Flags, { names: ['a', 1] })).toBe(
-      'json: cannot unmarshal number into Go struct field Flags.names of type string',
-    );
   });
 });

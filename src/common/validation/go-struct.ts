@@ -47,6 +47,8 @@ export interface GoFieldOptions {
   required?: boolean;
   /** Merged into the field's schema in the OpenAPI documents (a key set to undefined is removed). */
   schema?: JsonSchema;
+  /** The field's JSON key (its Go `json:"…"` tag) when it is not the property's name. */
+  key?: string;
 }
 
 /** What a column field read: its value, or its problem's text. */
@@ -54,6 +56,8 @@ export type ColumnRead = { value: unknown } | { problem: string };
 
 interface GoFieldDefinition {
   property: string;
+  /** The JSON key it is read from (and named by in texts and the schema). */
+  key: string;
   decode: GoDecoder;
   /** Set for a GoField.column: read after the Go decoding, null included. */
   column?: (value: unknown) => ColumnRead;
@@ -87,7 +91,10 @@ export interface GoStructOptions<T = object> {
   description?: string;
   /** A request without any body fails as Go's decoder does on empty input: `<failure>EOF`. */
   eofWhenNoBody?: boolean;
-  /** The text for a body that is not a JSON object (null included), instead of Go's. */
+  /**
+   * The text for a body that is not a JSON object (null included, unless `nullBody: 'zero'` is
+   * given: then a null body is the zero struct), instead of Go's.
+   */
   notAnObject?: string;
 }
 
@@ -132,6 +139,7 @@ export function goField(
     const fields = [...((Reflect.getMetadata(FIELDS, owner) as GoFieldDefinition[] | undefined) ?? [])];
     fields.push({
       property: String(property),
+      key: options.key ?? String(property),
       decode,
       column: column?.(String(property)),
       schema: () => withOverrides(schema(), options.schema),
@@ -171,13 +179,12 @@ function presentFields(
   order: 'declaration' | 'document',
 ): [GoFieldDefinition, unknown][] {
   if (order === 'declaration') {
-    return fields.map((field): [GoFieldDefinition, unknown] => [field, record[field.property]]);
+    return fields.map((field): [GoFieldDefinition, unknown] => [field, record[field.key]]);
   }
   const found = new Map<GoFieldDefinition, unknown>();
   for (const [key, value] of Object.entries(record)) {
     const field =
-      fields.find((f) => f.property === key) ??
-      fields.find((f) => f.property.toLowerCase() === key.toLowerCase());
+      fields.find((f) => f.key === key) ?? fields.find((f) => f.key.toLowerCase() === key.toLowerCase());
     if (field) {
       found.delete(field);
       found.set(field, value);
@@ -220,7 +227,7 @@ function decodeFields(
     if (value === undefined || value === null) {
       continue;
     }
-    const path = parent ? `${parent.path}.${field.property}` : field.property;
+    const path = parent ? `${parent.path}.${field.key}` : field.key;
     body[field.property] = field.decode(value, { struct, path, columns });
   }
   return body;
@@ -244,6 +251,7 @@ export async function decodeGoStruct<T extends object>(
   if (
     options.notAnObject !== undefined &&
     !isObject &&
+    !(raw === null && options.nullBody === 'zero') &&
     !(options.eofWhenNoBody && context?.present === false)
   ) {
     throw new BadRequestException(options.notAnObject);
@@ -299,9 +307,9 @@ export function goStructSchema(type: object): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const field of fieldsOf(type)) {
-    properties[field.property] = field.schema();
+    properties[field.key] = field.schema();
     if (field.required) {
-      required.push(field.property);
+      required.push(field.key);
     }
   }
   const description = structOf(type)?.options.description;

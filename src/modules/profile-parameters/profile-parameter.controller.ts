@@ -3,10 +3,7 @@ import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/deco
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import {
-  type ProfileParameterAssignment,
-  ProfileParameterAssignmentBody,
-} from './dto/profile-parameter-assignment.dto';
+import { ProfileParameterAssignmentBody } from './dto/profile-parameter-assignment.dto';
 import { ProfileParametersService } from './profile-parameters.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
@@ -24,7 +21,7 @@ export class ProfileParameterController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('PROFILE:READ', 'PARAMETER:READ', 'PROFILE:UPDATE')
-  async assign(@ValidBody(ProfileParameterAssignmentBody) body: ProfileParameterAssignment) {
+  async assign(@ValidBody(ProfileParameterAssignmentBody) body: ProfileParameterAssignmentBody) {
     const profileName = await this.links.assignToProfile(body);
     const paramIds = body.paramIds ?? [];
     return ApiResult.of(

@@ -12,12 +12,7 @@ import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { NotAChange } from 'src/common/decorators/not-a-change.decorator';
-import {
-  ExtensionBody,
-  type ExtensionRequest,
-  ServercheckBody,
-  type ServercheckRequest,
-} from './dto/servercheck.dto';
+import { ExtensionBody, ServercheckBody } from './dto/servercheck.dto';
 import { EXTENSION_LIST, SERVERCHECK_LIST } from './servercheck.list';
 import { EXTENSION_USER, NOT_EXTENSION_USER, ServercheckService } from './servercheck.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -46,7 +41,7 @@ export class ServercheckController {
   @RequirePrivLevel(PrivLevel.LoggedIn)
   @RequirePermissions('SERVER-CHECK:CREATE', 'SERVER-CHECK:READ', 'SERVER:READ')
   @OnlyUser(EXTENSION_USER, NOT_EXTENSION_USER)
-  async record(@ValidBody(ServercheckBody) body: ServercheckRequest) {
+  async record(@ValidBody(ServercheckBody) body: ServercheckBody) {
     await this.checks.record(body);
     return ApiResult.alertsOnly(successAlert('Server Check was successfully updated'));
   }
@@ -74,7 +69,7 @@ export class ServercheckExtensionsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('SERVER-CHECK:CREATE', 'SERVER-CHECK:READ', 'SERVER:READ')
   @OnlyUser(EXTENSION_USER, NOT_EXTENSION_USER)
-  async create(@ValidBody(ExtensionBody) body: ExtensionRequest) {
+  async create(@ValidBody(ExtensionBody) body: ExtensionBody) {
     const id = await this.checks.createExtension(body);
     return { supplemental: { id }, alerts: [successAlert('Check Extension Loaded.')] };
   }

@@ -3,7 +3,7 @@ import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
-import { QueueUpdateBody, type QueueUpdateRequest } from './dto/queue-update.dto';
+import { QueueUpdateBody } from './dto/queue-update.dto';
 import { ServersQueueService } from './servers-queue.service';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IntParam } from 'src/common/request-input/param-rules';
@@ -27,7 +27,7 @@ export class CachegroupQueueController {
   @RequirePermissions('CACHE-GROUP:READ', 'CDN:READ', 'SERVER:READ', 'SERVER:QUEUE')
   queueUpdates(
     @ValidPath('id', IntParam()) id: number,
-    @ValidBody(QueueUpdateBody) body: QueueUpdateRequest,
+    @ValidBody(QueueUpdateBody) body: QueueUpdateBody,
     @CurrentUser() user: CurrentUser,
   ) {
     return this.queue.queueUpdates(id, body, user);

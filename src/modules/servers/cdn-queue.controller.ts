@@ -33,7 +33,7 @@ export class CdnQueueController {
   @RequirePermissions('SERVER:QUEUE', 'CDN:READ')
   async queueUpdates(
     @ValidPath('id', IntParam()) id: number,
-    @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
+    @ValidBody(QueueActionBody) { action }: QueueActionBody,
     @ValidQuery('type', TextParam()) type: string | undefined,
     @ValidQuery('profile', TextParam()) profile: string | undefined,
     @CurrentUser() user: CurrentUser,

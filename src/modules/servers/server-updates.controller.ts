@@ -57,7 +57,7 @@ export class ServerUpdatesController {
   @RequirePermissions('SERVER:QUEUE', 'SERVER:READ')
   async queue(
     @ValidPath('id', IntParam()) id: number,
-    @ValidBody(QueueActionBody) action: 'queue' | 'dequeue',
+    @ValidBody(QueueActionBody) { action }: QueueActionBody,
     @CurrentUser() user: CurrentUser,
   ): Promise<ServerQueueUpdateResponse> {
     await this.updates.queue(id, action, user);

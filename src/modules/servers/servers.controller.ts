@@ -11,7 +11,7 @@ import { type LoadedServer, toServerResponse } from './dto/server.response';
 import { SERVER_LIST } from './servers.list';
 import { ServersService } from './servers.service';
 import { ServerStatusService } from './server-status.service';
-import { ServerStatusBody, type ServerStatusRequest } from './dto/server-status.dto';
+import { ServerStatusBody } from './dto/server-status.dto';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -80,7 +80,7 @@ export class ServersController {
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ', 'STATUS:READ')
   async setStatus(
     @ValidPath('id', IntParam()) id: number,
-    @ValidBody(ServerStatusBody) body: ServerStatusRequest,
+    @ValidBody(ServerStatusBody) body: ServerStatusBody,
     @CurrentUser() user: CurrentUser,
   ) {
     return ApiResult.alertsOnly(successAlert(await this.statuses.setStatus(id, body, user)));

@@ -5,7 +5,7 @@ import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import { type StatsSummaryBody, StatsSummaryBodyType } from './dto/stats-summary.dto';
+import { StatsSummaryBodyType } from './dto/stats-summary.dto';
 import { toLastSummaryDate, toStatsSummaryResponse } from './dto/stats-summary.response';
 import { STATS_SUMMARY_LIST } from './stats-summary.list';
 import { StatsSummaryService } from './stats-summary.service';
@@ -43,8 +43,8 @@ export class StatsSummaryController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('STAT:CREATE', 'STAT:READ', 'CDN:READ', 'DELIVERY-SERVICE:READ')
-  async create(@ValidBody(StatsSummaryBodyType) body: StatsSummaryBody) {
-    await this.summaries.create(body);
+  async create(@ValidBody(StatsSummaryBodyType) body: StatsSummaryBodyType) {
+    await this.summaries.create(body.summary());
     return ApiResult.alertsOnly(successAlert('Stats Summary was successfully created'));
   }
 }

@@ -6,12 +6,7 @@ import { ApiResult, successAlert, warningAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 import { ValidBody } from 'src/common/validation/valid-body';
 import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
-import {
-  TopologyBody,
-  type TopologyInput,
-  TopologyQueueUpdateBody,
-  type TopologyQueueUpdateInput,
-} from './dto/topology.dto';
+import { TopologyBody, TopologyQueueUpdateBody } from './dto/topology.dto';
 import { toTopologyResponse } from './dto/topology.response';
 import { TOPOLOGY_LIST } from './topologies.list';
 import { TopologiesService, type TopologyWrite } from './topologies.service';
@@ -48,7 +43,7 @@ export class TopologiesController {
   @HttpCode(200)
   @RequirePrivLevel(PrivLevel.Operations)
   @RequirePermissions('TOPOLOGY:CREATE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
-  async create(@ValidBody(TopologyBody) body: TopologyInput, @RequestedVersion() version: ApiVersion) {
+  async create(@ValidBody(TopologyBody) body: TopologyBody, @RequestedVersion() version: ApiVersion) {
     return this.answer(await this.topologies.create(body), 'topology was created.', version);
   }
 
@@ -58,7 +53,7 @@ export class TopologiesController {
   @RequirePermissions('TOPOLOGY:UPDATE', 'TOPOLOGY:READ', 'CACHE-GROUP:READ')
   async update(
     @ValidQuery('name', TextParam()) name: string | undefined,
-    @ValidBody(TopologyBody) body: TopologyInput,
+    @ValidBody(TopologyBody) body: TopologyBody,
     @RequestedVersion() version: ApiVersion,
   ) {
     return this.answer(await this.topologies.update(name, body), 'topology was updated.', version);
@@ -88,7 +83,7 @@ export class TopologiesController {
   @RequirePermissions('SERVER:QUEUE', 'TOPOLOGY:READ', 'SERVER:READ', 'CACHE-GROUP:READ')
   queueUpdates(
     @ValidPath('name', PathText()) name: string,
-    @ValidBody(TopologyQueueUpdateBody) body: TopologyQueueUpdateInput,
+    @ValidBody(TopologyQueueUpdateBody) body: TopologyQueueUpdateBody,
     @CurrentUser() user: CurrentUser,
   ) {
     return this.topologies.queueUpdates(name, body, user);

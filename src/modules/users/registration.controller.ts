@@ -62,7 +62,7 @@ export class UserAccountController {
   @HttpCode(200)
   @Public()
   @NotAChange()
-  async resetPassword(@ValidBody(PasswordResetBody) body: { email: string }) {
+  async resetPassword(@ValidBody(PasswordResetBody) body: PasswordResetBody) {
     await this.registration.resetPassword(body.email);
     return ApiResult.alertsOnly(successAlert('Password reset email sent'));
   }

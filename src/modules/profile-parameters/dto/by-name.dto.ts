@@ -91,7 +91,10 @@ export function parseByNameBody(body: unknown): ByNameParameter[] {
   }));
 }
 
-/** The body class of POST profiles/name/{name}/parameters, read by parseByNameBody. */
+/**
+ * The body class of POST profiles/name/{name}/parameters, read by parseByNameBody.
+ * Hand parser (docs/decisions.md#d226): an array whose objects' decoding problems all come before any object's missing fields.
+ */
 export class ByNameParametersBody {
   static readonly schema: JsonSchema = {
     type: 'array',

@@ -1,6 +1,5 @@
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import type { BodyContext } from 'src/common/validation/valid-body';
-import { BadRequestException } from '@nestjs/common';
+import { GoField } from 'src/common/validation/go-field';
+import { GoDecodeError, type GoDecoder, GoStruct } from 'src/common/validation/go-struct';
 import { fitsColumn, intProblem } from 'src/common/validation/integers';
 
 /** Most parameter ids one request may name (a bound on the statement's size, not a rule of the original). */
@@ -17,59 +16,53 @@ export interface ProfileParameterAssignment {
   replace: boolean;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+/** The original's decoding texts name the field unquoted (`profileId must be an integer`). */
+const id: GoDecoder = (value, at) => {
+  if (!fitsColumn(value)) {
+    throw new GoDecodeError(`${at.path} ${intProblem(value)}`);
+  }
+  return value;
+};
+
+const ids: GoDecoder = (value, at) => {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'number' || !Number.isInteger(v))) {
+    throw new GoDecodeError(`${at.path} must be an array of integers`);
+  }
+  if (value.length > MAX_PARAM_IDS) {
+    throw new GoDecodeError(`${at.path} must have at most ${MAX_PARAM_IDS} items`);
+  }
+  return (value as unknown[]).map((v, index) => id(v, { ...at, path: `${at.path}[${index}]` }));
+};
+
+const boolean: GoDecoder = (value, at) => {
+  if (typeof value !== 'boolean') {
+    throw new GoDecodeError(`${at.path} must be a boolean`);
+  }
+  return value;
+};
 
 /**
- * Decodes the body as the original's api.Parse does: a missing body or a field of the wrong JSON
- * type is `parse error: decoding: …`; the presence and existence checks
- * (`parse error: validating: …`) need the database and are the service's.
+ * Decoded as the original's api.Parse does: a missing body or a field of the wrong JSON type is
+ * `parse error: decoding: …`, the first one only; the presence and existence checks (`parse error:
+ * validating: …`) need the database and are the service's.
  */
-export function parseProfileParameterAssignment(body: unknown, present: boolean): ProfileParameterAssignment {
-  const decoding = (problem: string) => new BadRequestException(`parse error: decoding: ${problem}`);
-  if (!present) {
-    throw decoding('EOF');
-  }
-  if (!isObject(body)) {
-    throw decoding('the request body must be a JSON object');
-  }
-  const { profileId, paramIds, replace } = body;
-  if (profileId !== undefined && profileId !== null && !fitsColumn(profileId)) {
-    throw decoding(`profileId ${intProblem(profileId)}`);
-  }
-  if (paramIds !== undefined && paramIds !== null) {
-    if (!Array.isArray(paramIds) || paramIds.some((id) => typeof id !== 'number' || !Number.isInteger(id))) {
-      throw decoding('paramIds must be an array of integers');
-    }
-    if (paramIds.length > MAX_PARAM_IDS) {
-      throw decoding(`paramIds must have at most ${MAX_PARAM_IDS} items`);
-    }
-    const outOfRange = paramIds.findIndex((id) => !fitsColumn(id));
-    if (outOfRange >= 0) {
-      throw decoding(`paramIds[${outOfRange}] ${intProblem(paramIds[outOfRange])}`);
-    }
-  }
-  if (replace !== undefined && replace !== null && typeof replace !== 'boolean') {
-    throw decoding('replace must be a boolean');
-  }
-  return {
-    profileId: profileId ?? null,
-    paramIds: (paramIds as number[] | null | undefined) ?? null,
-    replace: replace ?? false,
-  };
-}
+@GoStruct('PostProfileParam', {
+  failure: 'parse error: decoding: ',
+  withCause: true,
+  eofWhenNoBody: true,
+  notAnObject: 'parse error: decoding: the request body must be a JSON object',
+})
+export class ProfileParameterAssignmentBody implements ProfileParameterAssignment {
+  @GoField.decoded(id, { type: 'integer' }, { required: true })
+  profileId: number | null = null;
 
-/** The body class of POST /profileparameter, read by parseProfileParameterAssignment. */
-export class ProfileParameterAssignmentBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      profileId: { type: 'integer' },
-      paramIds: { type: 'array', items: { type: 'integer' }, description: `at most ${MAX_PARAM_IDS} ids` },
-      replace: { type: 'boolean' },
-    },
-    required: ['profileId', 'paramIds'],
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): ProfileParameterAssignment =>
-    parseProfileParameterAssignment(raw, present);
+  @GoField.decoded(
+    ids,
+    { type: 'array', items: { type: 'integer' }, description: `at most ${MAX_PARAM_IDS} ids` },
+    { required: true },
+  )
+  paramIds: number[] | null = null;
+
+  @GoField.decoded(boolean, { type: 'boolean' })
+  replace = false;
 }

@@ -1,37 +1,15 @@
-import { BadRequestException } from '@nestjs/common';
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import { intProblem } from 'src/common/validation/integers';
+import { GoField } from 'src/common/validation/go-field';
+import { GoStruct } from 'src/common/validation/go-struct';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
 
-function objectBody(raw: unknown): Record<string, unknown> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new BadRequestException(BODY_NOT_AN_OBJECT);
-  }
-  return raw as Record<string, unknown>;
-}
+/**
+ * The servercheck bodies, decoded as the original's Go structs (`*string` / `*int` fields: null or
+ * absent is undefined), stopping at the first field of a wrong JSON type in Go's words; an int
+ * beyond its 32-bit column is `'<field>' must be no greater than …` (docs/decisions.md#d225).
+ */
+const DECODED = { failure: '', withCause: true, notAnObject: BODY_NOT_AN_OBJECT };
 
-/** A field read as the original's Go decoder reads it into `*string` / `*int` (null or absent: undefined). */
-function field(body: Record<string, unknown>, struct: string, name: string, kind: 'string' | 'int') {
-  const value = body[name];
-  if (value === undefined || value === null) {
-    return undefined;
-  }
-  const ok =
-    kind === 'string' ? typeof value === 'string' : typeof value === 'number' && Number.isInteger(value);
-  if (!ok) {
-    const json = Array.isArray(value) ? 'array' : typeof value === 'boolean' ? 'bool' : typeof value;
-    throw new BadRequestException(
-      `json: cannot unmarshal ${json} into Go struct field ${struct}.${name} of type ${kind}`,
-    );
-  }
-  if (kind === 'int') {
-    const problem = intProblem(value);
-    if (problem !== undefined) {
-      throw new BadRequestException(`'${name}' ${problem}`);
-    }
-  }
-  return value as never;
-}
+const INT = { goType: 'int' };
 
 /** POST servercheck: the server by `id` or `host_name`, the check by `servercheck_short_name`, its `value`. */
 export interface ServercheckRequest {
@@ -41,37 +19,31 @@ export interface ServercheckRequest {
   value: number | null;
 }
 
-export class ServercheckBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      id: { type: 'integer', description: 'the server by id (this or host_name)' },
-      host_name: { type: 'string', description: 'the server by host name' },
-      servercheck_short_name: { type: 'string', description: 'the check' },
-      value: { type: 'integer', description: 'the check result' },
-    },
-    required: ['servercheck_short_name'],
-  };
+/** The original's presence rule of POST servercheck: `required fields missing: …`. */
+function missingServercheckFields(body: ServercheckBody): string | undefined {
+  const missing: string[] = [];
+  if (body.id === undefined && body.hostName === undefined) {
+    missing.push('id or host_name');
+  }
+  if (!body.shortName) {
+    missing.push('servercheck_short_name');
+  }
+  return missing.length > 0 ? `required fields missing: ${missing.join(', ')}` : undefined;
+}
 
-  static readonly parse = (raw: unknown): ServercheckRequest => {
-    const body = objectBody(raw);
-    const struct = 'ServercheckRequestNullable';
-    const shortName = field(body, struct, 'servercheck_short_name', 'string') as string | undefined;
-    const id = field(body, struct, 'id', 'int') as number | undefined;
-    const value = field(body, struct, 'value', 'int') as number | undefined;
-    const hostName = field(body, struct, 'host_name', 'string') as string | undefined;
-    const missing: string[] = [];
-    if (id === undefined && hostName === undefined) {
-      missing.push('id or host_name');
-    }
-    if (!shortName) {
-      missing.push('servercheck_short_name');
-    }
-    if (missing.length > 0) {
-      throw new BadRequestException(`required fields missing: ${missing.join(', ')}`);
-    }
-    return { id, hostName, shortName: shortName!, value: value ?? null };
-  };
+@GoStruct<ServercheckBody>('ServercheckRequestNullable', { ...DECODED, check: missingServercheckFields })
+export class ServercheckBody implements ServercheckRequest {
+  @GoField.string({ key: 'servercheck_short_name', required: true, schema: { description: 'the check' } })
+  shortName = '';
+
+  @GoField.int({ ...INT, schema: { description: 'the server by id (this or host_name)' } })
+  id?: number;
+
+  @GoField.int({ ...INT, schema: { description: 'the check result' } })
+  value: number | null = null;
+
+  @GoField.string({ key: 'host_name', schema: { description: 'the server by host name' } })
+  hostName?: string;
 }
 
 /** POST servercheck/extensions: a check extension to load into an open slot. */
@@ -87,69 +59,70 @@ export interface ExtensionRequest {
   type: string;
 }
 
-export class ExtensionBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      name: { type: 'string' },
-      version: { type: 'string' },
-      info_url: { type: 'string' },
-      script_file: { type: 'string' },
-      isactive: { type: 'integer', description: '0 or 1' },
-      additional_config_json: { type: 'string' },
-      description: { type: 'string' },
-      servercheck_short_name: { type: 'string' },
-      type: { type: 'string', description: 'CHECK_EXTENSION_BOOL or CHECK_EXTENSION_NUM' },
-    },
-    required: ['name', 'version', 'info_url', 'script_file', 'isactive', 'type'],
-  };
+/** The original's rules: each required field present, the type `CHECK_EXTENSION_…`, isactive 0 or 1, no id. */
+function extensionProblems(body: ExtensionBody): string | undefined {
+  const problems: string[] = [];
+  const required: [string, unknown][] = [
+    ['name', body.name],
+    ['version', body.version],
+    ['info_url', body.infoUrl],
+    ['script_file', body.scriptFile],
+  ];
+  for (const [name, value] of required) {
+    if (value === undefined) {
+      problems.push(`'${name}' is required`);
+    }
+  }
+  if (body.type === undefined) {
+    problems.push("'type' is required");
+  } else if (!/^CHECK_EXTENSION_/.test(body.type)) {
+    problems.push("'type' must be in a valid format");
+  }
+  if (body.isActive === undefined) {
+    problems.push("'isactive' is required");
+  }
+  if (body.id !== undefined) {
+    problems.push('ServerCheckExtension update not supported; delete and re-add.');
+  }
+  if (body.isActive !== undefined && body.isActive !== 0 && body.isActive !== 1) {
+    problems.push('isactive can only be 0 or 1.');
+  }
+  return problems.length > 0 ? problems.join(', ') : undefined;
+}
 
-  /** The original's rules: each required field present, the type `CHECK_EXTENSION_…`, isactive 0 or 1, no id. */
-  static readonly parse = (raw: unknown): ExtensionRequest => {
-    const body = objectBody(raw);
-    const struct = 'ServerCheckExtensionNullable';
-    const text = (name: string) => field(body, struct, name, 'string') as string | undefined;
-    const id = field(body, struct, 'id', 'int') as number | undefined;
-    const request = {
-      name: text('name'),
-      version: text('version'),
-      infoUrl: text('info_url'),
-      scriptFile: text('script_file'),
-      isActive: field(body, struct, 'isactive', 'int') as number | undefined,
-      additionalConfigJson: text('additional_config_json') ?? null,
-      description: text('description') ?? null,
-      shortName: text('servercheck_short_name') ?? null,
-      type: text('type'),
-    };
-    const problems: string[] = [];
-    const required: [string, unknown][] = [
-      ['name', request.name],
-      ['version', request.version],
-      ['info_url', request.infoUrl],
-      ['script_file', request.scriptFile],
-    ];
-    for (const [name, value] of required) {
-      if (value === undefined) {
-        problems.push(`'${name}' is required`);
-      }
-    }
-    if (request.type === undefined) {
-      problems.push("'type' is required");
-    } else if (!/^CHECK_EXTENSION_/.test(request.type)) {
-      problems.push("'type' must be in a valid format");
-    }
-    if (request.isActive === undefined) {
-      problems.push("'isactive' is required");
-    }
-    if (id !== undefined) {
-      problems.push('ServerCheckExtension update not supported; delete and re-add.');
-    }
-    if (request.isActive !== undefined && request.isActive !== 0 && request.isActive !== 1) {
-      problems.push('isactive can only be 0 or 1.');
-    }
-    if (problems.length > 0) {
-      throw new BadRequestException(problems.join(', '));
-    }
-    return request as ExtensionRequest;
-  };
+@GoStruct<ExtensionBody>('ServerCheckExtensionNullable', { ...DECODED, check: extensionProblems })
+export class ExtensionBody implements ExtensionRequest {
+  /** Refused when given: an extension is never updated. */
+  @GoField.int({ ...INT, schema: { description: 'refused: an extension is deleted and re-added' } })
+  id?: number;
+
+  @GoField.string({ required: true })
+  name!: string;
+
+  @GoField.string({ required: true })
+  version!: string;
+
+  @GoField.string({ key: 'info_url', required: true })
+  infoUrl!: string;
+
+  @GoField.string({ key: 'script_file', required: true })
+  scriptFile!: string;
+
+  @GoField.int({ ...INT, key: 'isactive', required: true, schema: { description: '0 or 1' } })
+  isActive!: number;
+
+  @GoField.string({ key: 'additional_config_json' })
+  additionalConfigJson: string | null = null;
+
+  @GoField.string()
+  description: string | null = null;
+
+  @GoField.string({ key: 'servercheck_short_name' })
+  shortName: string | null = null;
+
+  @GoField.string({
+    required: true,
+    schema: { description: 'CHECK_EXTENSION_BOOL or CHECK_EXTENSION_NUM' },
+  })
+  type!: string;
 }

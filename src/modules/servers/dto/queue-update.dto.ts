@@ -1,7 +1,7 @@
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import { BadRequestException } from '@nestjs/common';
-import { intProblem, isIntText } from 'src/common/validation/integers';
+import { GoField } from 'src/common/validation/go-field';
+import { GoStruct } from 'src/common/validation/go-struct';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
+import { BAD_QUEUE_ACTION, isQueueAction, QUEUE_ACTIONS } from './queue-action.dto';
 
 /** queue_update's body: the CDN by name, by id, or both (docs/original-behaviour.md#queue-update). */
 export interface QueueUpdateRequest {
@@ -11,46 +11,35 @@ export interface QueueUpdateRequest {
 }
 
 /**
- * Checks in the original's order: the action, then that a CDN is named (`cdn` empty counts as
- * absent). `cdnId` is an integer or a numeric string, as the original's JSONIntStr reads it, within
- * the 32-bit id column; a field of another JSON type is a 400 naming it (docs/decisions.md#d9).
+ * The body class of cachegroups/{id}/queue_update. Checks in the original's order: the fields' JSON
+ * types (`cdn`, then `cdnId`, docs/decisions.md#d9, #d225), the action, then that a CDN is named
+ * (`cdn` empty counts as absent). `cdnId` is an integer or a numeric string, as the original's
+ * JSONIntStr reads it, within the 32-bit id column.
  */
-export function parseQueueUpdate(body: unknown): QueueUpdateRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new BadRequestException(BODY_NOT_AN_OBJECT);
-  }
-  const { action, cdn, cdnId } = body as Record<string, unknown>;
-  if (cdn !== undefined && cdn !== null && typeof cdn !== 'string') {
-    throw new BadRequestException("'cdn' must be a string");
-  }
-  let id: number | undefined;
-  if (cdnId !== undefined && cdnId !== null) {
-    id = typeof cdnId === 'string' && isIntText(cdnId.trim()) ? Number(cdnId.trim()) : (cdnId as number);
-    const problem = intProblem(id);
-    if (problem !== undefined) {
-      throw new BadRequestException(`'cdnId' ${problem}`);
+@GoStruct<QueueUpdateBody>('CachegroupQueueUpdatesRequest', {
+  failure: '',
+  withCause: true,
+  notAnObject: BODY_NOT_AN_OBJECT,
+  check: (body) => {
+    if (!isQueueAction(body.action)) {
+      return BAD_QUEUE_ACTION;
     }
-  }
-  if (action !== 'queue' && action !== 'dequeue') {
-    throw new BadRequestException("action must be 'queue' or 'dequeue'");
-  }
-  const name = typeof cdn === 'string' && cdn !== '' ? cdn : undefined;
-  if (id === undefined && name === undefined) {
-    throw new BadRequestException('cdn is a required field');
-  }
-  return { action, cdn: name, cdnId: id };
-}
+    if (body.cdn === '') {
+      body.cdn = undefined;
+    }
+    return body.cdn === undefined && body.cdnId === undefined ? 'cdn is a required field' : undefined;
+  },
+})
+export class QueueUpdateBody implements QueueUpdateRequest {
+  @GoField.text({ schema: { description: 'the CDN by name (this or cdnId)' } })
+  cdn?: string;
 
-/** The body class of queue_update routes (`@ValidBody(QueueUpdateBody)`), read by parseQueueUpdate. */
-export class QueueUpdateBody {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      action: { type: 'string', enum: ['queue', 'dequeue'] },
-      cdn: { type: 'string', description: 'the CDN by name (this or cdnId)' },
-      cdnId: { type: 'integer', description: 'the CDN by id (an integer or a numeric string)' },
-    },
-    required: ['action'],
-  };
-  static readonly parse = (raw: unknown): QueueUpdateRequest => parseQueueUpdate(raw);
+  @GoField.int({
+    intStr: true,
+    schema: { description: 'the CDN by id (an integer or a numeric string)' },
+  })
+  cdnId?: number;
+
+  @GoField.any({ required: true, schema: { type: 'string', enum: [...QUEUE_ACTIONS] } })
+  action!: 'queue' | 'dequeue';
 }

@@ -1,6 +1,5 @@
-import { BadRequestException } from '@nestjs/common';
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import type { BodyContext } from 'src/common/validation/valid-body';
+import { GoField } from 'src/common/validation/go-field';
+import { GoDecodeError, type GoDecoder, GoStruct } from 'src/common/validation/go-struct';
 
 export interface StatsSummaryBody {
   cdnName: string;
@@ -10,9 +9,6 @@ export interface StatsSummaryBody {
   summaryTime: Date;
   statDate: string | null;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -59,81 +55,102 @@ function statDateOf(text: string, parsed: Date): string {
     : `${parsed.getUTCFullYear()}-${pad(parsed.getUTCMonth() + 1)}-${pad(parsed.getUTCDate())}`;
 }
 
+/** A string field, or `<field> must be a string` (the original's decoding text, unquoted). */
+const text: GoDecoder = (value, at) => {
+  if (typeof value !== 'string') {
+    throw new GoDecodeError(`${at.path} must be a string`);
+  }
+  return value;
+};
+
+const number: GoDecoder = (value, at) => {
+  if (typeof value !== 'number') {
+    throw new GoDecodeError(`${at.path} must be a number`);
+  }
+  return value;
+};
+
 /**
- * The body of POST stats_summary as the original reads it (api.Parse): decoding problems as
- * `decoding: …` (a `statDate`, then a `summaryTime`, that is no timestamp: `decoding: invalid
- * timestamp given for <field>`), then `validating: 'statName' cannot be blank, 'statValue' cannot
- * be blank` (a `statValue` of 0 is blank, as the original's rule says). An empty `cdnName` or
- * `deliveryServiceName` is `all`.
+ * The timestamps (`statDate`, then `summaryTime`: `decoding: invalid timestamp given for <field>`)
+ * and the rules (`validating: 'statName' cannot be blank, 'statValue' cannot be blank`: a
+ * `statValue` of 0 is blank, as the original's rule says), once the JSON types are read.
  */
-export function parseStatsSummaryBody(body: unknown, present: boolean): StatsSummaryBody {
-  const decoding = (problem: string) => new BadRequestException(`decoding: ${problem}`);
-  if (!present) {
-    throw decoding('EOF');
-  }
-  if (!isObject(body)) {
-    throw decoding('the request body must be a JSON object');
-  }
-  for (const field of ['cdnName', 'deliveryServiceName', 'statName', 'summaryTime', 'statDate']) {
-    const value = body[field];
-    if (value !== undefined && value !== null && typeof value !== 'string') {
-      throw decoding(`${field} must be a string`);
-    }
-  }
-  const { cdnName, deliveryServiceName, statName, statValue, summaryTime, statDate } = body as Record<
-    string,
-    string | number | null | undefined
-  >;
-  if (statValue !== undefined && statValue !== null && typeof statValue !== 'number') {
-    throw decoding('statValue must be a number');
-  }
-  let date: string | null = null;
-  if (typeof statDate === 'string') {
-    const parsed = parseSummaryTimestamp(statDate);
+function readSummary(body: StatsSummaryBodyType): string | undefined {
+  if (body.statDateText !== undefined) {
+    const parsed = parseSummaryTimestamp(body.statDateText);
     if (!parsed) {
-      throw decoding('invalid timestamp given for statDate');
+      return 'decoding: invalid timestamp given for statDate';
     }
-    date = statDateOf(statDate, parsed);
+    body.statDate = statDateOf(body.statDateText, parsed);
   }
-  const time = parseSummaryTimestamp(typeof summaryTime === 'string' ? summaryTime : '');
+  const time = parseSummaryTimestamp(body.summaryTimeText);
   if (!time) {
-    throw decoding('invalid timestamp given for summaryTime');
+    return 'decoding: invalid timestamp given for summaryTime';
   }
+  body.summaryTime = time;
   const problems: string[] = [];
-  if (typeof statName !== 'string' || statName === '') {
+  if (body.statName === '') {
     problems.push("'statName' cannot be blank");
   }
-  if (typeof statValue !== 'number' || statValue === 0) {
+  if (body.statValue === 0) {
     problems.push("'statValue' cannot be blank");
   }
-  if (problems.length > 0) {
-    throw new BadRequestException(`validating: ${problems.join(', ')}`);
-  }
-  return {
-    cdnName: typeof cdnName === 'string' && cdnName !== '' ? cdnName : 'all',
-    deliveryServiceName:
-      typeof deliveryServiceName === 'string' && deliveryServiceName !== '' ? deliveryServiceName : 'all',
-    statName: statName as string,
-    statValue: statValue as number,
-    summaryTime: time,
-    statDate: date,
-  };
+  return problems.length > 0 ? `validating: ${problems.join(', ')}` : undefined;
 }
 
-/** The body class of POST stats_summary, read by parseStatsSummaryBody. */
+/**
+ * The body of POST stats_summary as the original reads it (api.Parse): the JSON types first, as
+ * `decoding: …` (the strings, then `statValue`), stopping at the first; then readSummary. An empty
+ * `cdnName` or `deliveryServiceName` is `all`.
+ */
+@GoStruct<StatsSummaryBodyType>('StatsSummary', {
+  failure: 'decoding: ',
+  withCause: true,
+  eofWhenNoBody: true,
+  notAnObject: 'decoding: the request body must be a JSON object',
+  check: readSummary,
+})
 export class StatsSummaryBodyType {
-  static readonly schema: JsonSchema = {
-    type: 'object',
-    properties: {
-      cdnName: { type: 'string', description: "the CDN's name, or `all` (the default)" },
-      deliveryServiceName: { type: 'string', description: 'a delivery service, or `all` (the default)' },
-      statName: { type: 'string' },
-      statValue: { type: 'number' },
-      summaryTime: { type: 'string', description: 'RFC 3339, `YYYY-MM-DD HH:MM:SS±hh` or `YYYY-MM-DD`' },
-      statDate: { type: 'string', description: '`YYYY-MM-DD` (or a timestamp of that day)' },
-    },
-    required: ['statName', 'statValue', 'summaryTime'],
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): StatsSummaryBody =>
-    parseStatsSummaryBody(raw, present);
+  @GoField.decoded(text, { type: 'string', description: "the CDN's name, or `all` (the default)" })
+  cdnName = '';
+
+  @GoField.decoded(text, { type: 'string', description: 'a delivery service, or `all` (the default)' })
+  deliveryServiceName = '';
+
+  @GoField.decoded(text, { type: 'string' }, { required: true })
+  statName = '';
+
+  @GoField.decoded(
+    text,
+    { type: 'string', description: 'RFC 3339, `YYYY-MM-DD HH:MM:SS±hh` or `YYYY-MM-DD`' },
+    { key: 'summaryTime', required: true },
+  )
+  summaryTimeText = '';
+
+  @GoField.decoded(
+    text,
+    { type: 'string', description: '`YYYY-MM-DD` (or a timestamp of that day)' },
+    { key: 'statDate' },
+  )
+  statDateText?: string;
+
+  @GoField.decoded(number, { type: 'number' }, { required: true })
+  statValue = 0;
+
+  /** Set by readSummary. */
+  summaryTime = new Date(NaN);
+
+  statDate: string | null = null;
+
+  /** The summary to store. */
+  summary(): StatsSummaryBody {
+    return {
+      cdnName: this.cdnName === '' ? 'all' : this.cdnName,
+      deliveryServiceName: this.deliveryServiceName === '' ? 'all' : this.deliveryServiceName,
+      statName: this.statName,
+      statValue: this.statValue,
+      summaryTime: this.summaryTime,
+      statDate: this.statDate,
+    };
+  }
 }
