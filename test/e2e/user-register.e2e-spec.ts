@@ -200,14 +200,12 @@ describe('users/register and user/reset_password', () => {
         [
           admin.post('users/register', { email: address, role: 'read-only', tenantId: 1.5 }),
           400,
-          // As answered so far (Go itself shows `number 1.5`): kept until the wire changes on purpose.
-          `json: cannot unmarshal string into Go struct field ${v4}.tenantId of type uint`,
+          `json: cannot unmarshal number 1.5 into Go struct field ${v4}.tenantId of type uint`,
         ],
         [
           admin.post('users/register', { email: address, role: 'read-only', tenantId: -1 }),
           400,
-          // As answered so far (Go itself shows `number -1`): kept until the wire changes on purpose.
-          `json: cannot unmarshal string into Go struct field ${v4}.tenantId of type uint`,
+          `json: cannot unmarshal number -1 into Go struct field ${v4}.tenantId of type uint`,
         ],
         [
           admin.post('users/register', { email: null, role: 'read-only', tenantId: 1 }),
@@ -229,7 +227,7 @@ describe('users/register and user/reset_password', () => {
         [
           admin.at('3.0').post('users/register', { email: address, role: 1, tenantId: 2 ** 32 }),
           400,
-          `json: cannot unmarshal string into Go struct field ${v3}.tenantId of type uint`,
+          `json: cannot unmarshal number 4294967296 into Go struct field ${v3}.tenantId of type uint`,
         ],
         [admin.at('3.0').post('users/register', [1]), 400, 'the request body must be a JSON object'],
       ]);

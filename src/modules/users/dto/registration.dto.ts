@@ -29,17 +29,18 @@ const readEmail: GoDecoder = (value) => {
 const MAX_UINT = 4294967295;
 
 /**
- * A Go `uint`. A number that is not one is answered as `cannot unmarshal string …`, as these routes
- * have always answered it (Go itself shows `number <n>`); the wire keeps it.
+ * A Go `uint`, in Go's words when a value is not one: `cannot unmarshal number 1.5 …` for a number,
+ * `cannot unmarshal string …` for another JSON type. Beyond 32 bits is refused too (the column's
+ * range), in the words Go uses for a number its type cannot hold.
  */
 const readUint: GoDecoder = (value, at) => {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_UINT) {
-    const kind = typeof value === 'number' ? 'string' : goJsonKind(value);
-    throw new GoDecodeError(
-      `json: cannot unmarshal ${kind} into Go struct field ${at.struct}.${at.path} of type uint`,
-    );
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_UINT) {
+    return value;
   }
-  return value;
+  const shown = typeof value === 'number' ? `number ${value}` : goJsonKind(value);
+  throw new GoDecodeError(
+    `json: cannot unmarshal ${shown} into Go struct field ${at.struct}.${at.path} of type uint`,
+  );
 };
 
 const EMAIL = { type: 'string', description: 'the address the registration mail goes to' };
