@@ -46,18 +46,31 @@ export class PrivateCluster {
       '--locale=C.UTF-8',
       '--no-sync',
     ]);
-    this.run('pg_ctl', [
-      '-D',
-      data,
-      '-l',
-      join(this.dir, 'log'),
-      '-w',
-      '-t',
-      '60',
-      'start',
-      '-o',
-      `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir} -c fsync=off -c max_connections=20`,
-    ]);
+    // The port was free when probed; another process may take it before the server binds it (the
+    // suites run beside each other): then the start fails, and it is tried again on another port.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        this.run('pg_ctl', [
+          '-D',
+          data,
+          '-l',
+          join(this.dir, 'log'),
+          '-w',
+          '-t',
+          '60',
+          'start',
+          '-o',
+          `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir} -c fsync=off -c max_connections=20`,
+        ]);
+        break;
+      } catch (error) {
+        const log = existsSync(join(this.dir, 'log')) ? readFileSync(join(this.dir, 'log'), 'utf8') : '';
+        if (attempt === 3) {
+          throw new Error(`${(error as Error).message}\n${log}`);
+        }
+        this.port = await freePort();
+      }
+    }
     const admin = new Client({ host: this.dir, port: this.port, user: 'postgres', database: 'postgres' });
     await admin.connect();
     await admin.query(`CREATE ROLE ${PG_USER} LOGIN PASSWORD '${PG_PASSWORD}'`);
