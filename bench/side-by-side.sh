@@ -2,7 +2,8 @@
 # CPU per request of one running Traffic Ops compatible server, for the comparison's GET rows, measured
 # the same way whatever the server is (this service, or the original Traffic Ops run beside it on the
 # same machine with the same data set): wrk, one thread, a 2 s warm-up then three runs of 4 s per row,
-# the server process's CPU time (user + system, from /proc) divided by the requests wrk counted.
+# the CPU time (user + system, from /proc) of the server process and of its descendants (the workers of
+# a primary) divided by the requests wrk counted.
 #
 #   bench/side-by-side.sh <base URL> <user> <password> <server pid>
 #
@@ -13,7 +14,14 @@ cookie=$(curl -sk -i -X POST "$base/api/4.0/user/login" -d "{\"u\":\"$user\",\"p
   grep -i '^set-cookie: mojolicious' | sed 's/^[Ss]et-[Cc]ookie: //; s/;.*//' | tr -d '\r')
 [ -n "$cookie" ] || { echo "sign-in to $base failed" >&2; exit 1; }
 ticks=$(getconf CLK_TCK)
-cpu() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
+tree() { echo "$1"; for child in $(pgrep -P "$1"); do tree "$child"; done; }
+cpu() {
+  local total=0 p
+  for p in $(tree "$pid"); do
+    total=$(( total + $(awk '{print $14 + $15}' "/proc/$p/stat") ))
+  done
+  echo "$total"
+}
 for row in "ping 32" "cdns 32" "types 32" "asns?limit=100 32" "deliveryservices 32" "servers 4"; do
   read -r path connections <<<"$row"
   url="$base/api/4.0/$path"
