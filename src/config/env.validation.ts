@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { LOG_FORMATS, LOG_LEVELS } from 'src/common/logging/logger';
 import { IntegrationVariables } from 'src/config/integrations.env';
 import { readObservabilityEnv } from 'src/config/observability.env';
-import { WIRE_COMPAT_MODES, type WireCompat } from 'src/common/wire/wire-times';
+import { WIRE_COMPAT_MODES, type WireCompat } from 'src/common/wire/wire-compat';
 import {
   IsIn,
   IsInt,

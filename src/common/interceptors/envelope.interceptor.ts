@@ -17,7 +17,8 @@ import {
 } from 'src/common/versioning/api-version';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import { answerWithStatus, CreatedFrom } from 'src/common/wire/created-from';
-import { dateFormatFor, type WireCompat, WireTimes } from 'src/common/wire/wire-times';
+import type { WireCompat } from 'src/common/wire/wire-compat';
+import { dateFormatFor, WireTimes } from 'src/common/wire/wire-times';
 
 /**
  * Wraps what a handler returns in the envelope: a value → `{"response": value}`, an ApiResult →

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { AppLogger, createRootLogger, logFormatOf, pinoLevel } from './logger';
+import { createRootLogger, logFormatOf, pinoLevel } from './logger';
+import { AppLogger } from './nest-logger';
 
 function capture(format: 'json' | 'pretty', level = 'info') {
   const stream = new PassThrough();

@@ -3,7 +3,8 @@ import express from 'express';
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { responseHeaders } from 'src/common/http/response-headers';
-import { AppLogger, createRootLogger } from 'src/common/logging/logger';
+import { createRootLogger } from 'src/common/logging/logger';
+import { AppLogger } from 'src/common/logging/nest-logger';
 import { requestLog } from 'src/common/logging/request-log';
 
 /** An app with the production request logging, logging into memory. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import type { WireCompat } from 'src/common/wire/wire-times';
+import type { WireCompat } from 'src/common/wire/wire-compat';
 
 /**
  * The WIRE_COMPAT setting for the few handlers whose answer it changes (docs/decisions.md#d5a):

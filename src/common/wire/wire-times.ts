@@ -1,3 +1,4 @@
+import type { WireCompat } from 'src/common/wire/wire-compat';
 import { Reflector } from '@nestjs/core';
 import { formatRfc3339, formatTrafficOpsTime } from 'src/common/time/timestamps';
 import type { ApiVersion, ApiVersionString } from 'src/common/versioning/api-version';
@@ -20,10 +21,6 @@ export interface TimestampRule {
 }
 
 export const WireTimes = Reflector.createDecorator<TimestampRule>();
-
-/** `spec`: the user specification's shapes; `traffic-ops`: the original's at the points of D5a. */
-export type WireCompat = 'spec' | 'traffic-ops';
-export const WIRE_COMPAT_MODES: readonly WireCompat[] = ['spec', 'traffic-ops'];
 
 export type DateFormat = (date: Date) => string;
 

@@ -10,7 +10,8 @@ import { ApiVersion, SERVED_VERSIONS } from 'src/common/versioning/api-version';
 import { requestBodySchema } from 'src/common/validation/json-schema';
 import { routeBodySchema, wireSchemas } from 'src/common/wire/schemas/wire-schemas';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
-import { dateFormatFor, type WireCompat, WireTimes } from 'src/common/wire/wire-times';
+import type { WireCompat } from 'src/common/wire/wire-compat';
+import { dateFormatFor, WireTimes } from 'src/common/wire/wire-times';
 import { formatRfc3339 } from 'src/common/time/timestamps';
 import { type OpenApiSchema, ResponseSchemas } from './openapi.responses';
 
