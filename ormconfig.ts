@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { databaseConfigFrom } from 'src/config/database.config';
+import { databaseConfigFrom } from 'src/config/database.env';
 import { withServerFlavour } from 'src/database/server-flavour';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { databaseConfigFrom } from 'src/config/database.config';
+import { databaseConfigFrom } from 'src/config/database.env';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { BenchClient } from './client';
 import { treeCpuMicros } from './comparison';

@@ -10,7 +10,7 @@ import { CliModule } from 'src/cli/cli.module';
 import { ImportRefused, type CommandOutput } from 'src/cli/import/importer';
 import { SourceError } from 'src/cli/import/source';
 import { OperatorCommands } from 'src/cli/operator-commands';
-import { databaseConfigFrom, describeDatabase } from 'src/config/database.config';
+import { databaseConfigFrom, describeDatabase } from 'src/config/database.env';
 import { validateEnv } from 'src/config/env.validation';
 import { createDatabaseIfMissing } from 'src/database/create-database';
 

@@ -9,7 +9,7 @@ import { fail, startMetricsPort } from 'src/bootstrap/start-up';
 import { describeStartupFailure } from 'src/bootstrap/startup-failure';
 import { processLogger } from 'src/common/logging/logger';
 import { aggregateClusterMetrics } from 'src/common/metrics/metrics-endpoint';
-import { databaseConfigFrom, describeDatabase } from 'src/config/database.config';
+import { databaseConfigFrom, describeDatabase } from 'src/config/database.env';
 import { type EnvironmentVariables, validateServerEnv } from 'src/config/env.validation';
 import { observabilityEnv } from 'src/config/observability.env';
 

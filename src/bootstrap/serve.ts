@@ -13,7 +13,7 @@ import { describeStartupFailure } from 'src/bootstrap/startup-failure';
 import { AppLogger } from 'src/common/logging/nest-logger';
 import { scrapeMetrics } from 'src/common/metrics/metrics-endpoint';
 import { stopTracing } from 'src/common/tracing/tracing';
-import { type DatabaseConfig, describeDatabase } from 'src/config/database.config';
+import { type DatabaseConfig, describeDatabase } from 'src/config/database.env';
 import type { EnvironmentVariables } from 'src/config/env.validation';
 import { observabilityEnv } from 'src/config/observability.env';
 import { schemaVersionOf } from 'src/database/schema-version';

@@ -1,4 +1,4 @@
-import { type DatabaseConfig, describeDatabase } from 'src/config/database.config';
+import { type DatabaseConfig, describeDatabase } from 'src/config/database.env';
 
 interface SystemError {
   code?: string;

@@ -1,3 +1,5 @@
+// The decorators below read design types: the metadata API first (this file may load before Nest does).
+import 'reflect-metadata';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import { availableParallelism } from 'node:os';
 import { LOG_FORMATS, LOG_LEVELS } from 'src/common/logging/logger';

@@ -1,3 +1,5 @@
+// The decorators below read design types: the metadata API first (this file may load before Nest does).
+import 'reflect-metadata';
 import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 

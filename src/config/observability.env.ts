@@ -1,3 +1,5 @@
+// The decorators below read design types: the metadata API first (this file may load before Nest does).
+import 'reflect-metadata';
 import { plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync } from 'class-validator';
 

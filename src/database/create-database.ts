@@ -1,5 +1,5 @@
 import * as mysql from 'mysql2/promise';
-import type { DatabaseConfig } from 'src/config/database.config';
+import type { DatabaseConfig } from 'src/config/database.env';
 import { parseDatabaseUrl, urlForHost } from 'src/database/database-url';
 import { meansNodeDown } from 'src/database/failover-pool';
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import type { DatabaseConfig } from 'src/config/database.config';
+import type { DatabaseConfig } from 'src/config/database.env';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 
 /**

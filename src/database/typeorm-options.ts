@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as mysql2 from 'mysql2';
 import type { DataSourceOptions } from 'typeorm';
-import { type DatabaseConfig, hostsOf } from 'src/config/database.config';
+import { type DatabaseConfig, hostsOf } from 'src/config/database.env';
 import { useDialect } from 'src/common/database/columns';
 import { parseDatabaseUrl } from 'src/database/database-url';
 import { FailoverPool, meansNodeDown } from 'src/database/failover-pool';

@@ -2,7 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { RequestScopedDataSource } from 'src/common/database/request-transaction';
 import { UnitOfWork } from 'src/common/database/unit-of-work';
-import { databaseConfig, type DatabaseConfig } from 'src/config/database.config';
+import { databaseConfig } from 'src/config/database.config';
+import type { DatabaseConfig } from 'src/config/database.env';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 
 /**

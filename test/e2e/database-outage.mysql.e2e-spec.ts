@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Test } from 'supertest';
 import { DataSource } from 'typeorm';
-import { databaseConfigFrom } from 'src/config/database.config';
+import { databaseConfigFrom } from 'src/config/database.env';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { ApiClient, responseOf, uniqueName } from 'test/e2e/support/api';
 import { createTestApp } from 'test/e2e/support/app';

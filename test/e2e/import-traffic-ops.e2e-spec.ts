@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { TrafficOpsImporter } from 'src/cli/import/importer';
 import { MAPPINGS } from 'src/cli/import/mappings';
 import { Progress } from 'src/cli/import/progress';
-import { databaseConfigFrom } from 'src/config/database.config';
+import { databaseConfigFrom } from 'src/config/database.env';
 import { createDatabaseIfMissing } from 'src/database/create-database';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { createTestAppWithEnv } from 'test/e2e/support/app';

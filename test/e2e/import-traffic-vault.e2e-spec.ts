@@ -9,7 +9,7 @@ import request from 'supertest';
 import { TrafficOpsImporter } from 'src/cli/import/importer';
 import { Progress } from 'src/cli/import/progress';
 import { RequestScopedDataSource } from 'src/common/database/request-transaction';
-import { databaseConfigFrom } from 'src/config/database.config';
+import { databaseConfigFrom } from 'src/config/database.env';
 import { createDatabaseIfMissing } from 'src/database/create-database';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { KEY_STATUS_NEW, newDnssecKey, type StoredDnssecKeySet } from 'src/modules/keys/dnssec/dnssec';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as mysql from 'mysql2/promise';
 import type { DataSource } from 'typeorm';
-import { databaseConfigFrom, type DatabaseConfig } from 'src/config/database.config';
+import { databaseConfigFrom, type DatabaseConfig } from 'src/config/database.env';
 import { MIGRATIONS_TABLE } from 'src/database/typeorm-options';
 import {
   describePendingChanges,

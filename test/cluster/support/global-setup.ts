@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { databaseConfigFrom } from 'src/config/database.config';
+import { databaseConfigFrom } from 'src/config/database.env';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import { type ClusterLayout, connectNode, startCluster, stopCluster } from 'test/cluster/support/galera';
 import { CLUSTER_DATABASE, clusterUrl } from 'test/cluster/support/instances';

@@ -2,7 +2,7 @@ import 'tsconfig-paths/register';
 import { rmSync } from 'node:fs';
 import * as mysql from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import { databaseConfigFrom } from 'src/config/database.config';
+import { databaseConfigFrom } from 'src/config/database.env';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 import {
   ADMIN_PASSWORD,

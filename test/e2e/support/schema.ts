@@ -1,6 +1,6 @@
 import { DataSource, type TableColumn } from 'typeorm';
 import type { ColumnMetadata } from 'src/common/database/typeorm-adapter';
-import type { DatabaseConfig } from 'src/config/database.config';
+import type { DatabaseConfig } from 'src/config/database.env';
 import { withServerFlavour } from 'src/database/server-flavour';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
 

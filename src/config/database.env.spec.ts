@@ -1,4 +1,4 @@
-import { databaseConfigFrom, describeDatabase } from 'src/config/database.config';
+import { databaseConfigFrom, describeDatabase } from 'src/config/database.env';
 
 describe('database settings', () => {
   const mysql = { DATABASE_URL: 'mysql://cdn@db.example.net:3306/cdn', SESSION_SECRET: 's'.repeat(32) };
