@@ -137,7 +137,10 @@ describe('parameter rules (src/common/request-input/param-rules.ts)', () => {
     const days = intRule('logDays', { required: false, column: { min: 1, max: 999999 }, digits: 6 });
     expect(days.read('000007', 'days')).toBe(7);
     for (const text of ['0000007', '1000000', '0', '-1', '']) {
-      expect(refusal(() => days.read(text, 'days'))).toEqual([400, 'days parameter must be a positive integer']);
+      expect(refusal(() => days.read(text, 'days'))).toEqual([
+        400,
+        'days parameter must be a positive integer',
+      ]);
     }
   });
 

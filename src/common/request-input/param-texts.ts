@@ -86,7 +86,8 @@ export const PARAM_TEXTS = {
   },
   /** GET deliveryserviceserver?deliveryserviceids=&serverids=: comma-separated integers. */
   intList: {
-    notInt: (name, text) => `${name} query parameter must be a comma-delimited list of integers, got '${text}'`,
+    notInt: (name, text) =>
+      `${name} query parameter must be a comma-delimited list of integers, got '${text}'`,
   },
   /** DELETE logout?all=. */
   logoutAll: {

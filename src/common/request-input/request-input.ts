@@ -94,7 +94,11 @@ function readInput(req: Request, source: 'path' | 'query', name: string, spec: R
   return rule.read(inputText(req, source, name), name);
 }
 
-function readKeys(req: Request, source: 'path' | 'query', keys: [string, RuleSpec][]): Record<string, unknown> {
+function readKeys(
+  req: Request,
+  source: 'path' | 'query',
+  keys: [string, RuleSpec][],
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, spec] of keys) {
     const value = readInput(req, source, name, spec);
