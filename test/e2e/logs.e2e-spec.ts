@@ -190,6 +190,8 @@ describe('change log', () => {
       ['days=0', 'days parameter must be a positive integer'],
       ['days=abc', 'days parameter must be a positive integer'],
       ['days=1.5', 'days parameter must be a positive integer'],
+      ['days=0000001', 'days parameter must be a positive integer'],
+      ['days=0&limit=ten', 'limit parameter must be bigger than -1'],
       ...INVALID_PAGING,
     ])('rejects %s', async (params, text) => {
       expectError(await admin.get(`logs?${params}`), 400, text);

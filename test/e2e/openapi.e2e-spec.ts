@@ -164,15 +164,31 @@ describe('API document (OpenAPI 3)', () => {
     expect(parameters('4.0', 'user/logout', 'post')).toEqual([
       { name: 'all', in: 'query', required: false, schema: { type: 'boolean' } },
     ]);
-    expect(parameters('4.0', 'servers/{idOrName}/update', 'post').map((p) => p.name)).toEqual([
-      'idOrName',
-      'updated',
-      'reval_updated',
-      'config_apply_time',
-      'revalidate_apply_time',
-      'config_update_failed',
-      'revalidate_update_failed',
+    // Each version documents the keys its handler reads: the failure flags from 5.0, apply times from 4.0.
+    const update = (version: string) =>
+      parameters(version, 'servers/{idOrName}/update', 'post').map((p) => `${p.name} ${p.schema.type}`);
+    expect(update('3.1')).toEqual(['idOrName string', 'updated boolean', 'reval_updated boolean']);
+    expect(update('4.0')).toEqual([
+      'idOrName string',
+      'updated boolean',
+      'reval_updated boolean',
+      'config_apply_time string',
+      'revalidate_apply_time string',
     ]);
+    expect(update('5.0')).toEqual([
+      ...update('4.0'),
+      'config_update_failed boolean',
+      'revalidate_update_failed boolean',
+    ]);
+    expect(parameters('3.1', 'roles', 'delete')).toEqual([
+      { name: 'id', in: 'query', required: true, schema: { type: 'integer' } },
+    ]);
+    expect(parameters('4.0', 'roles', 'delete')).toEqual([
+      { name: 'name', in: 'query', required: true, schema: { type: 'string' } },
+    ]);
+    expect(parameters('4.0', 'cache_stats', 'get')).toContainEqual(
+      expect.objectContaining({ name: 'limit', schema: { type: 'integer' } }),
+    );
     expect(parameters('5.0', 'deliveryservices', 'get')).toContainEqual({
       name: 'active',
       in: 'query',

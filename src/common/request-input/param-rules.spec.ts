@@ -3,12 +3,14 @@ import type { Request } from 'express';
 import {
   BoolParam,
   IntKey,
+  IntListParam,
   IntParam,
   intRule,
+  NotRead,
   OptionalIntParam,
   TextParam,
 } from 'src/common/request-input/param-rules';
-import { inputText, ruleFor } from 'src/common/request-input/request-input';
+import { inputText, readQuery, ruleFor } from 'src/common/request-input/request-input';
 import { ApiVersion } from 'src/common/versioning/api-version';
 
 const refusal = (work: () => unknown): [number, string] => {
@@ -116,5 +118,49 @@ describe('parameter rules (src/common/request-input/param-rules.ts)', () => {
     expect(ruleFor(spec, ApiVersion.parse('4.1')!)).toBe(spec['3.0']);
     expect(ruleFor(spec, ApiVersion.parse('5.0')!)).toBe(spec['5.0']);
     expect(ruleFor({ '4.0': IntKey() }, ApiVersion.parse('3.1')!)).toBeUndefined();
+  });
+
+  it('reads a key not read in a version as absent, whatever the request sends', () => {
+    const keys = {
+      id: { '3.0': IntKey(), '4.0': NotRead() },
+      name: { '3.0': NotRead(), '4.0': TextParam({ requiredBy: 'generic' }) },
+    };
+    const req = (version: string) =>
+      ({ path: `/api/${version}/roles`, query: { id: 'x', name: 'n' } }) as unknown as Request;
+    expect(readQuery(req('4.0'), keys)).toEqual({ name: 'n' });
+    expect(refusal(() => readQuery(req('3.1'), keys))).toEqual([400, 'failed to parse key: id']);
+    expect(NotRead().unread).toBe(true);
+    expect(IntKey().unread).toBeUndefined();
+  });
+
+  it('caps the digits of an integer where the original does, leading zeros counted', () => {
+    const days = intRule('logDays', { required: false, column: { min: 1, max: 999999 }, digits: 6 });
+    expect(days.read('000007', 'days')).toBe(7);
+    for (const text of ['0000007', '1000000', '0', '-1', '']) {
+      expect(refusal(() => days.read(text, 'days'))).toEqual([
+        400,
+        'days parameter must be a positive integer',
+      ]);
+    }
+  });
+
+  it('reads comma-separated integers, refusing any part with the whole text', () => {
+    const ids = IntListParam('intList');
+    expect(ids.read(undefined, 'serverids')).toEqual([]);
+    expect(ids.read(' 1, ,2,', 'serverids')).toEqual([1, 2]);
+    expect(refusal(() => ids.read('1,x', 'serverids'))).toEqual([
+      400,
+      "serverids query parameter must be a comma-delimited list of integers, got '1,x'",
+    ]);
+    expect(refusal(() => ids.read('2147483648', 'serverids'))).toEqual([
+      400,
+      "serverids query parameter must be a comma-delimited list of integers, got '2147483648'",
+    ]);
+  });
+
+  it("documents a text its handler's own function checks with the type it declares", () => {
+    const limit = TextParam({ documents: { type: 'integer' } });
+    expect([limit.type, limit.read('x', 'limit')]).toEqual(['integer', 'x']);
+    expect(TextParam({ documents: { type: 'string', values: ['time'] } }).values).toEqual(['time']);
   });
 });

@@ -1,5 +1,5 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { fitsColumn, INT32, type IntColumn, intProblem } from 'src/common/validation/integers';
+import { fitsColumn, INT32, type IntColumn, intProblem, parseIntText } from 'src/common/validation/integers';
 import { paramText, PARAM_TEXTS, type WordingName } from 'src/common/request-input/param-texts';
 
 /**
@@ -14,6 +14,8 @@ export interface ParamRule<T = unknown> {
   required: boolean;
   /** The values it takes, when they are few. */
   values?: readonly string[];
+  /** Not read in the version it is declared for (NotRead): the OpenAPI documents leave it out. */
+  unread?: true;
   read(text: string | undefined, name: string): T;
 }
 
@@ -29,6 +31,8 @@ export interface IntOptions {
   atoi?: boolean;
   /** The name the texts give it when it is not the key's (`serverId` is `serverid` in them). */
   as?: string;
+  /** At most this many digits (the original's pattern, leading zeros counted); more: `notInt`. */
+  digits?: number;
 }
 
 const DECIMAL = /^-?\d+$/;
@@ -61,7 +65,8 @@ export function intRule(wording: WordingName, options: IntOptions = {}): ParamRu
       if (text === undefined || (emptyIsMissing && text === '')) {
         return required ? missing(wording, name) : options.default;
       }
-      if (!(atoi ? ATOI : DECIMAL).test(text)) {
+      const digits = options.digits === undefined ? 0 : text.replace(/^[+-]/, '').length;
+      if (!(atoi ? ATOI : DECIMAL).test(text) || digits > (options.digits ?? 0)) {
         throw new BadRequestException(paramText(wording, 'notInt', name, text));
       }
       if (atoi) {
@@ -112,6 +117,11 @@ export interface TextOptions {
   oneOf?: { wording: WordingName; values: readonly string[] };
   /** What an absent optional one reads as (default undefined). */
   default?: string;
+  /**
+   * What the OpenAPI documents show of a text its handler's named function checks (when the
+   * original checks it with other keys, in an order of its own): its type and values.
+   */
+  documents?: { type: ParamRule['type']; values?: readonly string[] };
 }
 
 /** A text parameter; required when `requiredBy` names the wording of its absence. */
@@ -121,9 +131,9 @@ export function TextParam(options?: TextOptions): ParamRule<string | undefined>;
 export function TextParam(options: TextOptions = {}): ParamRule<string | undefined> {
   const { requiredBy, emptyIsMissing = false, oneOf } = options;
   return {
-    type: 'string',
+    type: options.documents?.type ?? 'string',
     required: requiredBy !== undefined,
-    values: oneOf?.values,
+    values: oneOf?.values ?? options.documents?.values,
     read(text, name) {
       if (text === undefined || (emptyIsMissing && text === '')) {
         return requiredBy ? missing(requiredBy, name) : options.default;
@@ -182,4 +192,38 @@ export function TextParams<K extends string>(...names: K[]): Record<K, ParamRule
     K,
     ParamRule<string | undefined>
   >;
+}
+
+/**
+ * A key the handler does not read in the versions it is declared for, where it reads it in others
+ * (`{ '3.0': IntKey(), '4.0': NotRead() }`): its value is undefined whatever the request sends, and
+ * the OpenAPI documents of those versions leave it out.
+ */
+export function NotRead(): ParamRule<undefined> {
+  return { type: 'string', required: false, unread: true, read: () => undefined };
+}
+
+/**
+ * Comma-separated integers (`deliveryserviceids=1,2`): empty parts skipped, each part an integer
+ * `column` can hold, else `wording`'s `notInt` with the whole text; absent: none.
+ */
+export function IntListParam(wording: WordingName, column: IntColumn = INT32): ParamRule<number[]> {
+  return {
+    type: 'string',
+    required: false,
+    read(text, name) {
+      const ids: number[] = [];
+      for (const part of (text ?? '').split(',').map((p) => p.trim())) {
+        if (part === '') {
+          continue;
+        }
+        const id = parseIntText(part, column);
+        if (id === undefined) {
+          throw new BadRequestException(paramText(wording, 'notInt', name, text ?? ''));
+        }
+        ids.push(id);
+      }
+      return ids;
+    },
+  };
 }

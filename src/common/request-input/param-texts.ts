@@ -84,6 +84,11 @@ export const PARAM_TEXTS = {
   logDays: {
     notInt: (name) => `${name} parameter must be a positive integer`,
   },
+  /** GET deliveryserviceserver?deliveryserviceids=&serverids=: comma-separated integers. */
+  intList: {
+    notInt: (name, text) =>
+      `${name} query parameter must be a comma-delimited list of integers, got '${text}'`,
+  },
   /** DELETE logout?all=. */
   logoutAll: {
     notBool: (name) => `query parameter '${name}' must be true or false`,

@@ -18,6 +18,7 @@ import { handlerArgument } from 'src/common/request-input/handler-argument';
  *   declared keys only;
  * - a rule per version where the original's handler (and so its wording) changes:
  *   `@ValidQuery('id', { '3.0': IntKey(), '5.0': IntParam() })`, each from its version on;
+ * - `NotRead()` as a version's rule: a key read in other versions only (undocumented in this one);
  * - `{ deferred: true }`: the handler gets a DeferredInput and reads it when the original does (after
  *   the body's validation, e.g.);
  * - `@ListParams(spec)` declares the list conventions' keys through the same metadata.
@@ -93,6 +94,29 @@ function readInput(req: Request, source: 'path' | 'query', name: string, spec: R
   return rule.read(inputText(req, source, name), name);
 }
 
+function readKeys(
+  req: Request,
+  source: 'path' | 'query',
+  keys: [string, RuleSpec][],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, spec] of keys) {
+    const value = readInput(req, source, name, spec);
+    if (value !== undefined) {
+      values[name] = value;
+    }
+  }
+  return values;
+}
+
+/**
+ * The query keys of a declaration read as `@ValidQuery(keys)` reads them, for what runs before the
+ * handler and must name the same row (a @ConditionalOn's `row`).
+ */
+export function readQuery(req: Request, keys: Record<string, RuleSpec>): Record<string, unknown> {
+  return readKeys(req, 'query', Object.entries(keys));
+}
+
 interface InputData {
   source: 'path' | 'query';
   keys: [string, RuleSpec][];
@@ -107,14 +131,7 @@ const RequestInput = handlerArgument((data: InputData, ctx: ExecutionContext): u
       const [name, spec] = data.keys[0];
       return readInput(req, data.source, name, spec);
     }
-    const values: Record<string, unknown> = {};
-    for (const [name, spec] of data.keys) {
-      const value = readInput(req, data.source, name, spec);
-      if (value !== undefined) {
-        values[name] = value;
-      }
-    }
-    return values;
+    return readKeys(req, data.source, data.keys);
   };
   return data.deferred ? new DeferredInput(read) : read();
 });

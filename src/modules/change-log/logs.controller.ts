@@ -1,16 +1,16 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
-import { RequestedVersion } from 'src/common/decorators/api-version.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { ApiResult } from 'src/common/http/alerts';
 import { cookieFrom } from 'src/common/http/cookies';
-import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version';
+import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { ChangeLogService } from './change-log.service';
-import { LOG_QUERY, parseLogQuery } from './logs.query';
+import { LOG_LIST, LOG_QUERY, type LogKeys, logQuery } from './logs.query';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ValidQuery } from 'src/common/request-input/request-input';
+import { type DeferredInput, ValidQuery } from 'src/common/request-input/request-input';
+import { ListParams, type ListQuery } from 'src/common/list-query/list-query';
 
 /** Remembers when the user last read the change log, for GET /logs/newcount (a week, as the original). */
 export const LAST_SEEN_COOKIE = 'last_seen_log';
@@ -36,11 +36,12 @@ export class LogsController {
   @RequirePrivLevel(PrivLevel.ReadOnly)
   @RequirePermissions('LOG:READ')
   async list(
-    @ValidQuery(LOG_QUERY) params: Record<string, string>,
-    @RequestedVersion() version: ApiVersion,
+    @ListParams(LOG_LIST) list: ListQuery,
+    @ValidQuery(LOG_QUERY, { deferred: true }) keys: DeferredInput<LogKeys>,
     @Res({ passthrough: true }) res: Response,
   ) {
-    const query = parseLogQuery(params, version);
+    // The list's keys are checked first, then `days`, as the original does.
+    const query = logQuery(list, keys.read());
     const { entries, count } = await this.changeLog.list(query);
     setLastSeen(res);
     return ApiResult.list(entries, count);

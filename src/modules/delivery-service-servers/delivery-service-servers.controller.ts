@@ -1,10 +1,9 @@
-import { BadRequestException, Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post } from '@nestjs/common';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { PrivLevel, RequirePermissions, RequirePrivLevel } from 'src/common/decorators/auth.decorators';
 import { RawResponse } from 'src/common/decorators/raw-response.decorator';
 import { ApiResult, successAlert } from 'src/common/http/alerts';
 import { ListParams, type ListQuery, pageOffset } from 'src/common/list-query/list-query';
-import { parseIntText } from 'src/common/validation/integers';
 import { ALL_VERSIONS } from 'src/common/versioning/api-version';
 import { DEFAULT_LIMIT, DELIVERY_SERVICE_SERVER_LIST } from './delivery-service-servers.list';
 import { DeliveryServiceServersService } from './delivery-service-servers.service';
@@ -14,26 +13,28 @@ import { toAssignmentListResponse } from './dto/delivery-service-server.response
 import { ConditionalOn, rowByIntParams } from 'src/common/conditional/conditional.decorator';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IntParam, TextParams } from 'src/common/request-input/param-rules';
-import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
+import { IntListParam, IntParam, TextParam } from 'src/common/request-input/param-rules';
+import { type DeferredInput, ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
-/** `deliveryserviceids` / `serverids`: comma-separated integers, worded as the original rejects them. */
-function idList(name: string, raw: string | undefined): number[] {
-  const value = raw ?? '';
-  const ids: number[] = [];
-  for (const part of value.split(',').map((p) => p.trim())) {
-    if (part === '') {
-      continue;
-    }
-    const id = parseIntText(part);
-    if (id === undefined) {
-      throw new BadRequestException(
-        `${name} query parameter must be a comma-delimited list of integers, got '${value}'`,
-      );
-    }
-    ids.push(id);
-  }
-  return ids;
+/**
+ * The keys the list reads beside its list conventions: the ids to filter by, comma-separated integers
+ * worded as the original rejects them, checked after the list's keys; and `limit`, `page` and
+ * `orderby` as sent, which the answer repeats (their values are checked as the list's).
+ */
+const ASSIGNMENT_QUERY = {
+  deliveryserviceids: IntListParam('intList'),
+  serverids: IntListParam('intList'),
+  limit: TextParam(),
+  page: TextParam(),
+  orderby: TextParam(),
+};
+
+interface AssignmentKeys {
+  deliveryserviceids: number[];
+  serverids: number[];
+  limit?: string;
+  page?: string;
+  orderby?: string;
 }
 
 @ConditionalOn({
@@ -57,12 +58,11 @@ export class DeliveryServiceServersController {
   @RequirePermissions('SERVER:READ', 'DELIVERY-SERVICE:READ')
   async list(
     @ListParams(DELIVERY_SERVICE_SERVER_LIST) query: ListQuery,
-    @ValidQuery(TextParams('deliveryserviceids', 'serverids', 'limit', 'page', 'orderby'))
-    params: Partial<Record<string, string>>,
+    @ValidQuery(ASSIGNMENT_QUERY, { deferred: true }) keys: DeferredInput<AssignmentKeys>,
     @CurrentUser() user: CurrentUser,
   ) {
-    const deliveryServices = idList('deliveryserviceids', params.deliveryserviceids);
-    const servers = idList('serverids', params.serverids);
+    const params = keys.read();
+    const { deliveryserviceids: deliveryServices, serverids: servers } = params;
     const limitParam = params.limit;
     const page = limitParam === undefined ? { ...query, limit: DEFAULT_LIMIT, offset: 0 } : query;
     if (limitParam === undefined && params.page !== undefined) {

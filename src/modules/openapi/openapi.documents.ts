@@ -82,7 +82,7 @@ function declaredParameters(handler: object, version: ApiVersion): Record<string
       continue;
     }
     const rule = ruleFor(input.rule, version);
-    if (!rule) {
+    if (!rule || rule.unread) {
       continue;
     }
     add({

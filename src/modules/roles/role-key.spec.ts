@@ -1,30 +1,30 @@
 import { BadRequestException } from '@nestjs/common';
-import { ApiVersion } from 'src/common/versioning/api-version';
-import { roleKeyOf } from './role-key';
+import type { Request } from 'express';
+import { roleKeyOfRequest } from './role-key';
 
-const v4 = new ApiVersion(4, 0);
-const v3 = new ApiVersion(3, 1);
+const request = (version: string, query: Record<string, unknown>) =>
+  ({ path: `/api/${version}/roles`, query }) as unknown as Request;
 
-describe('roleKeyOf', () => {
+describe('roleKeyOfRequest (ROLE_KEY)', () => {
   it('takes the name on 4.0 and later', () => {
-    expect(roleKeyOf({ name: 'ops' }, v4)).toEqual({ name: 'ops' });
-    expect(roleKeyOf({ name: 'first' }, new ApiVersion(5, 0))).toEqual({ name: 'first' });
+    expect(roleKeyOfRequest(request('4.0', { name: 'ops' }))).toEqual({ name: 'ops' });
+    expect(roleKeyOfRequest(request('5.0', { name: ['first', 'second'] }))).toEqual({ name: 'first' });
   });
 
   it('takes the id on 3.x', () => {
-    expect(roleKeyOf({ id: '12', name: 'ignored' }, v3)).toEqual({ id: 12 });
+    expect(roleKeyOfRequest(request('3.1', { id: '12', name: 'ignored' }))).toEqual({ id: 12 });
   });
 
   it.each([
-    [{}, v4, 'missing key: name'],
-    [{ name: '' }, v4, 'missing key: name'],
-    [{ id: '3' }, v4, 'missing key: name'],
-    [{}, v3, 'missing key: id'],
-    [{ id: 'x' }, v3, 'failed to parse key: id'],
-    [{ id: '-1' }, v3, 'failed to parse key: id'],
-    [{ id: '2147483648' }, v3, 'failed to parse key: id'],
-    [{ id: '99999999999999999999' }, v3, 'failed to parse key: id'],
+    [{}, '4.0', 'missing key: name'],
+    [{ name: '' }, '4.0', 'missing key: name'],
+    [{ id: '3' }, '4.0', 'missing key: name'],
+    [{}, '3.1', 'missing key: id'],
+    [{ id: 'x' }, '3.1', 'failed to parse key: id'],
+    [{ id: '-1' }, '3.1', 'failed to parse key: id'],
+    [{ id: '2147483648' }, '3.1', 'failed to parse key: id'],
+    [{ id: '99999999999999999999' }, '3.1', 'failed to parse key: id'],
   ])('refuses %j', (query, version, text) => {
-    expect(() => roleKeyOf(query, version)).toThrow(new BadRequestException(text));
+    expect(() => roleKeyOfRequest(request(version, query))).toThrow(new BadRequestException(text));
   });
 });

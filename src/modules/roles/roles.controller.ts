@@ -8,29 +8,19 @@ import { ALL_VERSIONS, type ApiVersion } from 'src/common/versioning/api-version
 import { roleInputOf, RoleV3Dto, RoleV4Dto } from './dto/role.dto';
 import { toRoleResponse } from './dto/role.response';
 import { ValidBody } from 'src/common/validation/valid-body';
-import { roleKeyOf } from './role-key';
+import { ROLE_KEY, type RoleKey, roleKeyOfRequest } from './role-key';
 import { ROLE_LIST } from './roles.list';
 import { RolesService } from './roles.service';
 import { ConditionalOn } from 'src/common/conditional/conditional.decorator';
-import { requestedVersion } from 'src/common/versioning/api-version';
 import { WireTimes } from 'src/common/wire/wire-times';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { TextParams } from 'src/common/request-input/param-rules';
-import { inputText, ValidQuery } from 'src/common/request-input/request-input';
-import type { Request } from 'express';
+import { ValidQuery } from 'src/common/request-input/request-input';
 import { CreatedFrom } from 'src/common/wire/created-from';
-
-/** `?id=` (3.x) or `?name=` (4.0+), read by roleKeyOf. */
-const ROLE_KEY = TextParams('id', 'name');
-const roleQuery = (req: Request) => ({
-  id: inputText(req, 'query', 'id'),
-  name: inputText(req, 'query', 'name'),
-});
 
 const ROLE_BODIES = { '3.0': RoleV3Dto, '4.0': RoleV4Dto };
 
 /** PUT and DELETE name the role as their handlers do: `?name=` on 4.0 and later, `?id=` on 3.x. */
-@ConditionalOn({ table: 'role', row: (req) => roleKeyOf(roleQuery(req), requestedVersion(req)) })
+@ConditionalOn({ table: 'role', row: roleKeyOfRequest })
 @WireTimes({ rfc3339From: '4.0' })
 @Controller({ path: 'roles', version: ALL_VERSIONS })
 @ApiTags('roles')
@@ -65,12 +55,11 @@ export class RolesController {
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:UPDATE', 'ROLE:READ')
   async update(
-    @ValidQuery(ROLE_KEY) query: Record<string, string>,
+    @ValidQuery(ROLE_KEY) key: RoleKey,
     @ValidBody(ROLE_BODIES) body: RoleV3Dto | RoleV4Dto,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: CurrentUser,
   ) {
-    const key = roleKeyOf(query, version);
     const role = await this.roles.update(key, roleInputOf(body), user);
     return ApiResult.of(toRoleResponse(role, version), successAlert('role was updated.'));
   }
@@ -79,8 +68,8 @@ export class RolesController {
   @ApiOperation({ summary: 'Delete a role' })
   @RequirePrivLevel(PrivLevel.Admin)
   @RequirePermissions('ROLE:DELETE', 'ROLE:READ')
-  async remove(@ValidQuery(ROLE_KEY) query: Record<string, string>, @RequestedVersion() version: ApiVersion) {
-    await this.roles.remove(roleKeyOf(query, version));
+  async remove(@ValidQuery(ROLE_KEY) key: RoleKey) {
+    await this.roles.remove(key);
     return ApiResult.alertsOnly(successAlert('role was deleted.'));
   }
 }

@@ -11,18 +11,24 @@ import { type ServerQueueUpdateResponse, toServerUpdateStatus } from './dto/serv
 import { ServerUpdatesService } from './server-updates.service';
 import { CurrentUser } from 'src/common/decorators/current-user.decorator';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { IntParam, PathText, TextParams } from 'src/common/request-input/param-rules';
+import { IntParam, NotRead, PathText, TextParam } from 'src/common/request-input/param-rules';
 import { ValidPath, ValidQuery } from 'src/common/request-input/request-input';
 
-/** The keys POST servers/{id-or-name}/update reads (parseServerUpdate, per version). */
-const SERVER_UPDATE_QUERY = TextParams(
-  'updated',
-  'reval_updated',
-  'config_apply_time',
-  'revalidate_apply_time',
-  'config_update_failed',
-  'revalidate_update_failed',
-);
+/**
+ * The keys POST servers/{id-or-name}/update reads, per version: on 3.x `updated` and `reval_updated`;
+ * from 4.0 the apply times (RFC 3339) too; from 5.0 the failure flags. parseServerUpdate checks them
+ * as the original does (which must be present, which conflict, then each value, in its order).
+ */
+const flag = TextParam({ documents: { type: 'boolean' } });
+const time = TextParam();
+const SERVER_UPDATE_QUERY = {
+  updated: flag,
+  reval_updated: flag,
+  config_apply_time: { '3.0': NotRead(), '4.0': time },
+  revalidate_apply_time: { '3.0': NotRead(), '4.0': time },
+  config_update_failed: { '3.0': NotRead(), '5.0': flag },
+  revalidate_update_failed: { '3.0': NotRead(), '5.0': flag },
+};
 
 /**
  * What cache-configuration tools call about pending updates
@@ -41,7 +47,7 @@ export class ServerUpdatesController {
   @RequirePermissions('SERVER:UPDATE', 'SERVER:READ')
   async update(
     @ValidPath('idOrName', PathText()) idOrName: string,
-    @ValidQuery(SERVER_UPDATE_QUERY) query: Record<string, string>,
+    @ValidQuery(SERVER_UPDATE_QUERY) query: Partial<Record<string, string>>,
     @RequestedVersion() version: ApiVersion,
     @CurrentUser() user: CurrentUser,
   ) {

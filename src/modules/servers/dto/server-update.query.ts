@@ -19,7 +19,7 @@ export interface ParsedServerUpdate {
   message: (hostName: string, idOrName: string) => string;
 }
 
-/** The declared query parameters (each one's first value, SERVER_UPDATE_QUERY). */
+/** The declared query parameters (each one's first value; a key its version does not read is absent). */
 type Query = Partial<Record<string, string>>;
 
 function param(query: Query, name: string): string | undefined {
