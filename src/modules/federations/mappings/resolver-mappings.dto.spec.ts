@@ -59,7 +59,9 @@ describe('ResolverMappingsBody', () => {
     expect(await messageOf(undefined, false)).toBe('parsing request: unexpected end of JSON input');
     expect(await messageOf('x')).toMatch(/^parsing request: /);
     expect(await messageOf([5])).toBe('parsing request: [0] must be an object');
-    expect(await messageOf([{ deliveryService: 5 }])).toBe('parsing request: [0].deliveryService must be a string');
+    expect(await messageOf([{ deliveryService: 5 }])).toBe(
+      'parsing request: [0].deliveryService must be a string',
+    );
     expect(await messageOf([{ mappings: [] }])).toBe('parsing request: [0].mappings must be an object');
     expect(await messageOf([{ mappings: { resolve4: '1.2.3.4' } }])).toBe(
       'parsing request: [0].mappings.resolve4 must be an array of strings',

@@ -56,9 +56,13 @@ export class UriSigningKeySet {
   keys?: Jwk[];
 
   /** A renewal kid that is no string is not one. */
-  @GoField.decoded((value) => (typeof value === 'string' ? value : undefined), { type: 'string' }, {
-    key: 'renewal_kid',
-  })
+  @GoField.decoded(
+    (value) => (typeof value === 'string' ? value : undefined),
+    { type: 'string' },
+    {
+      key: 'renewal_kid',
+    },
+  )
   renewalKid?: string;
 
   @GoField.any({ schema: { type: 'string', description: `the kty ${SINGLE}` } })
