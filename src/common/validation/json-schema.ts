@@ -25,8 +25,9 @@ export interface JsonSchema {
 /**
  * Body classes are described from their own declarations, so the document cannot drift from what the
  * API checks: class-validator classes from their rules, @GoStruct classes from their GoField
- * decorators, collections (ArrayOf, MapOf) from their item's. A class that still validates itself (a static `parse`) documents its shape with a
- * static `schema` (the allow-list in src/app.hand-parsers.spec.ts).
+ * decorators, collections (ArrayOf, MapOf) as an array of their item's schema or an object whose
+ * additionalProperties are their value's. A class that still validates itself (a static `parse`)
+ * documents its shape with a static `schema` (the allow-list in src/app.hand-parsers.spec.ts).
  */
 type Documented = BodyType & { schema?: JsonSchema };
 
