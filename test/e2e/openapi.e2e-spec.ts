@@ -83,18 +83,44 @@ describe('API document (OpenAPI 3)', () => {
         const body = documents.get(version)?.paths[path]?.[route.method.toLowerCase()]?.requestBody;
         const schema = body?.content['application/json']?.schema;
         const object = schema?.oneOf?.[0] ?? schema;
-        // An object (or array of objects) names its properties; an array of scalars, its items' type.
+        // An object (an array of objects, a map of objects) names its properties (its items', its
+        // values'); an array of scalars, its items' type.
         const scalarItems =
           object?.type === 'array' && object.items?.type !== undefined && !object.items.properties;
-        if (
-          !object ||
-          (!scalarItems && Object.keys(object.properties ?? object.items?.properties ?? {}).length === 0)
-        ) {
+        const properties =
+          object?.properties ?? object?.items?.properties ?? object?.additionalProperties?.properties ?? {};
+        if (!object || (!scalarItems && Object.keys(properties).length === 0)) {
           undescribed.push(`${route.method} ${path}`);
         }
       }
     }
     expect(undescribed).toEqual([]);
+    const bodyOf = (path: string, method = 'post') =>
+      documents.get('4.0')!.paths[`/api/4.0/${path}`][method].requestBody!.content['application/json'].schema;
+    // The collection bodies (ArrayOf, MapOf): an array of the item's schema, a map of the value's.
+    expect(bodyOf('servers/{id}/deliveryservices')).toEqual({
+      type: 'array',
+      description: 'delivery service ids, at most 10000',
+      items: { type: 'integer' },
+    });
+    expect(bodyOf('federations', 'put')).toEqual(
+      expect.objectContaining({
+        type: 'array',
+        items: expect.objectContaining({
+          type: 'object',
+          properties: expect.objectContaining({ mappings: expect.objectContaining({ type: 'object' }) }),
+          required: ['deliveryService'],
+        }),
+      }),
+    );
+    expect(bodyOf('deliveryservices/{xmlID}/urisignkeys')).toEqual(
+      expect.objectContaining({
+        type: 'object',
+        additionalProperties: expect.objectContaining({
+          properties: expect.objectContaining({ keys: expect.objectContaining({ type: 'array' }) }),
+        }),
+      }),
+    );
     const create = documents.get('4.0')!.paths['/api/4.0/cdns'].post.requestBody!;
     expect(create.content['application/json'].schema).toEqual({
       type: 'object',

@@ -49,6 +49,8 @@ export interface GoFieldOptions {
   schema?: JsonSchema;
   /** The field's JSON key (its Go `json:"…"` tag) when it is not the property's name. */
   key?: string;
+  /** The decoder reads a null value too (by default null keeps the initial value, as absent does). */
+  decodesNull?: boolean;
 }
 
 /** What a column field read: its value, or its problem's text. */
@@ -61,6 +63,7 @@ interface GoFieldDefinition {
   decode: GoDecoder;
   /** Set for a GoField.column: read after the Go decoding, null included. */
   column?: (value: unknown) => ColumnRead;
+  decodesNull: boolean;
   schema: () => JsonSchema;
   required: boolean;
 }
@@ -93,9 +96,10 @@ export interface GoStructOptions<T = object> {
   eofWhenNoBody?: boolean;
   /**
    * The text for a body that is not a JSON object (null included, unless `nullBody: 'zero'` is
-   * given: then a null body is the zero struct), instead of Go's.
+   * given: then a null body is the zero struct), instead of Go's; a function words it for the item at
+   * `path` of a collection body (`[0]`, body-collections.ts), '' for a whole body.
    */
-  notAnObject?: string;
+  notAnObject?: string | ((path: string) => string);
 }
 
 interface GoStructDefinition {
@@ -142,6 +146,7 @@ export function goField(
       key: options.key ?? String(property),
       decode,
       column: column?.(String(property)),
+      decodesNull: options.decodesNull ?? false,
       schema: () => withOverrides(schema(), options.schema),
       required: options.required ?? false,
     });
@@ -224,7 +229,7 @@ function decodeFields(
       }
       continue;
     }
-    if (value === undefined || value === null) {
+    if (value === undefined || (value === null && !field.decodesNull)) {
       continue;
     }
     const path = parent ? `${parent.path}.${field.key}` : field.key;
@@ -235,12 +240,14 @@ function decodeFields(
 
 /**
  * Decodes `raw` into the @GoStruct class `type`: Go's texts for the first field that fails (as the
- * struct's `failure` says), then its `check`, then its class-validator rules (if any).
+ * struct's `failure` says), then its `check`, then its class-validator rules (if any). An item of a
+ * collection body is at `path` (`[0]`): its fields are named `[0].<name>`.
  */
 export async function decodeGoStruct<T extends object>(
   raw: unknown,
   type: Class<T>,
   context?: { present: boolean },
+  path?: string,
 ): Promise<T> {
   const definition = structOf(type);
   if (!definition) {
@@ -248,13 +255,14 @@ export async function decodeGoStruct<T extends object>(
   }
   const { name, options } = definition;
   const isObject = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  const { notAnObject } = options;
   if (
-    options.notAnObject !== undefined &&
+    notAnObject !== undefined &&
     !isObject &&
     !(raw === null && options.nullBody === 'zero') &&
     !(options.eofWhenNoBody && context?.present === false)
   ) {
-    throw new BadRequestException(options.notAnObject);
+    throw new BadRequestException(typeof notAnObject === 'string' ? notAnObject : notAnObject(path ?? ''));
   }
   let body: T;
   const columns: ColumnReads = [];
@@ -273,7 +281,8 @@ export async function decodeGoStruct<T extends object>(
     } else {
       record = raw as Record<string, unknown>;
     }
-    body = decodeFields(type, record, columns) as T;
+    const at = path === undefined || path === '' ? undefined : { struct: name, path };
+    body = decodeFields(type, record, columns, at) as T;
   } catch (error) {
     if (error instanceof GoDecodeError) {
       throw new BadRequestException(

@@ -1,6 +1,7 @@
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { collectionOf } from 'src/common/validation/body-collections';
 import { goStructSchema, isGoStruct } from 'src/common/validation/go-struct';
 import type { BodyDeclaration, BodyType } from 'src/common/validation/valid-body';
 
@@ -11,6 +12,7 @@ export interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
+  additionalProperties?: JsonSchema;
   oneOf?: JsonSchema[];
   enum?: unknown[];
   minimum?: number;
@@ -23,8 +25,9 @@ export interface JsonSchema {
 /**
  * Body classes are described from their own declarations, so the document cannot drift from what the
  * API checks: class-validator classes from their rules, @GoStruct classes from their GoField
- * decorators. A class that still validates itself (a static `parse`) documents its shape with a
- * static `schema` (the allow-list in src/app.hand-parsers.spec.ts).
+ * decorators, collections (ArrayOf, MapOf) as an array of their item's schema or an object whose
+ * additionalProperties are their value's. A class that still validates itself (a static `parse`)
+ * documents its shape with a static `schema` (the allow-list in src/app.hand-parsers.spec.ts).
  */
 type Documented = BodyType & { schema?: JsonSchema };
 
@@ -94,6 +97,16 @@ export function classSchema(type: Documented): JsonSchema {
   }
   if (isGoStruct(type)) {
     return goStructSchema(type);
+  }
+  const collection = collectionOf(type);
+  if (collection) {
+    const { kind, item, options } = collection;
+    const one: JsonSchema = item === Number ? { type: 'integer' } : classSchema(item as BodyType);
+    return {
+      type: kind === 'array' ? 'array' : 'object',
+      ...(options.description === undefined ? {} : { description: options.description }),
+      ...(kind === 'array' ? { items: one } : { additionalProperties: one }),
+    };
   }
   const byProperty = new Map<string, ValidationMetadata[]>();
   for (const rule of getMetadataStorage().getTargetValidationMetadatas(type, '', true, false)) {

@@ -12,6 +12,7 @@ import {
   type ObjectOrArray,
   validateObjectOrArray,
 } from 'src/common/validation/request-body';
+import { collectionOf, readCollection } from 'src/common/validation/body-collections';
 import { decodeGoStruct, isGoStruct } from 'src/common/validation/go-struct';
 import { validateBody } from 'src/common/validation/versioned-body';
 import {
@@ -28,7 +29,10 @@ import { handlerArgument } from 'src/common/request-input/handler-argument';
  * is validated by the same rules and texts as every body (class-validator, fields in schema order,
  * docs/decisions.md#d7); a body the original decodes as a Go struct, stopping at the first bad field
  * in Go's words, is a @GoStruct class (src/common/validation/go-struct.ts, docs/decisions.md#d218),
- * decoded field by field from its GoField decorators. The few classes left with a hand static
+ * decoded field by field from its GoField decorators. A body that is a bare JSON array of items, or an
+ * object keyed by free names, is declared `ArrayOf(Item, options)` / `MapOf(Value, options)`
+ * (src/common/validation/body-collections.ts, docs/decisions.md#d229): each item read by the same engine,
+ * its texts naming the item (`[0].name`). The few classes left with a hand static
  * `parse(raw, context)` are listed in src/app.hand-parsers.spec.ts. The handler's signature names the
  * class, and the OpenAPI documents read each version's request schema from it.
  */
@@ -126,6 +130,10 @@ class BodyPipe implements PipeTransform<RawBody, Promise<unknown>> {
     }
     if (options.many) {
       return validateObjectOrArray(raw, type);
+    }
+    const collection = collectionOf(type);
+    if (collection) {
+      return readCollection(raw, collection, context);
     }
     if (isGoStruct(type)) {
       return decodeGoStruct(raw, type, context);

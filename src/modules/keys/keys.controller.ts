@@ -11,7 +11,7 @@ import { perVersion } from 'src/common/versioning/per-version';
 import type { Request } from 'express';
 import { ConditionalOn, paramOf, type RowKey } from 'src/common/conditional/conditional.decorator';
 import { SslKeysAddDto } from './ssl/ssl-keys.dto';
-import { UriSigningKeysDto } from './uri-sig/uri-signing-keys.dto';
+import { UriSigningKeysBody, type UriSigningKeysDto } from './uri-sig/uri-signing-keys.dto';
 import { type SslKeysView, toSslKeysResponse } from './ssl/ssl-keys.response';
 import { SslKeysService } from './ssl/ssl-keys.service';
 import { KeyStoreService } from './store/key-store.service';
@@ -179,7 +179,7 @@ export class DeliveryServiceKeysController {
   @RequirePermissions('DS-SECURITY-KEY:CREATE')
   createUriSigningKeys(
     @ValidPath('xmlID', PathText()) xmlId: string,
-    @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
+    @ValidBody(UriSigningKeysBody, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: CurrentUser,
   ) {
     this.store.requireStoreForUriSigning();
@@ -194,7 +194,7 @@ export class DeliveryServiceKeysController {
   @RequirePermissions('DS-SECURITY-KEY:UPDATE')
   updateUriSigningKeys(
     @ValidPath('xmlID', PathText()) xmlId: string,
-    @ValidBody(UriSigningKeysDto, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
+    @ValidBody(UriSigningKeysBody, { deferred: true }) body: DeferredBody<UriSigningKeysDto>,
     @CurrentUser() user: CurrentUser,
   ) {
     this.store.requireStoreForUriSigning();

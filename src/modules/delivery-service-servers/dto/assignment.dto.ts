@@ -1,12 +1,9 @@
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import { BadRequestException } from '@nestjs/common';
 import { ArrayMaxSize, IsArray, IsBoolean, IsDefined } from 'class-validator';
+import { ArrayOf } from 'src/common/validation/body-collections';
 import { GoField } from 'src/common/validation/go-field';
 import { GoDecodeError, GoStruct } from 'src/common/validation/go-struct';
-import { fitsColumn, intProblem } from 'src/common/validation/integers';
 import { ColumnInt } from 'src/common/validation/rules';
 import { BODY_NOT_AN_OBJECT } from 'src/common/validation/validation.options';
-import type { BodyContext } from 'src/common/validation/valid-body';
 
 /** Most ids one request may name (a bound on the statement's size, not a rule of the original). */
 export const MAX_IDS = 10_000;
@@ -92,49 +89,16 @@ export class HostNameAssignmentBody {
 /** Body of POST deliveryservices/{xmlId}/servers, as read. */
 export type HostNameAssignment = HostNameAssignmentBody;
 
-function isIntArray(value: unknown): value is number[] {
-  return Array.isArray(value) && value.every((v) => Number.isInteger(v));
-}
-
 /**
- * Decodes the body of POST servers/{id}/deliveryservices: a JSON array of delivery service ids
- * (`null` counts as none, as the original's decoder reads it); anything else is the original's
- * `payload must be a list of integers representing delivery service ids`. Ids beyond the 32-bit
- * columns name the first such one (docs/decisions.md#d46).
+ * The body of POST servers/{id}/deliveryservices: a JSON array of delivery service ids (`null` counts
+ * as none, as the original's decoder reads it); anything else is the original's `payload must be a
+ * list of integers representing delivery service ids`. Ids beyond the 32-bit columns name the first
+ * such one (docs/decisions.md#d46).
  */
-export function parseDeliveryServiceIds(body: unknown, present: boolean): number[] {
-  const refused = new BadRequestException(
-    'payload must be a list of integers representing delivery service ids',
-  );
-  if (!present) {
-    throw refused;
-  }
-  if (body === null) {
-    return [];
-  }
-  if (!isIntArray(body)) {
-    throw refused;
-  }
-  if (body.length > MAX_IDS) {
-    throw new BadRequestException(`the payload must have at most ${MAX_IDS} items`);
-  }
-  const i = body.findIndex((id) => !fitsColumn(id));
-  if (i >= 0) {
-    throw new BadRequestException(`'[${i}]' ${intProblem(body[i])}`);
-  }
-  return body;
-}
-
-/**
- * The body class of POST servers/{id}/deliveryservices, read by parseDeliveryServiceIds. Hand-read:
- * the body is a bare JSON array, not an object, which neither class-validator nor @GoStruct decodes.
- */
-export class DeliveryServiceIdsBody {
-  static readonly schema: JsonSchema = {
-    type: 'array',
-    items: { type: 'integer' },
-    description: `delivery service ids, at most ${MAX_IDS}`,
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): number[] =>
-    parseDeliveryServiceIds(raw, present);
-}
+export const DeliveryServiceIdsBody = ArrayOf<number>(Number, {
+  invalid: 'payload must be a list of integers representing delivery service ids',
+  noBody: 'payload must be a list of integers representing delivery service ids',
+  nullAsEmpty: true,
+  maxItems: MAX_IDS,
+  description: `delivery service ids, at most ${MAX_IDS}`,
+});

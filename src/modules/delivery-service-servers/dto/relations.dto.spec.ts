@@ -1,31 +1,41 @@
 import { decodeGoStruct } from 'src/common/validation/go-struct';
-import { HostNameAssignmentBody, parseDeliveryServiceIds } from './assignment.dto';
+import { collectionOf, readCollection } from 'src/common/validation/body-collections';
+import { DeliveryServiceIdsBody, HostNameAssignmentBody } from './assignment.dto';
 import { leftWithoutServersText } from 'src/modules/servers/server-rules';
 
-const message = (parse: () => unknown): string => {
+const readIds = (body: unknown, present: boolean): Promise<unknown> => {
+  const collection = collectionOf(DeliveryServiceIdsBody);
+  if (!collection) {
+    throw new Error('DeliveryServiceIdsBody is no collection');
+  }
+  return readCollection(body, collection, { present });
+};
+
+const message = async (body: unknown, present = true): Promise<string> => {
   try {
-    parse();
+    await readIds(body, present);
   } catch (error) {
     return (error as Error).message;
   }
   return 'accepted';
 };
 
-describe('parseDeliveryServiceIds (POST servers/{id}/deliveryservices)', () => {
+describe('DeliveryServiceIdsBody (POST servers/{id}/deliveryservices)', () => {
   const payload = 'payload must be a list of integers representing delivery service ids';
 
-  it('takes an array of ids, and null as none', () => {
-    expect(parseDeliveryServiceIds([3, 1, 3], true)).toEqual([3, 1, 3]);
-    expect(parseDeliveryServiceIds(null, true)).toEqual([]);
+  it('takes an array of ids, and null as none', async () => {
+    expect(await readIds([3, 1, 3], true)).toEqual([3, 1, 3]);
+    expect(await readIds(null, true)).toEqual([]);
   });
 
-  it("refuses anything else with the original's text, and ids beyond the columns by position", () => {
-    for (const body of [{}, [1, '2'], [1.5], 'x', true]) {
-      expect(message(() => parseDeliveryServiceIds(body, true))).toBe(payload);
+  it("refuses anything else with the original's text, and ids beyond the columns by position", async () => {
+    for (const body of [{}, [1, '2'], [1.5], 'x', true, [2 ** 31, 'x']]) {
+      expect(await message(body)).toBe(payload);
     }
-    expect(message(() => parseDeliveryServiceIds([], false))).toBe(payload);
-    expect(message(() => parseDeliveryServiceIds([1, 2 ** 31], true))).toBe(
-      "'[1]' must be no greater than 2147483647",
+    expect(await message([], false)).toBe(payload);
+    expect(await message([1, 2 ** 31])).toBe("'[1]' must be no greater than 2147483647");
+    expect(await message(Array.from({ length: 10_001 }, () => 2 ** 31))).toBe(
+      'the payload must have at most 10000 items',
     );
   });
 });

@@ -1,6 +1,6 @@
-import type { JsonSchema } from 'src/common/validation/json-schema';
-import type { BodyContext } from 'src/common/validation/valid-body';
-import { BadRequestException } from '@nestjs/common';
+import { ArrayOf } from 'src/common/validation/body-collections';
+import { GoField } from 'src/common/validation/go-field';
+import { decodeNested, GoDecodeError, type GoFieldAt, GoStruct } from 'src/common/validation/go-struct';
 import { ipFamily } from 'src/modules/federations/ip';
 
 /** One item of POST/PUT /federations: the resolvers a delivery service's federations get. */
@@ -13,64 +13,75 @@ export interface ResolverMapping {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const parsing = (problem: string) => new BadRequestException(`parsing request: ${problem}`);
-
-function stringList(value: unknown, path: string): string[] {
-  if (value === undefined || value === null) {
-    return [];
-  }
+/** A list of strings, or `<path> must be an array of strings`. */
+function stringList(value: unknown, at: GoFieldAt): string[] {
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    throw parsing(`${path} must be an array of strings`);
+    throw new GoDecodeError(`${at.path} must be an array of strings`);
   }
   return value as string[];
 }
 
-function mappingOf(item: unknown, i: number): ResolverMapping {
-  if (!isObject(item)) {
-    throw parsing(`[${i}] must be an object`);
-  }
-  const ds = item.deliveryService;
-  if (ds !== undefined && ds !== null && typeof ds !== 'string') {
-    throw parsing(`[${i}].deliveryService must be a string`);
-  }
-  const mappings = item.mappings;
-  if (mappings !== undefined && mappings !== null && !isObject(mappings)) {
-    throw parsing(`[${i}].mappings must be an object`);
-  }
-  return {
-    deliveryService: typeof ds === 'string' ? ds : '',
-    resolve4: stringList(mappings?.resolve4, `[${i}].mappings.resolve4`),
-    resolve6: stringList(mappings?.resolve6, `[${i}].mappings.resolve6`),
-  };
+const STRINGS = { type: 'array', items: { type: 'string' } };
+
+/** An item's `mappings`: its resolvers (absent or null lists are empty). */
+export class ResolverLists {
+  @GoField.decoded(stringList, STRINGS)
+  resolve4: string[] = [];
+
+  @GoField.decoded(stringList, STRINGS)
+  resolve6: string[] = [];
 }
 
 /**
- * The body of POST and PUT /federations (docs/original-behaviour.md#federations): an array of mappings, or
- * the legacy `{"federations": [...]}`. Shape problems answer 400 `parsing request: …`; then the request is
- * validated (`validating request: …`): at least one mapping, every resolve4 entry an IPv4 address
- * or subnet and every resolve6 entry an IPv6 one, each bad entry reported as
+ * One item of the body, in the original's words for a shape problem (`parsing request: [0]
+ * must be an object`, `[0].deliveryService must be a string`, …), stopping at the first one.
+ */
+@GoStruct('ResolverMapping', {
+  failure: 'parsing request: ',
+  withCause: true,
+  notAnObject: (path) => `parsing request: ${path} must be an object`,
+})
+export class ResolverMappingItem implements ResolverMapping {
+  @GoField.decoded(
+    (value, at) => {
+      if (typeof value !== 'string') {
+        throw new GoDecodeError(`${at.path} must be a string`);
+      }
+      return value;
+    },
+    { type: 'string', description: 'the xmlId of a delivery service' },
+    { required: true },
+  )
+  deliveryService = '';
+
+  @GoField.decoded(
+    (value, at) => {
+      if (!isObject(value)) {
+        throw new GoDecodeError(`${at.path} must be an object`);
+      }
+      return decodeNested(ResolverLists, value, at);
+    },
+    { type: 'object', properties: { resolve4: STRINGS, resolve6: STRINGS } },
+  )
+  mappings = new ResolverLists();
+
+  get resolve4(): string[] {
+    return this.mappings.resolve4;
+  }
+
+  get resolve6(): string[] {
+    return this.mappings.resolve6;
+  }
+}
+
+/**
+ * Validates the mappings read (`validating request: …`): at least one mapping, every resolve4 entry
+ * an IPv4 address or subnet and every resolve6 entry an IPv6 one, each bad entry reported as
  * `[ <value> ] is not a valid ip address.` in request order, joined with `, `.
  */
-export function parseResolverMappings(body: unknown, hasBody: boolean): ResolverMapping[] {
-  if (!hasBody) {
-    throw parsing('unexpected end of JSON input');
-  }
-  let items: unknown;
-  if (Array.isArray(body) || body === null) {
-    items = body ?? [];
-  } else if (isObject(body)) {
-    items = body.federations ?? [];
-    if (!Array.isArray(items)) {
-      throw parsing('federations must be an array');
-    }
-  } else {
-    throw parsing('the body must be an array of mappings or an object with an array of federations');
-  }
-  const mappings = (items as unknown[]).map(mappingOf);
+export function resolverMappingsProblem(mappings: ResolverMapping[]): string | undefined {
   if (mappings.length === 0) {
-    throw new BadRequestException(
-      'validating request: must specify at least one Delivery Service/Federation Resolver(s) mapping',
-    );
+    return 'validating request: must specify at least one Delivery Service/Federation Resolver(s) mapping';
   }
   const problems: string[] = [];
   for (const mapping of mappings) {
@@ -85,36 +96,19 @@ export function parseResolverMappings(body: unknown, hasBody: boolean): Resolver
       }
     }
   }
-  if (problems.length > 0) {
-    throw new BadRequestException(`validating request: ${problems.join(', ')}`);
-  }
-  return mappings;
+  return problems.length > 0 ? `validating request: ${problems.join(', ')}` : undefined;
 }
 
 /**
- * The body class of POST and PUT /federations, read by parseResolverMappings. Hand-read: the body is
- * a bare JSON array (or the legacy object wrapping one), not an object, which neither class-validator
- * nor @GoStruct decodes.
+ * The body of POST and PUT /federations (docs/original-behaviour.md#federations): an array of mappings,
+ * or the legacy `{"federations": [...]}`. Shape problems answer 400 `parsing request: …`; then the
+ * request is validated (resolverMappingsProblem).
  */
-export class ResolverMappingsBody {
-  static readonly schema: JsonSchema = {
-    type: 'array',
-    description: 'or the legacy form {"federations": [<the same items>]}',
-    items: {
-      type: 'object',
-      properties: {
-        deliveryService: { type: 'string', description: 'the xmlId of a delivery service' },
-        mappings: {
-          type: 'object',
-          properties: {
-            resolve4: { type: 'array', items: { type: 'string' } },
-            resolve6: { type: 'array', items: { type: 'string' } },
-          },
-        },
-      },
-      required: ['deliveryService'],
-    },
-  };
-  static readonly parse = (raw: unknown, { present }: BodyContext): ResolverMapping[] =>
-    parseResolverMappings(raw, present);
-}
+export const ResolverMappingsBody = ArrayOf<ResolverMapping>(ResolverMappingItem, {
+  invalid: 'parsing request: the body must be an array of mappings or an object with an array of federations',
+  noBody: 'parsing request: unexpected end of JSON input',
+  nullAsEmpty: true,
+  wrappedIn: { key: 'federations', notAnArray: 'parsing request: federations must be an array' },
+  check: resolverMappingsProblem,
+  description: 'or the legacy form {"federations": [<the same items>]}',
+});
