@@ -70,6 +70,10 @@ async function bootstrap(): Promise<void> {
     fail(log, (error as Error).message.replace(/:\n\s*/, ': ').replace(/\n\s*/g, '; '));
   }
   const database = databaseConfigFrom(process.env);
+  // A process that serves (a worker, or the one process) loads the application before it says it is
+  // starting, so that its start-up is timed from there; the primary of several workers never loads it.
+  const server =
+    cluster.isWorker || env.WEB_CONCURRENCY === 1 ? await import('./bootstrap/serve') : undefined;
   if (cluster.isPrimary) {
     const { name, version } = packageInfo();
     log.info(
@@ -100,8 +104,7 @@ async function bootstrap(): Promise<void> {
       return;
     }
   }
-  const { serve } = await import('./bootstrap/serve');
-  await serve(env, database, log);
+  await server!.serve(env, database, log);
 }
 
 bootstrap().catch((error: unknown) => fail(processLogger(), describeStartupFailure(error, {})));
