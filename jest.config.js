@@ -19,6 +19,7 @@ module.exports = {
       },
       moduleNameMapper: {
         '^src/(.*)$': '<rootDir>/src/$1',
+        '^test/(.*)$': '<rootDir>/test/$1',
       },
     },
     {

@@ -5,6 +5,7 @@ import { classSchema } from 'src/common/validation/json-schema';
 import { ArrayOf, collectionOf, MapOf, readCollection } from './body-collections';
 import { GoField } from './go-field';
 import { GoDecodeError, GoStruct } from './go-struct';
+import { refusalOf } from 'test/support/refusal';
 
 @GoStruct('Item', {
   failure: 'parsing: ',
@@ -65,14 +66,8 @@ const read = (type: Type<object>, body: unknown, present = true): Promise<unknow
   return readCollection(body, collection, { present });
 };
 
-const refusal = async (type: Type<object>, body: unknown, present = true): Promise<string> => {
-  try {
-    await read(type, body, present);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'accepted';
-};
+const refusal = (type: Type<object>, body: unknown, present = true): Promise<string> =>
+  refusalOf(() => read(type, body, present));
 
 describe('ArrayOf', () => {
   it('reads each item with its class, in order, and answers the items', async () => {

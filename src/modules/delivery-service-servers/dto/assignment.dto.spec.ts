@@ -1,15 +1,10 @@
 import { decodeGoStruct } from 'src/common/validation/go-struct';
 import { ServerAssignmentBody } from './assignment.dto';
+import { refusalOf } from 'test/support/refusal';
 
 describe('ServerAssignmentBody', () => {
-  const message = async (body: unknown): Promise<string> => {
-    try {
-      await decodeGoStruct(body, ServerAssignmentBody);
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return 'accepted';
-  };
+  const message = (body: unknown): Promise<string> =>
+    refusalOf(() => decodeGoStruct(body, ServerAssignmentBody));
 
   it('accepts a complete body', async () => {
     expect({

@@ -2,6 +2,7 @@ import { decodeGoStruct } from 'src/common/validation/go-struct';
 import { collectionOf, readCollection } from 'src/common/validation/body-collections';
 import { DeliveryServiceIdsBody, HostNameAssignmentBody } from './assignment.dto';
 import { leftWithoutServersText } from 'src/modules/servers/server-rules';
+import { refusalOf } from 'test/support/refusal';
 
 const readIds = (body: unknown, present: boolean): Promise<unknown> => {
   const collection = collectionOf(DeliveryServiceIdsBody);
@@ -11,14 +12,7 @@ const readIds = (body: unknown, present: boolean): Promise<unknown> => {
   return readCollection(body, collection, { present });
 };
 
-const message = async (body: unknown, present = true): Promise<string> => {
-  try {
-    await readIds(body, present);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'accepted';
-};
+const message = (body: unknown, present = true): Promise<string> => refusalOf(() => readIds(body, present));
 
 describe('DeliveryServiceIdsBody (POST servers/{id}/deliveryservices)', () => {
   const payload = 'payload must be a list of integers representing delivery service ids';
@@ -42,14 +36,7 @@ describe('DeliveryServiceIdsBody (POST servers/{id}/deliveryservices)', () => {
 
 describe('HostNameAssignmentBody (POST deliveryservices/{xmlId}/servers)', () => {
   const read = (body: unknown, present = true) => decodeGoStruct(body, HostNameAssignmentBody, { present });
-  const refusal = async (body: unknown, present = true): Promise<string> => {
-    try {
-      await read(body, present);
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return 'accepted';
-  };
+  const refusal = (body: unknown, present = true): Promise<string> => refusalOf(() => read(body, present));
 
   it('takes a list of names, or none', async () => {
     expect((await read({ serverNames: ['a', 'b'] })).serverNames).toEqual(['a', 'b']);

@@ -1,5 +1,6 @@
 import { collectionOf, readCollection } from 'src/common/validation/body-collections';
 import { UriSigningKeysBody } from './uri-signing-keys.dto';
+import { refusalOf } from 'test/support/refusal';
 
 const read = (body: unknown): Promise<unknown> => {
   const collection = collectionOf(UriSigningKeysBody);
@@ -9,14 +10,7 @@ const read = (body: unknown): Promise<unknown> => {
   return readCollection(body, collection, { present: true });
 };
 
-const refusal = async (body: unknown): Promise<string> => {
-  try {
-    await read(body);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'accepted';
-};
+const refusal = (body: unknown): Promise<string> => refusalOf(() => read(body));
 
 describe('UriSigningKeysBody', () => {
   const key = { kty: 'oct', k: 'c2VjcmV0', alg: 'HS256', kid: 'a' };

@@ -1,17 +1,12 @@
 import { decodeGoStruct } from 'src/common/validation/go-struct';
 import { ProfileParameterAssignmentBody } from './profile-parameter-assignment.dto';
+import { refusalOf } from 'test/support/refusal';
 
 const parseProfileParameterAssignment = (body: unknown, present: boolean) =>
   decodeGoStruct(body, ProfileParameterAssignmentBody, { present });
 
-const message = async (body: unknown, present = true): Promise<string> => {
-  try {
-    await parseProfileParameterAssignment(body, present);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  return 'accepted';
-};
+const message = (body: unknown, present = true): Promise<string> =>
+  refusalOf(() => parseProfileParameterAssignment(body, present));
 
 describe('ProfileParameterAssignmentBody (POST profileparameter)', () => {
   it('reads the body, replace false when absent, missing ids as null for the validation', async () => {

@@ -1,16 +1,10 @@
 import { decodeGoStruct } from 'src/common/validation/go-struct';
 import { QueueUpdateBody } from './queue-update.dto';
+import { refusalOf } from 'test/support/refusal';
 
 describe('QueueUpdateBody', () => {
   const parseQueueUpdate = (body: unknown) => decodeGoStruct(body, QueueUpdateBody);
-  const message = async (body: unknown): Promise<string> => {
-    try {
-      await parseQueueUpdate(body);
-    } catch (error) {
-      return (error as Error).message;
-    }
-    return 'accepted';
-  };
+  const message = (body: unknown): Promise<string> => refusalOf(() => parseQueueUpdate(body));
 
   it('reads the CDN by name, by id, or as a numeric string', async () => {
     expect(await parseQueueUpdate({ action: 'queue', cdn: 'a' })).toEqual({
