@@ -128,7 +128,7 @@ function hookedPool(config: MysqlConfig, options: mysql2.PoolOptions, onNodeDown
     }
     connection.query("SET time_zone = '+00:00'");
     if (config.wsrepSyncWait !== undefined) {
-      connection.query(`SET SESSION wsrep_sync_wait = ${config.wsrepSyncWait}`);
+      connection.query('SET SESSION wsrep_sync_wait = ?', [config.wsrepSyncWait]);
     }
   });
   withAcquireTimeout(pool, config.acquireTimeoutMs);
