@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { packageInfo } from 'src/bootstrap/package-info';
 import { fail, startMetricsPort } from 'src/bootstrap/start-up';
 import { describeStartupFailure } from 'src/bootstrap/startup-failure';
+import { workerEnvAdditions, workerExecArgv } from 'src/bootstrap/worker-runtime';
 import { processLogger } from 'src/common/logging/logger';
 import { aggregateClusterMetrics } from 'src/common/metrics/metrics-endpoint';
 import { databaseConfigFrom, describeDatabase } from 'src/config/database.env';
@@ -22,13 +23,16 @@ import { observabilityEnv } from 'src/config/observability.env';
 /**
  * With WEB_CONCURRENCY > 1 the primary only forks workers (each a whole server) and keeps them up.
  * A worker that exits before it ever listened failed to start (it said why): the primary then
- * stops them all and exits with 1, rather than restart them in a loop.
+ * stops them all and exits with 1, rather than restart them in a loop. Each worker runs with the
+ * serving flags and malloc setting of src/bootstrap/worker-runtime.ts.
  */
 function superviseWorkers(count: number, log: Logger): void {
   let stopping = false;
   const listening = new Set<number>();
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv) });
+  const fork = () => cluster.fork(workerEnvAdditions(process.env));
   for (let i = 0; i < count; i++) {
-    cluster.fork();
+    fork();
   }
   cluster.on('listening', (worker) => listening.add(worker.id));
   const stopAll = (signal: NodeJS.Signals) => {
@@ -54,7 +58,7 @@ function superviseWorkers(count: number, log: Logger): void {
       return;
     }
     log.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    cluster.fork();
+    fork();
   });
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => stopAll(signal));

@@ -1,6 +1,8 @@
 import { createSocket } from 'node:dgram';
+import { readFileSync } from 'node:fs';
 import request, { type Response } from 'supertest';
 import { uniqueName } from 'test/e2e/support/api';
+import { MALLOC_TUNABLES, SERVING_NODE_FLAGS } from 'src/bootstrap/worker-runtime';
 import { type Child, freePort, startServer } from 'test/e2e/support/child-process';
 import { ADMIN_PASSWORD } from 'test/e2e/support/constants';
 import { parseMetrics, type Sample, valueOf } from 'test/e2e/support/metrics';
@@ -49,6 +51,7 @@ async function startWorkers(env: Record<string, string> = {}): Promise<Workers> 
     env: {
       WEB_CONCURRENCY: '2',
       LOG_LEVEL: 'info',
+      GLIBC_TUNABLES: undefined,
       AUDIT_SINK_URL: `syslog+udp://127.0.0.1:${socket.address().port}`,
       ...env,
     },
@@ -153,6 +156,20 @@ describe('GET /metrics with WEB_CONCURRENCY=2', () => {
       expect(valueOf(samples, 'change_log_writes_total', { resource: 'divisions' })).toBe(writes);
       expect(valueOf(samples, 'auth_sign_ins_total', { result: 'success' })).toBe(1);
     }
+  });
+
+  it('runs each worker with the serving flags and the malloc setting, which the primary was started without', () => {
+    const primary = server.process.pid!;
+    const nulSeparated = (file: string) => readFileSync(file, 'utf8').split('\0');
+    const workerPids = readFileSync(`/proc/${primary}/task/${primary}/children`, 'utf8').trim().split(' ');
+    expect(workerPids).toHaveLength(2);
+    for (const pid of workerPids) {
+      expect(nulSeparated(`/proc/${pid}/cmdline`)).toEqual(expect.arrayContaining([...SERVING_NODE_FLAGS]));
+      expect(nulSeparated(`/proc/${pid}/environ`)).toContain(`GLIBC_TUNABLES=${MALLOC_TUNABLES}`);
+    }
+    const primaryArgv = nulSeparated(`/proc/${primary}/cmdline`);
+    expect(SERVING_NODE_FLAGS.filter((flag) => primaryArgv.includes(flag))).toEqual([]);
+    expect(nulSeparated(`/proc/${primary}/environ`).some((v) => v.startsWith('GLIBC_TUNABLES='))).toBe(false);
   });
 
   it('answers scrapes while requests are spread over the workers, each figure only growing, and exactly in the end', async () => {
