@@ -14,6 +14,7 @@ import * as mysql from 'mysql2/promise';
 import type { Request, Response } from 'express';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
+import { workerEnvAdditions } from 'src/bootstrap/worker-runtime';
 import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
@@ -120,6 +121,8 @@ function startServer(
     ADMIN_PASSWORD: PASSWORD,
     SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
     LOG_LEVEL: logLevel,
+    // What the README asks of a single process; the primary of several workers sets it itself.
+    ...workerEnvAdditions(process.env),
     ...extraEnv,
   };
   if (workers === undefined) {

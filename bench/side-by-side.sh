@@ -7,7 +7,9 @@
 #
 #   bench/side-by-side.sh <base URL> <user> <password> <server pid>
 #
-# Prints, per row, the three runs as "µs/request / requests per second". Needs wrk and curl.
+# Prints, per row, the three runs as "µs/request / requests per second", then the resident memory of
+# the tree's largest process after them (a worker of a primary; the original's one process), in MiB.
+# Needs wrk and curl.
 set -euo pipefail
 base="$1" user="$2" password="$3" pid="$4"
 cookie=$(curl -sk -i -X POST "$base/api/4.0/user/login" -d "{\"u\":\"$user\",\"p\":\"$password\"}" |
@@ -22,6 +24,15 @@ cpu() {
   done
   echo "$total"
 }
+# The largest VmRSS in the tree, MiB.
+rss() {
+  local largest=0 p kib
+  for p in $(tree "$pid"); do
+    kib=$(awk '/^VmRSS:/ {print $2}' "/proc/$p/status")
+    [ "$kib" -gt "$largest" ] && largest=$kib
+  done
+  echo $(( largest / 1024 ))
+}
 for row in "ping 32" "cdns 32" "types 32" "asns?limit=100 32" "deliveryservices 32" "servers 4"; do
   read -r path connections <<<"$row"
   url="$base/api/4.0/$path"
@@ -35,5 +46,5 @@ for row in "ping 32" "cdns 32" "types 32" "asns?limit=100 32" "deliveryservices 
     rps=$(echo "$out" | awk '/Requests\/sec/ {print $2}')
     runs="$runs $(( (after - before) * 1000000 / ticks / requests ))/${rps%.*}"
   done
-  echo "$path (c=$connections):$runs"
+  echo "$path (c=$connections):$runs; largest RSS $(rss) MiB"
 done
