@@ -14,7 +14,7 @@ import * as mysql from 'mysql2/promise';
 import type { Request, Response } from 'express';
 import pino from 'pino';
 import { DataSource } from 'typeorm';
-import { workerEnvAdditions } from 'src/bootstrap/worker-runtime';
+import { SERVING_NODE_FLAGS, workerEnvAdditions } from 'src/bootstrap/worker-runtime';
 import { createRootLogger } from 'src/common/logging/logger';
 import { requestLog } from 'src/common/logging/request-log';
 import { buildTypeOrmOptions } from 'src/database/typeorm-options';
@@ -98,14 +98,6 @@ async function floorDatabase(): Promise<FloorDatabase> {
   }
 }
 
-/** The node options of `npm run start:prod` (package.json), so that the numbers are production's. */
-function productionNodeOptions(): string[] {
-  const scripts = (
-    JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-  ).scripts;
-  return scripts['start:prod'].split(' ').filter((word) => word.startsWith('--'));
-}
-
 /** The server on `databaseUrl`; `workers` undefined leaves WEB_CONCURRENCY to its default. */
 function startServer(
   databaseUrl: string,
@@ -121,7 +113,8 @@ function startServer(
     ADMIN_PASSWORD: PASSWORD,
     SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',
     LOG_LEVEL: logLevel,
-    // What the README asks of a single process; the primary of several workers sets it itself.
+    // Production's settings (those of `npm run start:prod`, and the malloc setting the README asks of a
+    // single process; the primary of several workers sets it itself).
     ...workerEnvAdditions(process.env),
     ...extraEnv,
   };
@@ -130,7 +123,7 @@ function startServer(
   } else {
     env.WEB_CONCURRENCY = String(workers);
   }
-  return spawn(process.execPath, [...productionNodeOptions(), join(ROOT, 'dist', 'src', 'main.js')], {
+  return spawn(process.execPath, [...SERVING_NODE_FLAGS, join(ROOT, 'dist', 'src', 'main.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -30,7 +30,7 @@ export const SERVING_NODE_FLAGS: readonly string[] = [
  */
 export const MALLOC_TUNABLES = 'glibc.malloc.mmap_threshold=1048576';
 
-/** A flag's name: `--max-semi-space-size=16` → `--max-semi-space-size`. */
+/** A flag's name: `--max-semi-space-size=8` → `--max-semi-space-size`. */
 function flagName(flag: string): string {
   return flag.split('=')[0].replace(/_/g, '-');
 }
