@@ -116,7 +116,44 @@ describe('plain rows (getPlainMany) against TypeORM entities', () => {
     ).rejects.toThrow("getPlainMany maps only selected many-to-one joins ('i')");
     await expect(
       getPlainMany(dataSource.createQueryBuilder(Server, 'server').select(['server.id', 'server.hostName'])),
-    ).rejects.toThrow("getPlainMany reads whole entities: 'server' is selected in part");
+    ).rejects.toThrow(
+      "getPlainMany reads the main alias whole, and a join whole or with its primary key: 'server' is selected in part",
+    );
+    await expect(
+      getPlainMany(
+        dataSource.createQueryBuilder(Server, 'server').leftJoin('server.cdn', 'cdn').addSelect(['cdn.name']),
+      ),
+    ).rejects.toThrow(
+      "getPlainMany reads the main alias whole, and a join whole or with its primary key: 'cdn' is selected in part",
+    );
+  });
+
+  it('reads a join selected in part (its key and the columns named), or null when it finds nothing', async () => {
+    const servers = await expectSameAsEntities(() => {
+      const qb = dataSource.createQueryBuilder(Server, 'server').orderBy('server.id');
+      for (const relation of ['cachegroup', 'cdn', 'physLocation', 'status', 'type']) {
+        qb.leftJoin(`server.${relation}`, relation).addSelect([`${relation}.id`, `${relation}.name`]);
+      }
+      return qb;
+    });
+    const made = servers.filter((server) => madeServerIds.includes(server.id));
+    expect(made).toHaveLength(2);
+    for (const server of made) {
+      expect(Object.keys(server.cdn!).sort()).toEqual(['id', 'name']);
+      expect(typeof server.cdn!.name).toBe('string');
+      expect(server.cachegroup!.id).toBe(server.cachegroupId);
+    }
+    const dses = await expectSameAsEntities(() =>
+      dataSource
+        .getRepository(DeliveryService)
+        .createQueryBuilder('ds')
+        .leftJoin('ds.profile', 'profile')
+        .addSelect(['profile.id', 'profile.name', 'profile.description'])
+        .orderBy('ds.id'),
+    );
+    expect(dses.some((ds) => ds.profile === null)).toBe(true);
+    const withProfile = dses.find((ds) => ds.profile !== null)!;
+    expect(Object.keys(withProfile.profile!).sort()).toEqual(['description', 'id', 'name']);
   });
 
   it("reads on the query builder's own connection (a transaction's) and gives every connection back", async () => {

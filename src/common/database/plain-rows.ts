@@ -17,9 +17,11 @@ import {
  * converts it. Joined many-to-one relations become nested objects, or `null` when the left join found
  * nothing, as TypeORM sets them.
  *
- * Only query shapes with one row per entity are accepted: the main alias and many-to-one or one-to-one
- * joins, each selected whole. A to-many join (which TypeORM would group) or a partial selection is a
- * programming error and throws, so a query can never silently lose rows or fields.
+ * Only query shapes with one row per entity are accepted: the main alias selected whole, and
+ * many-to-one or one-to-one joins, each selected whole or in part with its primary key (a reference
+ * whose name alone is shown: `leftJoin(…).addSelect(['cdn.id', 'cdn.name'])`; the joined object then
+ * holds those properties only). A to-many join (which TypeORM would group) or a partial selection of
+ * the main alias is a programming error and throws, so a query can never silently lose rows or fields.
  *
  * On MySQL the rows are read as arrays (`readArrays`): mysql2 then builds one array per row instead of
  * an object with a property per selected column (a list of 300 delivery services selects 86), which
@@ -174,13 +176,21 @@ function planFor<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Plan {
 function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, select: SelectShape): Plan {
   const dataSource = qb.connection;
   const selected = select.selections;
-  const aliasPlan = (name: string, columns: ColumnMetadata[]): AliasPlan => {
+  const aliasPlan = (name: string, columns: ColumnMetadata[], joined: boolean): AliasPlan => {
+    let read = readColumns(columns);
     if (!selected.has(name)) {
-      throw new Error(`getPlainMany reads whole entities: '${name}' is selected in part`);
+      // A joined reference may be selected in part (its key and what is shown of it, e.g. a name);
+      // the main alias is always read whole.
+      read = read.filter((column) => selected.has(`${name}.${column.propertyPath}`));
+      if (!joined || !read.some((column) => column.isPrimary)) {
+        throw new Error(
+          `getPlainMany reads the main alias whole, and a join whole or with its primary key: '${name}' is selected in part`,
+        );
+      }
     }
     return {
       name,
-      columns: readColumns(columns).map((column) => {
+      columns: read.map((column) => {
         if (column.embeddedMetadata) {
           throw new Error(`getPlainMany does not map embedded columns (${name}.${column.propertyPath})`);
         }
@@ -193,7 +203,7 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, select: Sel
       joins: [],
     };
   };
-  const root = aliasPlan(select.main!.alias, select.main!.columns);
+  const root = aliasPlan(select.main!.alias, select.main!.columns, false);
   const byName = new Map<string, AliasPlan>([[root.name, root]]);
   for (const join of select.joins) {
     if (!join.relationProperty || !join.columns || !join.parentAlias || join.mapsOrMany) {
@@ -203,7 +213,7 @@ function compile<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, select: Sel
     if (!parent) {
       throw new Error(`getPlainMany: '${join.alias}' joins an alias it does not know`);
     }
-    const child = aliasPlan(join.alias, join.columns);
+    const child = aliasPlan(join.alias, join.columns, true);
     parent.joins.push({ property: join.relationProperty, plan: child });
     byName.set(child.name, child);
   }

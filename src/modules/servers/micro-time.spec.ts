@@ -14,6 +14,10 @@ describe('server times to the microsecond (D205)', () => {
     expect(microTimeFromDb('1970-01-01 00:00:00')).toBe(EPOCH_MICRO);
     expect(microTimeFromDb(new Date('2026-12-04T21:49:53.120Z'))).toBe('2026-12-04 21:49:53.120000');
     expect(microTimeFromDb(null)).toBeNull();
+    // Of the stored form's length, yet not in it: rebuilt.
+    expect(microTimeFromDb('2026-12-04T21:49:53.123456')).toBe('2026-12-04 21:49:53.123456');
+    expect(microTimeFromDb('2026-12-04 21:49:53.12345Z')).toBe('2026-12-04 21:49:53.123450');
+    expect(microTimeFromDb('2026-12-04 21:49:53.1+0000')).toBe('2026-12-04 21:49:53.100000');
   });
 
   it("writes Go's RFC3339Nano in UTC: trailing zeros trimmed, none on a whole second", () => {

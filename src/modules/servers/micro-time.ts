@@ -12,6 +12,11 @@ export const EPOCH_MICRO = '1970-01-01 00:00:00.000000' as MicroTime;
 /** A UTC date-time text as the databases give it: `T` or space, up to nine fractional digits, `Z` or none. */
 const STORED = /^(\d{4}-\d\d-\d\d)[ T](\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(?:Z|[+-]00:?00)?$/;
 
+/** A MicroTime's own form, which is read as it is (`test` builds no match). */
+const CANONICAL = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}$/;
+const MICRO_TIME_LENGTH = EPOCH_MICRO.length;
+const ZERO = 0x30;
+
 /** The time of a Date, to the millisecond. */
 export function microTimeOf(date: Date): MicroTime {
   const iso = date.toISOString(); // YYYY-MM-DDTHH:MM:SS.sssZ
@@ -29,6 +34,9 @@ export function microTimeFromDb(value: Date | string | null | undefined): MicroT
   }
   if (value instanceof Date) {
     return microTimeOf(value);
+  }
+  if (CANONICAL.test(value)) {
+    return value as MicroTime; // already the form (MySQL's DATE_FORMAT with %f): nothing to rebuild
   }
   const m = STORED.exec(value);
   if (!m) {
@@ -64,8 +72,11 @@ export function microTimeOfParts(dateTime: string, fraction: string, zone: strin
  * its trailing zeros, none at all on a whole second, and `Z`.
  */
 export function formatMicroTime(time: MicroTime): string {
-  const fraction = time.slice(20).replace(/0+$/, '');
-  return `${time.slice(0, 10)}T${time.slice(11, 19)}${fraction ? `.${fraction}` : ''}Z`;
+  let end = MICRO_TIME_LENGTH; // after the fraction's last digit other than 0, or before its dot
+  while (end > 20 && time.charCodeAt(end - 1) === ZERO) {
+    end--;
+  }
+  return time.slice(0, 10) + 'T' + time.slice(11, end === 20 ? 19 : end) + 'Z';
 }
 
 /** A time as the original's JSON writes it (see formatMicroTime), or null. */

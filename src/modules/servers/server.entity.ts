@@ -124,18 +124,22 @@ export class Server {
   @Column(datetimeColumn({ name: 'status_last_updated', nullable: true }))
   statusLastUpdated!: Date | null;
 
-  /** Updates are pending while config_update_time is later than config_apply_time. */
-  @Column(datetimeColumn({ name: 'config_update_time', nullable: true }))
-  configUpdateTime!: Date | null;
+  /**
+   * Updates are pending while config_update_time is later than config_apply_time. The four update and
+   * apply times are written through the entity but never read into it (`select: false`): a Date
+   * keeps milliseconds, so they are read as text to the microsecond (docs/decisions.md#d205).
+   */
+  @Column(datetimeColumn({ name: 'config_update_time', nullable: true, select: false }))
+  configUpdateTime?: Date | null;
 
-  @Column(datetimeColumn({ name: 'config_apply_time', nullable: true }))
-  configApplyTime!: Date | null;
+  @Column(datetimeColumn({ name: 'config_apply_time', nullable: true, select: false }))
+  configApplyTime?: Date | null;
 
-  @Column(datetimeColumn({ name: 'revalidate_update_time', nullable: true }))
-  revalidateUpdateTime!: Date | null;
+  @Column(datetimeColumn({ name: 'revalidate_update_time', nullable: true, select: false }))
+  revalidateUpdateTime?: Date | null;
 
-  @Column(datetimeColumn({ name: 'revalidate_apply_time', nullable: true }))
-  revalidateApplyTime!: Date | null;
+  @Column(datetimeColumn({ name: 'revalidate_apply_time', nullable: true, select: false }))
+  revalidateApplyTime?: Date | null;
 
   /** Whether the server's last configuration update failed, as its cache-config tool reports it. */
   @Column(booleanColumn({ name: 'config_update_failed', default: false }))

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource, type EntityManager, In, type SelectQueryBuilder } from 'typeorm';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { lockingClause, writeLock } from 'src/common/database/locks';
 import {
@@ -13,7 +13,7 @@ import {
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Profile } from 'src/modules/profiles/profile.entity';
 import { Type } from 'src/modules/types/type.entity';
-import type { LoadedServer } from './dto/server.response';
+import { type LoadedServer, NAMED_RELATIONS, type NamedServer } from './dto/server.response';
 import { IpAddress } from './ip-address.entity';
 import { microTimeFromDb, type UpdateTimes } from './micro-time';
 import { ServerInterface } from './server-interface.entity';
@@ -245,21 +245,23 @@ export class ServersRepository {
     );
   }
 
-  private withNames(manager: EntityManager) {
-    return manager
-      .createQueryBuilder(Server, 'server')
-      .leftJoinAndSelect('server.cachegroup', 'cachegroup')
-      .leftJoinAndSelect('server.cdn', 'cdn')
-      .leftJoinAndSelect('server.physLocation', 'physLocation')
-      .leftJoinAndSelect('server.status', 'status')
-      .leftJoinAndSelect('server.type', 'type');
+  /**
+   * The servers with the id and name of what they reference (all the wire shows of those rows): the
+   * whole referenced rows would double the columns read per server (docs/decisions.md#d232).
+   */
+  private withNames(manager: EntityManager): SelectQueryBuilder<NamedServer> {
+    const qb = manager.createQueryBuilder(Server, 'server');
+    for (const relation of NAMED_RELATIONS) {
+      qb.leftJoin(`server.${relation}`, relation).addSelect([`${relation}.id`, `${relation}.name`]);
+    }
+    return qb;
   }
 
   /**
    * Profiles (by priority), interfaces and addresses of a page of servers: three set-based queries
    * into plain rows (docs/decisions.md#d106), grouped in one pass each.
    */
-  private async loadDetails(manager: EntityManager, servers: Server[]): Promise<LoadedServer[]> {
+  private async loadDetails(manager: EntityManager, servers: NamedServer[]): Promise<LoadedServer[]> {
     if (servers.length === 0) {
       return [];
     }
@@ -269,7 +271,8 @@ export class ServersRepository {
         manager,
         manager
           .createQueryBuilder(ServerProfile, 'link')
-          .innerJoinAndSelect('link.profile', 'profile')
+          .innerJoin('link.profile', 'profile')
+          .addSelect(['profile.id', 'profile.name', 'profile.description'])
           .where('link.server IN (:ids)')
           .orderBy('link.priority', 'ASC'),
         ids,

@@ -1,7 +1,6 @@
-import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import type { DeliveryServiceView } from './delivery-service.response';
 import { originUrl } from './delivery-service-details';
-import type { DetailRows, DetailsSkipped } from './delivery-services.repository';
+import type { DeliveryServiceRow, DetailRows, DetailsSkipped } from './delivery-services.repository';
 
 /** What a delivery service's view holds besides its row: the contents of its detail tables. */
 export type Details = Omit<DeliveryServiceView, 'ds'>;
@@ -21,7 +20,7 @@ export function skippedDetails(known: Partial<Details>): DetailsSkipped {
  * details in `known`, of a single row whose write just set them) and the capabilities each requires.
  */
 export function deliveryServiceViews(
-  rows: DeliveryService[],
+  rows: DeliveryServiceRow[],
   { originOf, tlsOf, paramsOf, regexesOf }: DetailRows,
   capabilities: Map<number, string[]>,
   known: Partial<Details> = {},

@@ -1,11 +1,11 @@
 import type { ApiVersion } from 'src/common/versioning/api-version';
-import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
+import type { DeliveryServiceRow } from './delivery-services.repository';
 import { exampleUrls, type MatchListEntry } from './delivery-service-match-list';
 
 /** A delivery service with what the responses show from other tables. */
 export interface DeliveryServiceView {
-  /** With its type, CDN, profile and tenant loaded. */
-  ds: DeliveryService;
+  /** With what it shows of its type, CDN, profile and tenant. */
+  ds: DeliveryServiceRow;
   orgServerFqdn: string | null;
   tlsVersions: string[];
   /** From the server-capabilities module's `deliveryservices_required_capability`. */

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { writeLock } from 'src/common/database/locks';
 import { getPlainMany, getPlainOne, groupBy, rowsForIds } from 'src/common/database/plain-rows';
 import type { TransactionManager } from 'src/common/database/unit-of-work';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { withinTenancy } from 'src/modules/tenants/tenants.repository';
+import type { Cdn } from 'src/modules/cdns/cdn.entity';
+import type { Profile } from 'src/modules/profiles/profile.entity';
+import type { Tenant } from 'src/modules/tenants/tenant.entity';
 import { Type } from 'src/modules/types/type.entity';
 import { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { Origin } from 'src/modules/delivery-services/origins/origin.entity';
@@ -43,6 +46,29 @@ export interface DetailsSkipped {
 }
 
 /**
+ * The columns a delivery service's reads take of the rows it references: what the responses and the
+ * creation's hooks use (names, the CDN's domain and DNSSEC switch, the profile's description). The
+ * whole referenced rows would add four timestamps and about twenty columns to every delivery
+ * service of a list (docs/decisions.md#d232).
+ */
+const REFERENCED = {
+  type: ['id', 'name'],
+  cdn: ['id', 'name', 'domainName', 'dnssecEnabled'],
+  profile: ['id', 'name', 'description'],
+  tenant: ['id', 'name'],
+} as const satisfies Record<'type' | 'cdn' | 'profile' | 'tenant', readonly string[]>;
+
+type Referenced<T, K extends keyof typeof REFERENCED> = Pick<T, Extract<(typeof REFERENCED)[K][number], keyof T>>;
+
+/** A delivery service row as the reads give it: the referenced rows with REFERENCED's columns only. */
+export type DeliveryServiceRow = Omit<DeliveryService, keyof typeof REFERENCED> & {
+  type?: Referenced<Type, 'type'>;
+  cdn?: Referenced<Cdn, 'cdn'>;
+  profile?: Referenced<Profile, 'profile'> | null;
+  tenant?: Referenced<Tenant, 'tenant'>;
+};
+
+/**
  * The deliveryservice table and its detail tables (TLS versions, consistent hash query parameters,
  * the primary origin): the only file of the folder that runs SQL (docs/architecture.md#data-access).
  * Writes take the caller's TransactionManager; reads without one run on the data source's.
@@ -52,13 +78,13 @@ export class DeliveryServicesRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** The page of delivery services within the tenant's reach a list query asks for, as plain rows. */
-  list(query: ListQuery, tenantId: number): Promise<DeliveryService[]> {
+  list(query: ListQuery, tenantId: number): Promise<DeliveryServiceRow[]> {
     const qb = withinTenancy(this.query(this.dataSource.manager), 'ds.tenant_id', tenantId);
     return getPlainMany(applyListQuery(qb, query));
   }
 
   /** Delivery services by id or XML id, whatever the tenancy. */
-  byIdsOrXmlId(where: { ids: number[] } | { xmlId: string }): Promise<DeliveryService[]> {
+  byIdsOrXmlId(where: { ids: number[] } | { xmlId: string }): Promise<DeliveryServiceRow[]> {
     const qb = this.query(this.dataSource.manager);
     if ('ids' in where) {
       qb.where('ds.id IN (:...ids)', { ids: where.ids });
@@ -69,7 +95,7 @@ export class DeliveryServicesRepository {
   }
 
   /** The row of delivery service `id` with its type, CDN, profile and tenant, or undefined. */
-  async row(manager: TransactionManager, id: number): Promise<DeliveryService | undefined> {
+  async row(manager: TransactionManager, id: number): Promise<DeliveryServiceRow | undefined> {
     return (await getPlainOne(this.query(manager).where('ds.id = :id', { id }))) ?? undefined;
   }
 
@@ -234,13 +260,18 @@ export class DeliveryServicesRepository {
     };
   }
 
-  private query(manager: TransactionManager) {
-    return manager
+  /** The delivery services with what the reads use of the rows they reference (REFERENCED). */
+  private query(manager: TransactionManager): SelectQueryBuilder<DeliveryServiceRow> {
+    const qb = manager
       .getRepository(DeliveryService)
       .createQueryBuilder('ds')
-      .innerJoinAndSelect('ds.type', 'type')
-      .innerJoinAndSelect('ds.cdn', 'cdn')
-      .leftJoinAndSelect('ds.profile', 'profile')
-      .leftJoinAndSelect('ds.tenant', 'tenant');
+      .innerJoin('ds.type', 'type')
+      .innerJoin('ds.cdn', 'cdn')
+      .leftJoin('ds.profile', 'profile')
+      .leftJoin('ds.tenant', 'tenant');
+    for (const [relation, columns] of Object.entries(REFERENCED)) {
+      qb.addSelect(columns.map((column) => `${relation}.${column}`));
+    }
+    return qb;
   }
 }

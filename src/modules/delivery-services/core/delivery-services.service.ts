@@ -10,7 +10,6 @@ import { TenancyService } from 'src/modules/tenants/tenancy.service';
 import { TopologiesService } from 'src/modules/topologies/topologies.service';
 import type { DeliveryServiceInput, DeliveryServiceWrite } from './delivery-service.input';
 import { DeliveryServiceRegexesService } from 'src/modules/delivery-services/regexes/delivery-service-regexes.service';
-import type { DeliveryService } from 'src/modules/delivery-services/delivery-service.entity';
 import { hasSslKeys, sanitize } from './delivery-service-rules';
 import { tlsVersionWarnings } from './delivery-service-tls-versions';
 import type { DeliveryServiceView } from './delivery-service.response';
@@ -25,7 +24,7 @@ import {
 } from './delivery-service-details';
 import { checkLegacyFields, checkSslKeyFields, sslKeysOf, validateWrite } from './delivery-service-checks';
 import { deliveryServiceViews, type Details, skippedDetails } from './delivery-service-views';
-import { DeliveryServicesRepository } from './delivery-services.repository';
+import { type DeliveryServiceRow, DeliveryServicesRepository } from './delivery-services.repository';
 import type { SafeUpdate } from 'src/modules/delivery-services/safe/safe-update.dto';
 import { WireCompatService } from 'src/common/wire/wire-compat.service';
 import type { DeliveryServiceRules } from './delivery-service-rules';
@@ -37,7 +36,7 @@ const LOCATION_FILES = ['hdr_rw_', 'hdr_rw_mid_', 'regex_remap_', 'cacheurl_'];
 const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
 
 /** A delivery service just created, as read back: with its type and CDN. */
-export type CreatedDeliveryService = DeliveryService & Required<Pick<DeliveryService, 'type' | 'cdn'>>;
+export type CreatedDeliveryService = DeliveryServiceRow & Required<Pick<DeliveryServiceRow, 'type' | 'cdn'>>;
 
 /**
  * Work another module does in a delivery service's create transaction once the delivery service and
@@ -332,7 +331,7 @@ export class DeliveryServicesService {
   }
 
   /** The row of delivery service `id` with its type, CDN, profile and tenant. */
-  private async row(manager: TransactionManager, id: number): Promise<DeliveryService> {
+  private async row(manager: TransactionManager, id: number): Promise<DeliveryServiceRow> {
     const row = await this.deliveryServices.row(manager, id);
     if (!row) {
       throw new NotFoundException(`no such Delivery Service: #${id}`);
@@ -375,7 +374,7 @@ export class DeliveryServicesService {
    * whose write just set them). Without a manager, on the data source's.
    */
   private async viewsOfRows(
-    rows: DeliveryService[],
+    rows: DeliveryServiceRow[],
     manager?: TransactionManager,
     known: Partial<Details> = {},
   ): Promise<DeliveryServiceView[]> {

@@ -5,13 +5,26 @@ import type { ServerInterface } from 'src/modules/servers/server-interface.entit
 import type { Server } from 'src/modules/servers/server.entity';
 import { isLater, microTimeWire, type UpdateTimes } from 'src/modules/servers/micro-time';
 
+/** The relations of a server whose id and name alone are loaded with it (docs/decisions.md#d232). */
+export const NAMED_RELATIONS = ['cachegroup', 'cdn', 'physLocation', 'status', 'type'] as const;
+type NamedRelation = (typeof NAMED_RELATIONS)[number];
+
+/** A server row with the id and name of the rows it references. */
+export type NamedServer = Omit<Server, NamedRelation> & {
+  [relation in NamedRelation]?: { id: number; name: string } | null;
+};
+
 /**
  * A server with what its rows reference, as the service loads it; its update and apply times to
- * the microsecond in `times` (the entity's own are Dates, to the millisecond: docs/decisions.md#d205).
+ * the microsecond in `times` (the entity's own are Dates, to the millisecond, and are never read:
+ * docs/decisions.md#d205).
  */
+/** What a server's wire shows of its profiles. */
+export type ServerProfileName = Pick<Profile, 'id' | 'name' | 'description'>;
+
 export interface LoadedServer {
-  server: Server;
-  profiles: Profile[];
+  server: NamedServer;
+  profiles: ServerProfileName[];
   interfaces: ServerInterface[];
   times: UpdateTimes;
 }
@@ -53,11 +66,10 @@ export function serverInterfaceV3(iface: ServerInterface): ServerInterfaceV3 {
 }
 
 export function serverInterfaceV4(iface: ServerInterface): ServerInterfaceV4 {
-  return {
-    ...serverInterfaceV3(iface),
-    routerHostName: iface.routerHostName ?? '',
-    routerPortName: iface.routerPortName ?? '',
-  };
+  const wire = serverInterfaceV3(iface) as ServerInterfaceV4;
+  wire.routerHostName = iface.routerHostName ?? '';
+  wire.routerPortName = iface.routerPortName ?? '';
+  return wire;
 }
 
 /** The fields 3.x and 4.x servers share, under their 4.x names (lib/go-tc CommonServerProperties). */
@@ -232,22 +244,23 @@ export function serverOwnV3(
   };
 }
 
+// The version's own fields are added to the common object rather than spread with it into a new
+// one: a list of 1,000 servers would build each server twice (the keys' order is the same).
 function toServerV3(row: ServerRow): ServerV3 {
   const routed = row.interfaces.find((iface) => iface.routerHostName || iface.routerPortName);
-  return { ...serverCommonV3V4(row), ...serverOwnV3(row, routed) };
+  return Object.assign(serverCommonV3V4(row), serverOwnV3(row, routed));
 }
 
 function toServerV4(row: ServerRow): ServerV4 {
   const { times } = row;
-  return {
-    ...serverCommonV3V4(row),
-    configUpdateTime: microTimeWire(times.configUpdateTime),
-    configApplyTime: microTimeWire(times.configApplyTime),
-    interfaces: row.interfaces.map(serverInterfaceV4),
-    profileNames: row.profiles.map((p) => p.name),
-    revalUpdateTime: microTimeWire(times.revalidateUpdateTime),
-    revalApplyTime: microTimeWire(times.revalidateApplyTime),
-  };
+  const wire = serverCommonV3V4(row) as ServerV4;
+  wire.configUpdateTime = microTimeWire(times.configUpdateTime);
+  wire.configApplyTime = microTimeWire(times.configApplyTime);
+  wire.interfaces = row.interfaces.map(serverInterfaceV4);
+  wire.profileNames = row.profiles.map((p) => p.name);
+  wire.revalUpdateTime = microTimeWire(times.revalidateUpdateTime);
+  wire.revalApplyTime = microTimeWire(times.revalidateApplyTime);
+  return wire;
 }
 
 /** Sets `key` only when `value` is neither null nor undefined (Go's `omitempty` on a pointer). */
