@@ -58,7 +58,10 @@ const REFERENCED = {
   tenant: ['id', 'name'],
 } as const satisfies Record<'type' | 'cdn' | 'profile' | 'tenant', readonly string[]>;
 
-type Referenced<T, K extends keyof typeof REFERENCED> = Pick<T, Extract<(typeof REFERENCED)[K][number], keyof T>>;
+type Referenced<T, K extends keyof typeof REFERENCED> = Pick<
+  T,
+  Extract<(typeof REFERENCED)[K][number], keyof T>
+>;
 
 /** A delivery service row as the reads give it: the referenced rows with REFERENCED's columns only. */
 export type DeliveryServiceRow = Omit<DeliveryService, keyof typeof REFERENCED> & {
