@@ -14,14 +14,14 @@ export type NamedServer = Omit<Server, NamedRelation> & {
   [relation in NamedRelation]?: { id: number; name: string } | null;
 };
 
+/** What a server's wire shows of its profiles. */
+export type ServerProfileName = Pick<Profile, 'id' | 'name' | 'description'>;
+
 /**
  * A server with what its rows reference, as the service loads it; its update and apply times to
  * the microsecond in `times` (the entity's own are Dates, to the millisecond, and are never read:
  * docs/decisions.md#d205).
  */
-/** What a server's wire shows of its profiles. */
-export type ServerProfileName = Pick<Profile, 'id' | 'name' | 'description'>;
-
 export interface LoadedServer {
   server: NamedServer;
   profiles: ServerProfileName[];
