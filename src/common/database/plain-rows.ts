@@ -40,6 +40,21 @@ export async function getPlainMany<T extends ObjectLiteral>(qb: SelectQueryBuild
   return readAll<T>(plan.byKey, await qb.getRawMany());
 }
 
+/**
+ * Selects, of each joined reference of `qb` (already joined under the alias named by the key), the
+ * columns listed (properties, the primary key among them): what `getPlainMany` then reads of it
+ * (docs/decisions.md#d232). `qb` is returned.
+ */
+export function selectReferences<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  references: Readonly<Record<string, readonly string[]>>,
+): SelectQueryBuilder<T> {
+  for (const [alias, properties] of Object.entries(references)) {
+    qb.addSelect(properties.map((property) => `${alias}.${property}`));
+  }
+  return qb;
+}
+
 const ID_LIST = 'IN (:ids)';
 
 /**

@@ -9,6 +9,7 @@ import {
   getPlainOne,
   groupBy,
   rowsForIds,
+  selectReferences,
 } from 'src/common/database/plain-rows';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { Profile } from 'src/modules/profiles/profile.entity';
@@ -252,9 +253,12 @@ export class ServersRepository {
   private withNames(manager: EntityManager): SelectQueryBuilder<NamedServer> {
     const qb = manager.createQueryBuilder(Server, 'server');
     for (const relation of NAMED_RELATIONS) {
-      qb.leftJoin(`server.${relation}`, relation).addSelect([`${relation}.id`, `${relation}.name`]);
+      qb.leftJoin(`server.${relation}`, relation);
     }
-    return qb;
+    return selectReferences(
+      qb,
+      Object.fromEntries(NAMED_RELATIONS.map((relation) => [relation, ['id', 'name']])),
+    );
   }
 
   /**
@@ -269,10 +273,12 @@ export class ServersRepository {
     const [links, interfaces, addresses, times] = await Promise.all([
       getPlainManyForIds(
         manager,
-        manager
-          .createQueryBuilder(ServerProfile, 'link')
-          .innerJoin('link.profile', 'profile')
-          .addSelect(['profile.id', 'profile.name', 'profile.description'])
+        selectReferences(
+          manager.createQueryBuilder(ServerProfile, 'link').innerJoin('link.profile', 'profile'),
+          {
+            profile: ['id', 'name', 'description'],
+          },
+        )
           .where('link.server IN (:ids)')
           .orderBy('link.priority', 'ASC'),
         ids,

@@ -3,7 +3,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type SelectQueryBuilder } from 'typeorm';
 import { insertRow, insertRows } from 'src/common/database/insert-rows';
 import { writeLock } from 'src/common/database/locks';
-import { getPlainMany, getPlainOne, groupBy, rowsForIds } from 'src/common/database/plain-rows';
+import {
+  getPlainMany,
+  getPlainOne,
+  groupBy,
+  rowsForIds,
+  selectReferences,
+} from 'src/common/database/plain-rows';
 import type { TransactionManager } from 'src/common/database/unit-of-work';
 import { applyListQuery, type ListQuery } from 'src/common/list-query/list-query';
 import { withinTenancy } from 'src/modules/tenants/tenants.repository';
@@ -272,9 +278,6 @@ export class DeliveryServicesRepository {
       .innerJoin('ds.cdn', 'cdn')
       .leftJoin('ds.profile', 'profile')
       .leftJoin('ds.tenant', 'tenant');
-    for (const [relation, columns] of Object.entries(REFERENCED)) {
-      qb.addSelect(columns.map((column) => `${relation}.${column}`));
-    }
-    return qb;
+    return selectReferences(qb, REFERENCED);
   }
 }
